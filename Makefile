@@ -1,0 +1,111 @@
+# benchsite: plain GNU make; every library through pkg-config.
+#
+#   make            build ./benchsite
+#   make demo       install missing build packages, build, import sample-data/
+#                   into ./results.db and render ./site/
+#   make check      build and run every test (SANITIZE=1: under ASan + UBSan)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make deps       install the missing Debian packages (as root), else print
+#                   the apt-get line
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+PKG_CONFIG ?= pkg-config
+PKGS = sqlite3 cairo libxml-2.0 zlib
+
+CFLAGS ?= -O2 -g
+WARN = -std=c11 -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
+       -Wmissing-prototypes -Wvla -Werror
+DEFS = -D_POSIX_C_SOURCE=200809L
+
+# The sanitizer build lives in its own folder so that it never mixes with
+# the normal objects; its binary is build-san/benchsite.
+ifeq ($(SANITIZE),1)
+BUILD = build-san
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
+      -fno-sanitize-recover=all
+BIN = $(BUILD)/benchsite
+else
+BUILD = build
+SAN =
+BIN = benchsite
+endif
+
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+ALL_CFLAGS = $(WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
+ALL_LDFLAGS = $(SAN) $(LDFLAGS)
+
+LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c renderer/*.c)
+GEN_SRC = $(BUILD)/gen/schema_sql.c $(BUILD)/gen/templates.c
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
+TEMPLATES = $(sort $(wildcard templates/*))
+
+# Debian packages: to build, and what the tests use besides.
+DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
+            zlib1g-dev fonts-dejavu-core
+DEB_TEST = sqlite3 bonnie++ libxml2-utils
+
+.PHONY: all deps demo check install uninstall clean bench
+
+all: $(BIN)
+
+$(BIN): $(BUILD)/main.o $(LIB_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/%.o: %.c $(wildcard core/*.h schema/*.h collector/*.h renderer/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# schema.sql and the templates are compiled into the binary, so an
+# installed benchsite needs no data files.
+$(BUILD)/gen/schema_sql.c: schema/schema.sql core/embed.sh
+	@mkdir -p $(dir $@)
+	sh core/embed.sh schema_sql schema/schema.sql > $@
+
+$(BUILD)/gen/templates.c: $(TEMPLATES) core/embed.sh
+	@mkdir -p $(dir $@)
+	sh core/embed.sh --table templates $(TEMPLATES) > $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+deps:
+	@missing=""; for p in $(DEB_BUILD) $(DEB_EXTRA); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' \
+	    || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+	  echo "benchsite needs these Debian packages; run as root:"; \
+	  echo "  apt-get install -y$$missing"; exit 1; \
+	fi
+
+demo: deps
+	$(MAKE) all
+	rm -f results.db results.db-wal results.db-shm
+	./benchsite --db results.db import sample-data
+	./benchsite --db results.db render --out site
+	@echo "$(CURDIR)/site/index.html"
+
+check:
+	$(MAKE) deps DEB_EXTRA="$(DEB_TEST)"
+	$(MAKE) $(BIN) $(BUILD)/unit
+	sh tests/run.sh $(BIN) $(BUILD)/unit
+
+UNIT_SRC = $(wildcard tests/unit/*.c)
+$(BUILD)/unit: $(UNIT_SRC:%.c=$(BUILD)/%.o) $(LIB_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 benchsite $(DESTDIR)$(BINDIR)/benchsite
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/benchsite
+
+clean:
+	rm -rf build build-san benchsite

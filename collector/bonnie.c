@@ -1,0 +1,497 @@
+/*
+ * bonnie.c: bonnie++ CSV of every version (FORMATS.md section 2).
+ *
+ * A bonnie++ file is a mix of progress messages, text tables, '#' comments,
+ * `date` output and CSV lines, often from several runs or several
+ * concurrent processes appended to one file.  Only the CSV lines carry the
+ * figures exactly (the 2.00 text table even prints wrong file rates), so
+ * each CSV line becomes one run and everything else is passed over.
+ *
+ * The layout depends on the format_version in field 1, not on any header
+ * (1.96 and 2.00 print wrong headers), so a line is first normalised to the
+ * 48-field 1.97 layout: 1.98+ loses its two seek parameters (kept as
+ * attributes), 1.92a gains an empty concurrency, 1.91/1.92 an empty
+ * concurrency and seed, and a 1.96 `-s 0` line, one field short, gets its
+ * missing IO field back.  1.0x lines (27 fields, no version) have their own
+ * map.  A line that claims to be bonnie++ CSV but has the wrong shape is an
+ * error, never skipped: skipping would lose a run silently.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/err.h"
+#include "../core/lines.h"
+#include "../core/text.h"
+#include "format.h"
+
+/* The widest layout has 50 fields; a line with more than this many is
+ * counted but not kept. */
+#define BONNIE_FIELDS_MAX 64
+
+struct span {
+	const char *p;
+	size_t n;
+	int orig;	/* 1-based field number in the line, 0 if inserted */
+};
+
+struct version {
+	const char *format_version;
+	int fields;
+};
+
+/* format_version -> field count (FORMATS.md 2.3 and 2.4). */
+static const struct version versions[] = {
+	{"1.98", 50}, {"1.97", 48}, {"1.96", 48}, {"1.93c", 48},
+	{"1.93b", 48}, {"1.92b", 48}, {"1.92a", 47}, {"1.92", 46},
+	{"1.91a", 46}, {"2", 46},
+};
+
+static const char *const tests[12] = {
+	"putc", "put_block", "rewrite", "getc", "get_block", "seeks",
+	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del",
+};
+
+static int split(const char *s, size_t n, struct span *f, int *count)
+{
+	size_t i, start = 0;
+	int k = 0;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != ',')
+			continue;
+		if (k < BONNIE_FIELDS_MAX) {
+			f[k].p = s + start;
+			f[k].n = i - start;
+			f[k].orig = k + 1;
+		}
+		k++;
+		start = i + 1;
+	}
+	*count = k;
+	return k > BONNIE_FIELDS_MAX ? -1 : 0;
+}
+
+static const struct version *find_version(const struct span *f, int count)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(versions) / sizeof(versions[0]); i++) {
+		if (!span_eq(f[0].p, f[0].n, versions[i].format_version))
+			continue;
+		/* "2" (1.90a-1.91) is too short to trust alone. */
+		if (f[0].n == 1 && (count < 2 || f[1].n < 3 ||
+				    memcmp(f[1].p, "1.9", 3) != 0))
+			return NULL;
+		return &versions[i];
+	}
+	return NULL;
+}
+
+/* digits followed by M or G, optionally ":chunk" (1.0x size field). */
+static int is_size(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (i == 0 || i >= n || (s[i] != 'M' && s[i] != 'G'))
+		return 0;
+	i++;
+	if (i == n)
+		return 1;
+	if (s[i++] != ':' || i == n)
+		return 0;
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (i < n && s[i] == 'k')
+		i++;
+	return i == n && s[i - 1] != ':';
+}
+
+static int is_plusses(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] != '+')
+			return 0;
+	return n > 0;
+}
+
+/* Inserts an empty span at index at, shifting the rest right. */
+static void insert_empty(struct span *f, int *count, int at)
+{
+	memmove(f + at + 1, f + at, (size_t)(*count - at) * sizeof(*f));
+	f[at].p = "";
+	f[at].n = 0;
+	f[at].orig = 0;
+	(*count)++;
+}
+
+static void remove_at(struct span *f, int *count, int at)
+{
+	memmove(f + at, f + at + 1, (size_t)(*count - at - 1) * sizeof(*f));
+	(*count)--;
+}
+
+struct ctx {
+	const struct record_sink *sink;
+	struct err *e;
+	long line;
+	const char *line_start;
+	struct span *f;
+};
+
+static long col_of(const struct ctx *c, const struct span *s)
+{
+	return (long)(s->p - c->line_start) + 1;
+}
+
+static int field_error(struct ctx *c, const struct span *s, const char *name,
+		       const char *what)
+{
+	if (s->orig == 0)
+		return err_at(c->e, c->line, 0, "%s: %s", name, what);
+	return err_at(c->e, c->line, col_of(c, s), "field %d (%s): %s, found "
+		      "'%.*s'", s->orig, name, what, s->n > 40 ? 40 : (int)s->n,
+		      s->p);
+}
+
+static int emit(struct ctx *c, const char *test, const char *metric,
+		const char *unit, const char *better, int has, double v)
+{
+	struct record_result r;
+
+	r.test = test;
+	r.metric = metric;
+	r.unit = unit;
+	r.better = better;
+	r.has_value = has;
+	r.value = has ? v : 0;
+	r.status = has ? "ok" : "too-fast";
+	return c->sink->result(c->sink->ctx, &r, c->e);
+}
+
+/* A rate or %CP field: empty (not run), +++++ (too fast) or a plain
+ * non-negative number. */
+static int number_field(struct ctx *c, const struct span *s, const char *test,
+			const char *metric, const char *unit,
+			const char *better)
+{
+	char name[32];
+	double v;
+
+	if (s->n == 0)
+		return 0;
+	snprintf(name, sizeof(name), "%s%s", test,
+		 strcmp(metric, "cpu") == 0 ? "_cpu" : "");
+	if (is_plusses(s->p, s->n))
+		return emit(c, test, metric, unit, better, 0, 0);
+	if (s->p[0] == '-')
+		return field_error(c, s, name, "negative value");
+	if (num_parse_plain(s->p, s->n, &v))
+		return field_error(c, s, name, "expected a number or +++++");
+	return emit(c, test, metric, unit, better, 1, v);
+}
+
+/* A latency: digits with us, ms or s; stored in microseconds. */
+static int latency_field(struct ctx *c, const struct span *s, const char *test)
+{
+	char name[32];
+	size_t d = 0;
+	double v, scale;
+
+	if (s->n == 0)
+		return 0;
+	snprintf(name, sizeof(name), "%s_latency", test);
+	if (is_plusses(s->p, s->n))
+		return emit(c, test, "latency", "us", "lower", 0, 0);
+	while (d < s->n && s->p[d] >= '0' && s->p[d] <= '9')
+		d++;
+	if (span_eq(s->p + d, s->n - d, "us"))
+		scale = 1;
+	else if (span_eq(s->p + d, s->n - d, "ms"))
+		scale = 1e3;
+	else if (span_eq(s->p + d, s->n - d, "s"))
+		scale = 1e6;
+	else
+		return field_error(c, s, name,
+				   "expected a latency like 120us, 35ms or 2s");
+	if (num_parse_plain(s->p, d, &v))
+		return field_error(c, s, name,
+				   "expected a latency like 120us, 35ms or 2s");
+	return emit(c, test, "latency", "us", "lower", 1, v * scale);
+}
+
+/* rate/cpu/latency indexes of test i in the normalised layout. */
+struct map {
+	int rate[12], cpu[12], lat[12];	/* lat -1: no latency field */
+};
+
+static int results(struct ctx *c, const struct map *m)
+{
+	int i;
+
+	for (i = 0; i < 12; i++) {
+		const char *unit = i < 5 ? "KiB/s" : "1/s";
+
+		if (number_field(c, &c->f[m->rate[i]], tests[i], "rate", unit,
+				 "higher") ||
+		    number_field(c, &c->f[m->cpu[i]], tests[i], "cpu", "%",
+				 "lower"))
+			return -1;
+		if (m->lat[i] >= 0 && latency_field(c, &c->f[m->lat[i]], tests[i]))
+			return -1;
+	}
+	return 0;
+}
+
+static int attr(struct ctx *c, const char *key, const char *p, size_t n)
+{
+	char v[256];
+
+	if (n == 0)
+		return 0;
+	if (n >= sizeof(v))
+		return err_at(c->e, c->line, (long)(p - c->line_start) + 1,
+			      "%s longer than %zu bytes", key, sizeof(v) - 1);
+	memcpy(v, p, n);
+	v[n] = '\0';
+	return c->sink->attr(c->sink->ctx, key, v, c->e);
+}
+
+static int begin(struct ctx *c, const struct span *name)
+{
+	char label[256];
+
+	if (name->n >= sizeof(label))
+		return field_error(c, name, "name", "machine name too long");
+	memcpy(label, name->p, name->n);
+	label[name->n] = '\0';
+	return c->sink->run_begin(c->sink->ctx, "bonnie++",
+				  name->n ? label : NULL, c->line, c->e);
+}
+
+/* A 1.9x/1.98 line, already checked for its field count. */
+static int line_19x(struct ctx *c, const struct version *ver, int count)
+{
+	struct map m;
+	struct span *f = c->f;
+	struct span seeks = {"", 0, 0}, procs = {"", 0, 0};
+	int i;
+
+	if (strcmp(ver->format_version, "1.98") == 0) {
+		seeks = f[7];
+		procs = f[8];
+		remove_at(f, &count, 8);
+		remove_at(f, &count, 7);
+	} else if (ver->fields == 47 && count == 47) {
+		insert_empty(f, &count, 3);	/* 1.92a: no concurrency */
+	} else if (ver->fields == 46) {
+		insert_empty(f, &count, 3);
+		insert_empty(f, &count, 4);
+	} else if (count == 47) {
+		/* 1.96 with -s 0: the IO part is one comma short. */
+		for (i = 5; i < 18; i++)
+			if (f[i].n)
+				return err_at(c->e, c->line, 0, "expected 48 "
+					      "fields, found 47");
+		insert_empty(f, &count, 5);
+	}
+	for (i = 0; i < 6; i++) {
+		m.rate[i] = 7 + 2 * i;
+		m.cpu[i] = 8 + 2 * i;
+		m.lat[i] = 36 + i;
+		m.rate[6 + i] = 24 + 2 * i;
+		m.cpu[6 + i] = 25 + 2 * i;
+		m.lat[6 + i] = 42 + i;
+	}
+	if (begin(c, &f[2]) ||
+	    attr(c, "format_version", f[0].p, f[0].n) ||
+	    attr(c, "tool_version", f[1].p, f[1].n) ||
+	    attr(c, "concurrency", f[3].p, f[3].n) ||
+	    attr(c, "seed", f[4].p, f[4].n) ||
+	    attr(c, "file_size", f[5].p, f[5].n) ||
+	    attr(c, "chunk_size", f[6].p, f[6].n) ||
+	    attr(c, "seeks", seeks.p, seeks.n) ||
+	    attr(c, "seek_proc_count", procs.p, procs.n) ||
+	    attr(c, "num_files", f[19].p, f[19].n) ||
+	    attr(c, "max_size", f[20].p, f[20].n) ||
+	    attr(c, "min_size", f[21].p, f[21].n) ||
+	    attr(c, "num_dirs", f[22].p, f[22].n) ||
+	    results(c, &m))
+		return -1;
+	return c->sink->run_end(c->sink->ctx, c->e);
+}
+
+/* Splits s at the first occurrence of any of seps; *head gets the part
+ * before, *rest what follows the separator (empty if none). */
+static char cut(struct span *s, const char *seps, struct span *rest)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (strchr(seps, s->p[i])) {
+			char sep = s->p[i];
+
+			rest->p = s->p + i + 1;
+			rest->n = s->n - i - 1;
+			s->n = i;
+			return sep;
+		}
+	}
+	rest->p = s->p + s->n;
+	rest->n = 0;
+	return 0;
+}
+
+/* A 1.0x line: name,size[:chunk],12 IO fields,files[:max[:min]][/dirs],12. */
+static int line_10x(struct ctx *c)
+{
+	struct map m;
+	struct span *f = c->f;
+	struct span size = f[1], chunk, files = f[14], a, b, dirs;
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		m.rate[i] = 2 + 2 * i;
+		m.cpu[i] = 3 + 2 * i;
+		m.rate[6 + i] = 15 + 2 * i;
+		m.cpu[6 + i] = 16 + 2 * i;
+		m.lat[i] = m.lat[6 + i] = -1;
+	}
+	cut(&size, ":", &chunk);
+	cut(&files, "/", &dirs);
+	cut(&files, ":", &a);
+	cut(&a, ":", &b);
+	if (begin(c, &f[0]) ||
+	    attr(c, "format_version", "1.0x", 4) ||
+	    attr(c, "file_size", size.p, size.n) ||
+	    attr(c, "chunk_size", chunk.p, chunk.n) ||
+	    attr(c, "num_files", files.p, files.n) ||
+	    attr(c, "max_size", a.p, a.n) ||
+	    attr(c, "min_size", b.p, b.n) ||
+	    attr(c, "num_dirs", dirs.p, dirs.n) ||
+	    results(c, &m))
+		return -1;
+	return c->sink->run_end(c->sink->ctx, c->e);
+}
+
+static int is_header(const struct span *f, int count)
+{
+	return count > 1 && ((span_eq(f[0].p, f[0].n, "format_version") &&
+			      span_eq(f[1].p, f[1].n, "bonnie_version")) ||
+			     (span_eq(f[0].p, f[0].n, "name") &&
+			      span_eq(f[1].p, f[1].n, "file_size")));
+}
+
+static int has_table(const char *p, size_t n)
+{
+	static const char mark[] = "------Sequential Output------";
+	size_t m = sizeof(mark) - 1, i;
+
+	for (i = 0; i + m <= n; i++)
+		if (p[i] == '-' && memcmp(p + i, mark, m) == 0)
+			return 1;
+	return 0;
+}
+
+/* Detection looks at this much: comment headers before the first result
+ * are short, and detection must stay cheap on large files of other kinds. */
+#define BONNIE_DETECT_BYTES (256 * 1024)
+
+static int bonnie_detect(const char *p, size_t n)
+{
+	struct span f[BONNIE_FIELDS_MAX];
+	struct lines l;
+	const char *s;
+	size_t k;
+	int count;
+
+	if (n > BONNIE_DETECT_BYTES)
+		n = BONNIE_DETECT_BYTES;
+	lines_init(&l, p, n);
+	while (lines_next(&l, &s, &k)) {
+		if (k == 0 || !memchr(s, ',', k))
+			continue;
+		split(s, k, f, &count);
+		if (count > BONNIE_FIELDS_MAX)
+			continue;
+		if (is_header(f, count) && count >= 27)
+			return 1;
+		if (find_version(f, count) && count >= 40)
+			return 1;
+		if (count == 27 && (f[1].n == 0 || is_size(f[1].p, f[1].n)))
+			return 1;
+	}
+	return has_table(p, n);
+}
+
+static int bonnie_parse(const char *p, size_t n, const struct parse_opts *o,
+			const struct record_sink *sink, struct err *e)
+{
+	struct span f[BONNIE_FIELDS_MAX + 2];
+	struct ctx c;
+	struct lines l;
+	const char *s;
+	size_t k;
+	int count, runs = 0;
+
+	(void)o;
+	c.sink = sink;
+	c.e = e;
+	c.f = f;
+	lines_init(&l, p, n);
+	while (lines_next(&l, &s, &k)) {
+		const struct version *ver;
+
+		if (k == 0 || !memchr(s, ',', k))
+			continue;
+		c.line = l.lineno;
+		c.line_start = s;
+		split(s, k, f, &count);
+		if (is_header(f, count))
+			continue;
+		ver = find_version(f, count);
+		if (ver) {
+			int ok = count == ver->fields ||
+				 (count == 47 && strcmp(ver->format_version,
+							"1.96") == 0);
+
+			if (!ok)
+				return err_at(e, c.line, 0, "bonnie++ %s CSV "
+					      "line: expected %d fields, found "
+					      "%d", ver->format_version,
+					      ver->fields, count);
+			if (line_19x(&c, ver, count))
+				return -1;
+			runs++;
+		} else if (count >= 2 && is_size(f[1].p, f[1].n)) {
+			if (count != 27)
+				return err_at(e, c.line, 0, "bonnie++ 1.0x CSV "
+					      "line: expected 27 fields, found "
+					      "%d", count);
+			if (line_10x(&c))
+				return -1;
+			runs++;
+		} else if (count == 27 && f[1].n == 0) {
+			if (line_10x(&c))	/* 1.0x with -s 0 */
+				return -1;
+			runs++;
+		}
+	}
+	if (runs == 0)
+		return err_at(e, 0, 0, has_table(p, n) ?
+			      "only bonnie++ text tables, no CSV line: bonnie++ "
+			      "prints one after each table; import that" :
+			      "no bonnie++ CSV line found");
+	return 0;
+}
+
+const struct format format_bonnie = {
+	"bonnie",
+	"bonnie++ CSV of every version (1.0x, 1.9x, 1.98-2.00a), alone or "
+	"after its text table",
+	bonnie_detect,
+	bonnie_parse,
+};

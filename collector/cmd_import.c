@@ -1,0 +1,229 @@
+/*
+ * cmd_import.c: `benchsite import`.  Each file is its own transaction: a
+ * bad file is reported (file and line) and leaves the store as it was,
+ * while the other files named on the same command line still go in; the
+ * exit status is 1 when any file failed.  A folder is read recursively, in
+ * name order, skipping dot files and files of no known format (a README
+ * beside the results is normal); a file named directly must be readable.
+ */
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../core/cmd.h"
+#include "../core/err.h"
+#include "../core/record.h"
+#include "../schema/store.h"
+#include "format.h"
+#include "import.h"
+
+static const char usage[] =
+	"usage: benchsite import [--format F] [--label L] [--set K=V]... "
+	"[--test NAME] FILE|DIR|-...\n"
+	"\n"
+	"  --format F    read the input as format F instead of detecting it\n"
+	"  --label L     name every run L (default: what the input calls it,\n"
+	"                else the file name without its extension)\n"
+	"  --set K=V     add attribute K=V to every run (repeatable)\n"
+	"  --test NAME   the test name when the output does not say it\n"
+	"\n"
+	"A .gz input is read transparently; '-' reads standard input.  The same\n"
+	"bytes imported twice are stored once ('already imported').\n"
+	"\nformats:\n";
+
+static void print_usage(FILE *f)
+{
+	size_t i;
+
+	fputs(usage, f);
+	for (i = 0; formats[i]; i++)
+		fprintf(f, "  %-8s %s\n", formats[i]->name, formats[i]->what);
+}
+
+struct walk {
+	struct store *s;
+	struct import_opts *o;
+	int failed;
+	int depth;
+};
+
+/* Folders deeper than this are a loop or a mistake. */
+#define IMPORT_DEPTH_MAX 32
+
+static void import_one(struct walk *w, const char *path)
+{
+	struct import_report rep;
+	struct err e;
+
+	err_clear(&e);
+	if (import_file(w->s, path, w->o, &rep, &e)) {
+		err_print(&e);
+		w->failed = 1;
+	} else if (rep.skipped) {
+		fprintf(stderr, "benchsite: %s: skipped: not a known format\n",
+			path);
+	} else if (rep.already) {
+		printf("%s: already imported\n", path);
+	} else {
+		printf("%s: %ld run%s, %ld results (%s)\n", path, rep.runs,
+		       rep.runs == 1 ? "" : "s", rep.results, rep.format);
+	}
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void walk_path(struct walk *w, const char *path, int in_dir);
+
+static void walk_dir(struct walk *w, const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+
+	if (!d) {
+		warnmsg("%s: cannot open folder", path);
+		w->failed = 1;
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			char **nn = realloc(names, (cap = cap ? 2 * cap : 32) *
+					    sizeof(*names));
+			if (!nn)
+				break;
+			names = nn;
+		}
+		names[n] = malloc(strlen(path) + strlen(de->d_name) + 2);
+		if (!names[n])
+			break;
+		snprintf(names[n], strlen(path) + strlen(de->d_name) + 2,
+			 "%s/%s", path, de->d_name);
+		n++;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), by_name);
+	w->depth++;
+	for (i = 0; i < n; i++) {
+		walk_path(w, names[i], 1);
+		free(names[i]);
+	}
+	w->depth--;
+	free(names);
+}
+
+static void walk_path(struct walk *w, const char *path, int in_dir)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0) {
+		import_one(w, path);
+		return;
+	}
+	if (stat(path, &st)) {
+		warnmsg("%s: cannot open: no such file or folder", path);
+		w->failed = 1;
+		return;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if (w->depth >= IMPORT_DEPTH_MAX) {
+			warnmsg("%s: folders nested too deep", path);
+			w->failed = 1;
+			return;
+		}
+		walk_dir(w, path);
+		return;
+	}
+	if (!S_ISREG(st.st_mode) && in_dir)
+		return;	/* sockets, fifos met in a folder */
+	w->o->skip_unknown = in_dir;
+	import_one(w, path);
+}
+
+int cmd_import(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"label", required_argument, NULL, 'l'},
+		{"set", required_argument, NULL, 's'},
+		{"test", required_argument, NULL, 't'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct import_opts o;
+	struct walk w;
+	int c, i;
+
+	memset(&o, 0, sizeof(o));
+	while ((c = getopt_long(argc, argv, "f:l:s:t:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!format_find(optarg)) {
+				fprintf(stderr, "benchsite: unknown format '%s'\n",
+					optarg);
+				print_usage(stderr);
+				return EXIT_USAGE;
+			}
+			o.format = optarg;
+			break;
+		case 'l':
+			if (!*optarg) {
+				fputs("benchsite: empty label\n", stderr);
+				return EXIT_USAGE;
+			}
+			o.label = optarg;
+			break;
+		case 's': {
+			char *eq = strchr(optarg, '=');
+
+			if (!eq || o.nset >= IMPORT_SET_MAX) {
+				fprintf(stderr, "benchsite: --set wants KEY=VALUE"
+					" (at most %d), found '%s'\n",
+					IMPORT_SET_MAX, optarg);
+				return EXIT_USAGE;
+			}
+			*eq = '\0';
+			if (!record_key_valid(optarg)) {
+				fprintf(stderr, "benchsite: '%s' is not a valid "
+					"attribute name (letters, digits, _ - .)\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			o.set_key[o.nset] = optarg;
+			o.set_value[o.nset++] = eq + 1;
+			break;
+		}
+		case 't':
+			o.test = optarg;
+			break;
+		case 'h':
+			print_usage(stdout);
+			return EXIT_OK;
+		default:
+			print_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fputs("benchsite: import: name at least one file, folder or -\n",
+		      stderr);
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	memset(&w, 0, sizeof(w));
+	w.o = &o;
+	if (cmd_open_store(env, &w.s))
+		return EXIT_FAULT;
+	for (i = optind; i < argc; i++)
+		walk_path(&w, argv[i], 0);
+	store_close(w.s);
+	return w.failed ? EXIT_FAULT : EXIT_OK;
+}

@@ -1,0 +1,47 @@
+/*
+ * format.h: the boundary between input bytes and records.
+ *
+ * Each input format is one file with one `struct format` and one line in the
+ * registry (registry.c).  A parser turns a whole, validated buffer into
+ * records through a struct record_sink; it knows nothing of SQLite, HTML or
+ * the terminal.  Detection is by content: each format says whether a buffer
+ * looks like its own, and the registry asks them in a fixed order.
+ */
+#ifndef BENCHSITE_FORMAT_H
+#define BENCHSITE_FORMAT_H
+
+#include <stddef.h>
+
+#include "../core/record.h"
+
+struct err;
+
+/* What the user told the importer about the input. */
+struct parse_opts {
+	const char *test;	/* --test NAME, or NULL */
+};
+
+struct format {
+	const char *name;	/* as given to --format */
+	const char *what;	/* one line for --help */
+	/* 1 when p[0..n) (validated text) looks like this format. */
+	int (*detect)(const char *p, size_t n);
+	/* Parses p[0..n) (valid UTF-8, no NUL, lines within LINE_MAX_BYTES),
+	 * sending every run to sink; fills e's line/col on failure. */
+	int (*parse)(const char *p, size_t n, const struct parse_opts *o,
+		     const struct record_sink *sink, struct err *e);
+};
+
+/* The registry, NULL-terminated, in detection order. */
+extern const struct format *const formats[];
+
+/* The format named name, or NULL. */
+const struct format *format_find(const char *name);
+
+/* The first format whose detect accepts p[0..n), or NULL. */
+const struct format *format_detect(const char *p, size_t n);
+
+extern const struct format format_bonnie;
+extern const struct format format_table;
+
+#endif

@@ -1,0 +1,43 @@
+/*
+ * import.h: one input -> the store, in one transaction.
+ *
+ * The file is read (source.c), checked as text, keyed by its SHA-256,
+ * recognised (registry.c) and parsed straight into the store inside one
+ * BEGIN IMMEDIATE transaction together with its verbatim bytes.  Any error
+ * rolls the whole file back: the store is then exactly as it was.
+ */
+#ifndef BENCHSITE_IMPORT_H
+#define BENCHSITE_IMPORT_H
+
+struct err;
+struct store;
+
+/* Attributes given with --set; KEY=VALUE pairs. */
+#define IMPORT_SET_MAX 64
+
+struct import_opts {
+	const char *format;	/* --format, or NULL to detect */
+	const char *label;	/* --label, or NULL */
+	const char *test;	/* --test, or NULL */
+	int skip_unknown;	/* a file of no known format is skipped, not
+				 * an error (files met inside a folder) */
+	int nset;
+	const char *set_key[IMPORT_SET_MAX];
+	const char *set_value[IMPORT_SET_MAX];
+};
+
+struct import_report {
+	int already;		/* the same bytes were imported before */
+	int skipped;		/* no known format, and skip_unknown */
+	const char *format;	/* the format used */
+	long runs;
+	long results;
+};
+
+/* Imports path ("-" for standard input).  Returns 0 (rep filled), or -1
+ * with e naming the file and line and the store unchanged. */
+int import_file(struct store *s, const char *path,
+		const struct import_opts *o, struct import_report *rep,
+		struct err *e);
+
+#endif

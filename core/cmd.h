@@ -1,0 +1,33 @@
+/*
+ * cmd.h: what main.c's command table dispatches to.
+ *
+ * Each command parses its own options (getopt_long, from argv[0] = the
+ * command's name) and returns the exit status: 0 done, 1 an input or the
+ * store at fault (nothing changed), 2 a usage error.
+ */
+#ifndef BENCHSITE_CMD_H
+#define BENCHSITE_CMD_H
+
+struct store;
+
+#define EXIT_OK 0
+#define EXIT_FAULT 1
+#define EXIT_USAGE 2
+
+struct cmd_env {
+	const char *db;		/* the store's path */
+};
+
+/* Opens (creating or migrating) the store; prints the error itself. */
+int cmd_open_store(const struct cmd_env *env, struct store **s);
+
+/* Prints "benchsite CMD: usage..." for a bad option and returns
+ * EXIT_USAGE. */
+int cmd_usage_error(const char *usage);
+
+int cmd_import(int argc, char **argv, const struct cmd_env *env);
+int cmd_export(int argc, char **argv, const struct cmd_env *env);
+int cmd_list(int argc, char **argv, const struct cmd_env *env);
+int cmd_render(int argc, char **argv, const struct cmd_env *env);
+
+#endif

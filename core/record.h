@@ -1,0 +1,49 @@
+/*
+ * record.h: the one shape in which results travel from a parser to the
+ * store and from the store to export and the renderer.
+ *
+ * It is plain data (strings owned by whoever passes the struct, valid for
+ * the duration of the call), so a parser needs no SQLite and the store needs
+ * no format.  Names follow FORMATS.md Part 1: suite/test/metric are
+ * canonical, unit is the canonical unit, better is "lower" or "higher",
+ * status is one of the STATUS_* words.
+ */
+#ifndef BENCHSITE_RECORD_H
+#define BENCHSITE_RECORD_H
+
+struct err;
+
+struct record_result {
+	const char *test;
+	const char *metric;
+	double value;		/* meaningful only when has_value */
+	int has_value;
+	const char *unit;
+	const char *better;	/* "lower" or "higher" */
+	const char *status;	/* "ok", "too-fast", ... */
+};
+
+/* Where parsed records go.  Each callback returns 0 or -1 (with e filled);
+ * a parser stops at the first -1 and returns it.  Calls come in the order
+ * run_begin, (attr | result)*, run_end, for each run. */
+struct record_sink {
+	void *ctx;
+	/* label may be NULL: the importer then names the run after the file.
+	 * line is where the run starts in the input, for messages. */
+	int (*run_begin)(void *ctx, const char *suite, const char *label,
+			 long line, struct err *e);
+	int (*attr)(void *ctx, const char *key, const char *value,
+		    struct err *e);
+	int (*result)(void *ctx, const struct record_result *r, struct err *e);
+	int (*run_end)(void *ctx, struct err *e);
+};
+
+/* 1 when s is a status word the store accepts. */
+int record_status_valid(const char *s);
+/* 1 when s is "lower" or "higher". */
+int record_better_valid(const char *s);
+
+/* 1 when s is a valid attribute key: letters, digits, '_', '-', '.'. */
+int record_key_valid(const char *s);
+
+#endif

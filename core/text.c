@@ -1,0 +1,156 @@
+/*
+ * text.c: see text.h.  strtod is only called on spans that were first
+ * checked against a strict grammar, so its locale and its acceptance of
+ * "inf", hex and leading spaces never matter.
+ */
+#include "text.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int utf8_check(const char *s, size_t n, size_t *bad)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned c = p[i];
+		size_t len, k;
+		unsigned cp;
+
+		if (c == 0)
+			goto fail;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			cp = c & 0x07;
+		} else {
+			goto fail;
+		}
+		if (n - i < len)
+			goto fail;
+		for (k = 1; k < len; k++) {
+			if ((p[i + k] & 0xc0) != 0x80)
+				goto fail;
+			cp = cp << 6 | (p[i + k] & 0x3f);
+		}
+		if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			goto fail;
+		i += len;
+	}
+	return 0;
+fail:
+	if (bad)
+		*bad = i;
+	return -1;
+}
+
+void num_format(double v, char out[32])
+{
+	int prec, mag;
+
+	if (v == 0) {	/* also folds -0 to "0" */
+		snprintf(out, 32, "0");
+		return;
+	}
+	/* %g turns to an exponent once the digits before the point exceed
+	 * the precision: 226000 at 3 digits is "2.26e+05".  Numbers below
+	 * 1e17 get at least their integer digits, so they print plainly. */
+	mag = (int)floor(log10(fabs(v))) + 1;
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(out, 32, "%.*g", mag > prec && mag <= 17 ? mag : prec, v);
+		if (strtod(out, NULL) == v)
+			return;
+	}
+}
+
+static size_t digits(const char *s, size_t i, size_t n)
+{
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i;
+}
+
+/* Converts a span already checked by a grammar. */
+static int num_convert(const char *s, size_t n, double *v)
+{
+	char tmp[64];
+	double d;
+
+	if (n >= sizeof(tmp))
+		return -1;	/* no real figure needs 64 characters */
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	errno = 0;
+	d = strtod(tmp, NULL);
+	if (errno == ERANGE || !isfinite(d))
+		return -1;
+	*v = d;
+	return 0;
+}
+
+int num_parse(const char *s, size_t n, double *v)
+{
+	size_t i = 0, j;
+
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		i++;
+	j = digits(s, i, n);
+	if (j < n && s[j] == '.') {
+		size_t k = digits(s, j + 1, n);
+
+		if (k == j + 1 && j == i)
+			return -1;	/* "." alone */
+		j = k;
+	} else if (j == i) {
+		return -1;
+	}
+	if (j < n && (s[j] == 'e' || s[j] == 'E')) {
+		size_t k = j + 1;
+
+		if (k < n && (s[k] == '-' || s[k] == '+'))
+			k++;
+		j = digits(s, k, n);
+		if (j == k)
+			return -1;
+	}
+	if (j != n)
+		return -1;
+	return num_convert(s, n, v);
+}
+
+int num_parse_plain(const char *s, size_t n, double *v)
+{
+	size_t j = digits(s, 0, n);
+
+	if (j == 0)
+		return -1;
+	if (j < n && s[j] == '.') {
+		size_t k = digits(s, j + 1, n);
+
+		if (k == j + 1)
+			return -1;
+		j = k;
+	}
+	if (j != n)
+		return -1;
+	return num_convert(s, n, v);
+}
+
+int span_eq(const char *s, size_t n, const char *w)
+{
+	return strlen(w) == n && memcmp(s, w, n) == 0;
+}

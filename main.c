@@ -1,0 +1,127 @@
+/*
+ * main.c: the command table (git's git.c).  Global options come before the
+ * command; everything after it belongs to the command, which parses its own
+ * options and has its own usage.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cmd.h"
+#include "core/err.h"
+#include "schema/store.h"
+
+#ifndef BENCHSITE_VERSION
+#define BENCHSITE_VERSION "0.1.0"
+#endif
+
+static int cmd_init(int argc, char **argv, const struct cmd_env *env);
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv, const struct cmd_env *env);
+	const char *what;
+};
+
+static const struct command commands[] = {
+	{"init", cmd_init, "create the store (every command does when needed)"},
+	{"import", cmd_import, "import result files, folders or standard input"},
+	{"list", cmd_list, "list the runs in the store"},
+	{"export", cmd_export, "write every result as TSV, CSV or JSON"},
+	{"render", cmd_render, "build the static site"},
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fputs("usage: benchsite [--db FILE] COMMAND [OPTIONS] [ARGS]\n"
+	      "\n"
+	      "  --db FILE    the store (default: $BENCHSITE_DB, else ./results.db)\n"
+	      "  --help       this text; COMMAND --help for a command's options\n"
+	      "  --version    the version\n"
+	      "\ncommands:\n", f);
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+	fputs("\nexit status: 0 done, 1 an input or the store at fault (nothing "
+	      "changed), 2 usage\n", f);
+}
+
+static int cmd_init(int argc, char **argv, const struct cmd_env *env)
+{
+	static const char u[] = "usage: benchsite [--db FILE] init\n\n"
+		"Creates the store, or brings an older one to this version's "
+		"schema.\n";
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	};
+	struct store *s;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(u, stdout);
+			return EXIT_OK;
+		}
+		return cmd_usage_error(u);
+	}
+	if (optind != argc)
+		return cmd_usage_error(u);
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	store_close(s);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	struct cmd_env env;
+	size_t i;
+	int c;
+
+	env.db = getenv("BENCHSITE_DB");
+	if (!env.db || !*env.db)
+		env.db = "results.db";
+	/* '+': stop at the command, whose options are its own */
+	while ((c = getopt_long(argc, argv, "+d:hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			env.db = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'V':
+			printf("benchsite %s\n", BENCHSITE_VERSION);
+			return EXIT_OK;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < NCOMMANDS; i++) {
+		if (strcmp(argv[optind], commands[i].name) == 0) {
+			char **cargv = argv + optind;
+			int cargc = argc - optind;
+
+			optind = 1;	/* the command parses from its name on */
+			return commands[i].fn(cargc, cargv, &env);
+		}
+	}
+	fprintf(stderr, "benchsite: '%s' is not a command; see "
+		"'benchsite --help'\n", argv[optind]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,335 @@
+/*
+ * chart.c: see chart.h.
+ *
+ * Horizontal bars, because benchmark labels are long
+ * ("ext3_data=writeback,mballoc,delalloc,extents").  The palette is
+ * Okabe-Ito, which colour-blind readers can tell apart; colour is never the
+ * only mark: the best bar says "best" in its value text.  Painting draws
+ * exactly what the layout says and checks cairo's sticky status once.
+ */
+#include "chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "../core/err.h"
+#include "../core/text.h"
+
+#define FONT "DejaVu Sans"
+#define FONT_SIZE 13.0
+#define TITLE_SIZE 15.0
+#define MARGIN 12.0
+#define TITLE_H 30.0
+#define BAR_H 22.0
+#define BAR_GAP 8.0
+#define AXIS_H 44.0
+#define LABEL_SHARE 0.35	/* of the width, at most, for labels */
+#define MIN_PLOT 120.0
+
+static const double palette[8][3] = {
+	{0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0},	/* blue */
+	{0xe6 / 255.0, 0x9f / 255.0, 0x00 / 255.0},	/* orange */
+	{0x00 / 255.0, 0x9e / 255.0, 0x73 / 255.0},	/* bluish green */
+	{0xcc / 255.0, 0x79 / 255.0, 0xa7 / 255.0},	/* reddish purple */
+	{0x56 / 255.0, 0xb4 / 255.0, 0xe9 / 255.0},	/* sky blue */
+	{0xd5 / 255.0, 0x5e / 255.0, 0x00 / 255.0},	/* vermillion */
+	{0xf0 / 255.0, 0xe4 / 255.0, 0x42 / 255.0},	/* yellow */
+	{0x59 / 255.0, 0x59 / 255.0, 0x59 / 255.0},	/* grey */
+};
+
+struct cairo_measure {
+	cairo_t *cr;
+};
+
+static double measure_cairo(void *ctx, const char *s)
+{
+	cairo_text_extents_t ext;
+
+	cairo_text_extents(((struct cairo_measure *)ctx)->cr, s, &ext);
+	return ext.x_advance;
+}
+
+static void set_font(cairo_t *cr, double size, int bold)
+{
+	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD
+				    : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+}
+
+double chart_nice_step(double max, int n)
+{
+	double raw, mag, f;
+
+	if (!(max > 0) || n < 1)
+		return 1;
+	raw = max / n;
+	mag = pow(10, floor(log10(raw)));
+	f = raw / mag;
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
+/* Copies s into out (cap bytes), cut at a UTF-8 character boundary. */
+static void copy_utf8(char *out, size_t cap, const char *s)
+{
+	size_t n = strlen(s), bad;
+
+	if (utf8_check(s, n, &bad) < 0)
+		n = bad;	/* never hand cairo a broken sequence */
+	if (n >= cap) {
+		n = cap - 1;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+/* Shortens out in place with an ellipsis until it fits max pixels. */
+static void fit(char *out, size_t cap, double max, chart_measure m,
+		void *ctx)
+{
+	char tmp[CHART_TEXT_MAX + 4];
+	size_t n = strlen(out);
+
+	if (m(ctx, out) <= max)
+		return;
+	while (n > 0) {
+		n--;
+		while (n > 0 && ((unsigned char)out[n] & 0xc0) == 0x80)
+			n--;
+		memcpy(tmp, out, n);
+		memcpy(tmp + n, "\xe2\x80\xa6", 4);	/* U+2026 */
+		if (m(ctx, tmp) <= max || n == 0) {
+			copy_utf8(out, cap, tmp);
+			return;
+		}
+	}
+}
+
+static void tick_label(double v, double step, char out[32])
+{
+	int dec = 0;
+
+	while (dec < 10 && fabs(step * pow(10, dec) -
+				 round(step * pow(10, dec))) > 1e-9)
+		dec++;
+	snprintf(out, 32, "%.*f", dec, v);
+}
+
+static void value_label(const struct chart *c, const struct chart_bar *b,
+			char *out, size_t cap)
+{
+	char num[32];
+
+	if (!b->has_value) {
+		snprintf(out, cap, "%s",
+			 b->status && strcmp(b->status, "too-fast") == 0
+				 ? "too fast to measure"
+				 : b->status ? b->status : "no value");
+		return;
+	}
+	num_format(b->value, num);
+	if (fabs(b->value) >= 100 && fabs(b->value) < 1e15)
+		snprintf(num, sizeof(num), "%.0f", b->value);
+	else if (fabs(b->value) < 100)
+		snprintf(num, sizeof(num), "%.3g", b->value);
+	snprintf(out, cap, "%s%s%s%s", num, c->unit && *c->unit ? " " : "",
+		 c->unit ? c->unit : "", b->best ? "  (best)" : "");
+}
+
+static int layout_with(const struct chart *c, chart_measure m, void *ctx,
+		       struct chart_layout *l, struct err *e)
+{
+	double label_w = 0, value_w = 0, max = 0, step, y0;
+	int i, k;
+
+	if (c->nbars < 1 || c->nbars > CHART_BARS_MAX)
+		return err_set(e, NULL, 0, 0, "a chart needs 1 to %d bars",
+			       CHART_BARS_MAX);
+	memset(l, 0, sizeof(*l));
+	l->width = c->width;
+	for (i = 0; i < c->nbars; i++) {
+		const struct chart_bar *b = &c->bar[i];
+		double w;
+
+		copy_utf8(l->label[i], CHART_TEXT_MAX, b->label);
+		fit(l->label[i], CHART_TEXT_MAX, c->width * LABEL_SHARE, m, ctx);
+		w = m(ctx, l->label[i]);
+		if (w > label_w)
+			label_w = w;
+		value_label(c, b, l->value_text[i], CHART_TEXT_MAX);
+		w = m(ctx, l->value_text[i]);
+		if (w > value_w)
+			value_w = w;
+		if (b->has_value && b->value > max)
+			max = b->value;
+	}
+	l->plot.x = MARGIN + label_w + 8;
+	y0 = c->title && *c->title ? TITLE_H : MARGIN;
+	l->plot.y = y0;
+	l->plot.w = c->width - l->plot.x - MARGIN - value_w - 8;
+	if (l->plot.w < MIN_PLOT)
+		return err_set(e, NULL, 0, 0, "chart too narrow for its labels");
+	l->plot.h = c->nbars * (BAR_H + BAR_GAP) - BAR_GAP;
+	step = chart_nice_step(max, 5);
+	l->axis_max = max > 0 ? ceil(max / step - 1e-9) * step : 1;
+	if (!(max > 0))
+		step = 0.2;
+	for (k = 0; k < CHART_TICKS_MAX; k++) {
+		double v = k * step;
+
+		if (v > l->axis_max * (1 + 1e-9))
+			break;
+		l->tick[k] = v;
+		l->tick_x[k] = l->plot.x + v / l->axis_max * l->plot.w;
+		tick_label(v, step, l->tick_text[k]);
+	}
+	l->nticks = k;
+	for (i = 0; i < c->nbars; i++) {
+		const struct chart_bar *b = &c->bar[i];
+		struct chart_box *box = &l->bar[i];
+
+		box->x = l->plot.x;
+		box->y = l->plot.y + i * (BAR_H + BAR_GAP);
+		box->h = BAR_H;
+		box->w = b->has_value && b->value > 0
+				 ? b->value / l->axis_max * l->plot.w : 0;
+		l->label_x[i] = l->plot.x - 8;
+		l->value_x[i] = box->x + box->w + 6;
+		l->text_y[i] = box->y + BAR_H / 2 + FONT_SIZE * 0.35;
+	}
+	l->height = (int)ceil(l->plot.y + l->plot.h + AXIS_H);
+	return 0;
+}
+
+int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
+		 struct chart_layout *l, struct err *e)
+{
+	cairo_surface_t *s;
+	struct cairo_measure cm;
+	int rc;
+
+	if (measure)
+		return layout_with(c, measure, ctx, l, e);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cm.cr = cairo_create(s);
+	set_font(cm.cr, FONT_SIZE, 0);
+	rc = layout_with(c, measure_cairo, &cm, l, e);
+	cairo_destroy(cm.cr);
+	cairo_surface_destroy(s);
+	return rc;
+}
+
+void chart_layout_print(const struct chart_layout *l, int nbars,
+			void (*out)(void *ctx, const char *line), void *ctx)
+{
+	char line[512];
+	int i;
+
+	snprintf(line, sizeof(line), "size %d %d", l->width, l->height);
+	out(ctx, line);
+	snprintf(line, sizeof(line), "plot %.1f %.1f %.1f %.1f", l->plot.x,
+		 l->plot.y, l->plot.w, l->plot.h);
+	out(ctx, line);
+	snprintf(line, sizeof(line), "axis_max %g", l->axis_max);
+	out(ctx, line);
+	for (i = 0; i < l->nticks; i++) {
+		snprintf(line, sizeof(line), "tick %s %.1f", l->tick_text[i],
+			 l->tick_x[i]);
+		out(ctx, line);
+	}
+	for (i = 0; i < nbars; i++) {
+		snprintf(line, sizeof(line), "bar %d %.1f %.1f %.1f %.1f '%s' '%s'",
+			 i, l->bar[i].x, l->bar[i].y, l->bar[i].w, l->bar[i].h,
+			 l->label[i], l->value_text[i]);
+		out(ctx, line);
+	}
+}
+
+static void text_right(cairo_t *cr, double x, double y, const char *s)
+{
+	cairo_text_extents_t ext;
+
+	cairo_text_extents(cr, s, &ext);
+	cairo_move_to(cr, x - ext.x_advance, y);
+	cairo_show_text(cr, s);
+}
+
+static void text_center(cairo_t *cr, double x, double y, const char *s)
+{
+	cairo_text_extents_t ext;
+
+	cairo_text_extents(cr, s, &ext);
+	cairo_move_to(cr, x - ext.x_advance / 2, y);
+	cairo_show_text(cr, s);
+}
+
+int chart_paint_png(const struct chart *c, const struct chart_layout *l,
+		    const char *path, struct err *e)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+							l->width, l->height);
+	cairo_t *cr = cairo_create(s);
+	cairo_status_t st;
+	char text[CHART_TEXT_MAX];
+	double base = l->plot.y + l->plot.h + 4;
+	int i;
+
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	if (c->title && *c->title) {
+		set_font(cr, TITLE_SIZE, 1);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		copy_utf8(text, sizeof(text), c->title);
+		cairo_move_to(cr, MARGIN, 20);
+		cairo_show_text(cr, text);
+	}
+	set_font(cr, FONT_SIZE, 0);
+	/* grid and ticks */
+	cairo_set_line_width(cr, 1);
+	for (i = 0; i < l->nticks; i++) {
+		double x = floor(l->tick_x[i]) + 0.5;
+
+		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+		cairo_move_to(cr, x, l->plot.y - 4);
+		cairo_line_to(cr, x, base);
+		cairo_stroke(cr);
+		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		text_center(cr, l->tick_x[i], base + 14, l->tick_text[i]);
+	}
+	for (i = 0; i < c->nbars; i++) {
+		const double *rgb = palette[c->bar[i].color & 7];
+
+		if (l->bar[i].w > 0) {
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_rectangle(cr, l->bar[i].x, l->bar[i].y,
+					l->bar[i].w, l->bar[i].h);
+			cairo_fill(cr);
+		}
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		text_right(cr, l->label_x[i], l->text_y[i], l->label[i]);
+		cairo_move_to(cr, l->value_x[i], l->text_y[i]);
+		cairo_show_text(cr, l->value_text[i]);
+	}
+	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	cairo_move_to(cr, l->plot.x, floor(base) + 0.5);
+	cairo_line_to(cr, l->plot.x + l->plot.w, floor(base) + 0.5);
+	cairo_stroke(cr);
+	if (c->axis) {
+		copy_utf8(text, sizeof(text), c->axis);
+		text_center(cr, l->plot.x + l->plot.w / 2, base + 32, text);
+	}
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_write_to_png(s, path);
+	cairo_surface_destroy(s);
+	if (st != CAIRO_STATUS_SUCCESS)
+		return err_set(e, path, 0, 0, "cannot draw chart: %s",
+			       cairo_status_to_string(st));
+	return 0;
+}

@@ -1,0 +1,76 @@
+/*
+ * chart.h: horizontal bar charts, laid out as numbers, then painted.
+ *
+ * chart_layout decides everything (the axis range and its round ticks, each
+ * bar's box, where each label and value text goes, what text is shortened)
+ * and returns it as plain numbers that tests compare (RRDtool's graphv);
+ * chart_paint_png only draws that layout with cairo.  Text widths come from
+ * a measuring function so that the layout can be tested without fonts.
+ */
+#ifndef BENCHSITE_CHART_H
+#define BENCHSITE_CHART_H
+
+struct err;
+
+#define CHART_BARS_MAX 256
+#define CHART_TICKS_MAX 16
+#define CHART_TEXT_MAX 160
+
+struct chart_bar {
+	const char *label;	/* UTF-8, any length */
+	double value;
+	int has_value;
+	const char *status;	/* shown when !has_value */
+	int color;		/* palette index, fixed per group */
+	int best;
+};
+
+struct chart {
+	const char *title;
+	const char *axis;	/* "rate (KiB/s), higher is better" */
+	const char *unit;
+	int width;		/* pixels */
+	int nbars;
+	struct chart_bar bar[CHART_BARS_MAX];
+};
+
+struct chart_box {
+	double x, y, w, h;
+};
+
+struct chart_layout {
+	int width, height;
+	struct chart_box plot;		/* the area the bars live in */
+	double axis_max;		/* the value at plot's right edge */
+	int nticks;
+	double tick[CHART_TICKS_MAX];	/* values, from 0 */
+	double tick_x[CHART_TICKS_MAX];
+	char tick_text[CHART_TICKS_MAX][32];
+	struct chart_box bar[CHART_BARS_MAX];	/* w = 0 without a value */
+	char label[CHART_BARS_MAX][CHART_TEXT_MAX];	/* maybe shortened */
+	double label_x[CHART_BARS_MAX];	/* right edge of the label */
+	char value_text[CHART_BARS_MAX][CHART_TEXT_MAX];
+	double value_x[CHART_BARS_MAX];	/* left edge of the value text */
+	double text_y[CHART_BARS_MAX];	/* baseline of the bar's texts */
+};
+
+/* Returns the width in pixels of UTF-8 text s at the chart's font size. */
+typedef double (*chart_measure)(void *ctx, const char *s);
+
+/* Lays c out; measure may be NULL to use cairo's DejaVu Sans metrics. */
+int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
+		 struct chart_layout *l, struct err *e);
+
+/* The layout as text, one fact a line, for tests and `--debug-layout`. */
+void chart_layout_print(const struct chart_layout *l, int nbars,
+			void (*out)(void *ctx, const char *line), void *ctx);
+
+/* Draws c with layout l into a PNG file at path. */
+int chart_paint_png(const struct chart *c, const struct chart_layout *l,
+		    const char *path, struct err *e);
+
+/* The round step for an axis from 0 to max with about n ticks: 1, 2 or 5
+ * times a power of ten. */
+double chart_nice_step(double max, int n);
+
+#endif

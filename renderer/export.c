@@ -1,0 +1,355 @@
+/*
+ * export.c: `benchsite export` and `benchsite list`: the store as data.
+ *
+ * Export writes one row per result in the long format that `import` reads
+ * back (run label suite test metric value unit better status), so export ->
+ * import -> export gives the same rows.  Values are printed exactly (the
+ * shortest text that reads back as the same double).  TSV and CSV quote a
+ * field only when it must be (it holds the delimiter, a quote or a line
+ * break), which keeps ordinary output plain and makes odd labels survive.
+ * --attrs appends one column per attribute key, which import reads back as
+ * attributes.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/cmd.h"
+#include "../core/err.h"
+#include "../core/text.h"
+#include "../schema/store.h"
+
+enum fmt { F_TSV, F_CSV, F_JSON };
+
+struct keys {
+	char **k;
+	int n, cap;
+};
+
+struct exp {
+	enum fmt fmt;
+	FILE *out;
+	struct store *s;
+	struct keys keys;
+	char **vals;	/* the current run's value per key */
+	long long run;	/* whose attributes vals holds */
+	int first;
+	struct err *e;
+};
+
+static void put_field(FILE *f, const char *s, char delim)
+{
+	if (!strchr(s, delim) && !strpbrk(s, "\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void put_json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static int add_key(void *ctx, const char *key)
+{
+	struct keys *k = ctx;
+
+	if (k->n == k->cap) {
+		int ncap = k->cap ? 2 * k->cap : 16;
+		char **nk = realloc(k->k, (size_t)ncap * sizeof(*nk));
+
+		if (!nk)
+			return -1;
+		k->k = nk;
+		k->cap = ncap;
+	}
+	k->k[k->n] = strdup(key);
+	return k->k[k->n++] ? 0 : -1;
+}
+
+static int set_val(void *ctx, const char *key, const char *value)
+{
+	struct exp *x = ctx;
+	int i;
+
+	for (i = 0; i < x->keys.n; i++) {
+		if (strcmp(x->keys.k[i], key) == 0) {
+			free(x->vals[i]);
+			x->vals[i] = strdup(value);
+			return x->vals[i] ? 0 : -1;
+		}
+	}
+	return 0;
+}
+
+static const char *const cols[] = {
+	"run", "label", "suite", "test", "metric", "value", "unit", "better",
+	"status",
+};
+
+static int row(void *ctx, const struct store_row *r)
+{
+	struct exp *x = ctx;
+	char run[32], value[32];
+	const char *v[9];
+	char delim = x->fmt == F_TSV ? '\t' : ',';
+	int i;
+
+	if (x->keys.n && r->run != x->run) {
+		for (i = 0; i < x->keys.n; i++) {
+			free(x->vals[i]);
+			x->vals[i] = NULL;
+		}
+		x->run = r->run;
+		if (store_each_attr(x->s, r->run, set_val, x, x->e))
+			return -1;
+	}
+	snprintf(run, sizeof(run), "%lld", r->run);
+	if (r->r.has_value)
+		num_format(r->r.value, value);
+	else
+		value[0] = '\0';
+	v[0] = run; v[1] = r->label; v[2] = r->suite; v[3] = r->r.test;
+	v[4] = r->r.metric; v[5] = value; v[6] = r->r.unit;
+	v[7] = r->r.better; v[8] = r->r.status;
+	if (x->fmt == F_JSON) {
+		fputs(x->first ? "[\n{" : ",\n{", x->out);
+		x->first = 0;
+		for (i = 0; i < 9; i++) {
+			if (i)
+				fputc(',', x->out);
+			put_json_string(x->out, cols[i]);
+			fputc(':', x->out);
+			if (i == 0 || (i == 5 && r->r.has_value))
+				fputs(v[i], x->out);
+			else if (i == 5)
+				fputs("null", x->out);
+			else
+				put_json_string(x->out, v[i]);
+		}
+		for (i = 0; i < x->keys.n; i++) {
+			fputc(',', x->out);
+			put_json_string(x->out, x->keys.k[i]);
+			fputc(':', x->out);
+			if (x->vals[i])
+				put_json_string(x->out, x->vals[i]);
+			else
+				fputs("null", x->out);
+		}
+		fputc('}', x->out);
+		return 0;
+	}
+	for (i = 0; i < 9; i++) {
+		if (i)
+			fputc(delim, x->out);
+		put_field(x->out, v[i], delim);
+	}
+	for (i = 0; i < x->keys.n; i++) {
+		fputc(delim, x->out);
+		put_field(x->out, x->vals[i] ? x->vals[i] : "", delim);
+	}
+	fputc('\n', x->out);
+	return 0;
+}
+
+static const char export_usage[] =
+	"usage: benchsite export [--format tsv|csv|json] [--suite S] [--attrs]\n"
+	"\n"
+	"  --format F   tsv (default), csv or json\n"
+	"  --suite S    only the runs of suite S\n"
+	"  --attrs      add a column per run attribute (import reads them back)\n"
+	"\n"
+	"Writes one row per result to standard output: run, label, suite, test,\n"
+	"metric, value (exact; empty when the tool printed none), unit, better,\n"
+	"status.  `benchsite import` reads TSV and CSV exports back.\n";
+
+int cmd_export(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"suite", required_argument, NULL, 's'},
+		{"attrs", no_argument, NULL, 'a'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct exp x;
+	struct err e;
+	const char *suite = NULL;
+	int c, i, attrs = 0, rc = EXIT_OK;
+
+	memset(&x, 0, sizeof(x));
+	x.fmt = F_TSV;
+	while ((c = getopt_long(argc, argv, "f:s:ah", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "tsv") == 0)
+				x.fmt = F_TSV;
+			else if (strcmp(optarg, "csv") == 0)
+				x.fmt = F_CSV;
+			else if (strcmp(optarg, "json") == 0)
+				x.fmt = F_JSON;
+			else
+				return cmd_usage_error(export_usage);
+			break;
+		case 's':
+			suite = optarg;
+			break;
+		case 'a':
+			attrs = 1;
+			break;
+		case 'h':
+			fputs(export_usage, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(export_usage);
+		}
+	}
+	if (optind != argc)
+		return cmd_usage_error(export_usage);
+	if (cmd_open_store(env, &x.s))
+		return EXIT_FAULT;
+	err_clear(&e);
+	x.e = &e;
+	x.out = stdout;
+	x.first = 1;
+	x.run = -1;
+	if (attrs && store_each_attr_key(x.s, add_key, &x.keys, &e)) {
+		rc = EXIT_FAULT;
+		goto out;
+	}
+	x.vals = calloc((size_t)x.keys.n + 1, sizeof(char *));
+	if (!x.vals) {
+		rc = EXIT_FAULT;
+		goto out;
+	}
+	if (x.fmt != F_JSON) {
+		char delim = x.fmt == F_TSV ? '\t' : ',';
+
+		for (i = 0; i < 9; i++) {
+			if (i)
+				fputc(delim, x.out);
+			fputs(cols[i], x.out);
+		}
+		for (i = 0; i < x.keys.n; i++) {
+			fputc(delim, x.out);
+			put_field(x.out, x.keys.k[i], delim);
+		}
+		fputc('\n', x.out);
+	}
+	if (store_each_result(x.s, suite, row, &x, &e)) {
+		if (!e.msg[0])
+			snprintf(e.msg, sizeof(e.msg), "cannot read the store");
+		err_print(&e);
+		rc = EXIT_FAULT;
+		goto out;
+	}
+	if (x.fmt == F_JSON)
+		fputs(x.first ? "[]\n" : "\n]\n", x.out);
+	if (fflush(x.out) || ferror(x.out)) {
+		warnmsg("cannot write the export");
+		rc = EXIT_FAULT;
+	}
+out:
+	for (i = 0; i < x.keys.n; i++) {
+		free(x.keys.k[i]);
+		if (x.vals)
+			free(x.vals[i]);
+	}
+	free(x.keys.k);
+	free(x.vals);
+	store_close(x.s);
+	return rc;
+}
+
+static int list_row(void *ctx, const struct store_run *r)
+{
+	int tsv = *(int *)ctx;
+
+	if (tsv)
+		printf("%lld\t%s\t%s\t%lld\t%s\t%s\n", r->id, r->suite, r->label,
+		       r->results, r->format, r->source);
+	else
+		printf("%5lld  %-10s %-24s %7lld  %s\n", r->id, r->suite,
+		       r->label, r->results, r->source);
+	return 0;
+}
+
+static const char list_usage[] =
+	"usage: benchsite list [runs] [--format text|tsv] [--suite S]\n"
+	"\n"
+	"Lists the runs in the store: id, suite, label, number of results and\n"
+	"the file they came from.\n";
+
+int cmd_list(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"suite", required_argument, NULL, 's'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct store *s;
+	struct err e;
+	const char *suite = NULL;
+	int c, tsv = 0, rc = EXIT_OK;
+
+	while ((c = getopt_long(argc, argv, "f:s:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "tsv") == 0)
+				tsv = 1;
+			else if (strcmp(optarg, "text") != 0)
+				return cmd_usage_error(list_usage);
+			break;
+		case 's':
+			suite = optarg;
+			break;
+		case 'h':
+			fputs(list_usage, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(list_usage);
+		}
+	}
+	if (optind < argc && strcmp(argv[optind], "runs") == 0)
+		optind++;
+	if (optind != argc)
+		return cmd_usage_error(list_usage);
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	err_clear(&e);
+	if (tsv)
+		printf("run\tsuite\tlabel\tresults\tformat\tsource\n");
+	else
+		printf("%5s  %-10s %-24s %7s  %s\n", "run", "suite", "label",
+		       "results", "source");
+	if (store_each_run(s, suite, list_row, &tsv, &e)) {
+		err_print(&e);
+		rc = EXIT_FAULT;
+	}
+	store_close(s);
+	return rc;
+}

@@ -1,0 +1,167 @@
+/*
+ * html.c: see html.h.  Templates are compiled into the binary
+ * (Makefile: core/embed.sh), parsed with network access and entity
+ * expansion off, filled, and serialised as HTML with an HTML5 doctype.
+ */
+#include "html.h"
+
+#include <string.h>
+
+#include <libxml/HTMLtree.h>
+#include <libxml/parser.h>
+#include <libxml/xmlsave.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+
+struct embedded {
+	const char *name;
+	const char *text;
+};
+extern const struct embedded templates[];
+
+const char *html_template(const char *name)
+{
+	int i;
+
+	for (i = 0; templates[i].name; i++)
+		if (strcmp(templates[i].name, name) == 0)
+			return templates[i].text;
+	return NULL;
+}
+
+static const xmlChar *X(const char *s)
+{
+	return (const xmlChar *)s;
+}
+
+/* Fills every element with data-slot="title" and finds "main". */
+static void fill(xmlNodePtr n, struct page *p, const char *title)
+{
+	for (; n; n = n->next) {
+		xmlChar *slot;
+
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		slot = xmlGetProp(n, X("data-slot"));
+		if (slot) {
+			if (xmlStrEqual(slot, X("title"))) {
+				/* NULL only: xmlNodeSetContent would read
+				 * entities in a string */
+				xmlNodeSetContent(n, NULL);
+				xmlAddChild(n, xmlNewText(X(title)));
+			} else if (xmlStrEqual(slot, X("main")))
+				p->main = n;
+			xmlUnsetProp(n, X("data-slot"));
+			xmlFree(slot);
+		}
+		fill(n->children, p, title);
+	}
+}
+
+int page_new(struct page *p, const char *title, struct err *e)
+{
+	const char *t = html_template("page.xhtml");
+
+	memset(p, 0, sizeof(*p));
+	if (!t)
+		return err_set(e, "templates/page.xhtml", 0, 0, "not built in");
+	p->doc = xmlReadMemory(t, (int)strlen(t), "page.xhtml", "UTF-8",
+			       XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+	if (!p->doc)
+		return err_set(e, "templates/page.xhtml", 0, 0, "not well-formed");
+	fill(xmlDocGetRootElement(p->doc), p, title);
+	if (!p->main) {
+		page_free(p);
+		return err_set(e, "templates/page.xhtml", 0, 0,
+			       "no data-slot=\"main\" element");
+	}
+	return 0;
+}
+
+void page_free(struct page *p)
+{
+	if (p->doc)
+		xmlFreeDoc(p->doc);
+	p->doc = NULL;
+}
+
+/* Comments of the template are for its editors, not for readers. */
+static void strip_comments(xmlNodePtr n)
+{
+	while (n) {
+		xmlNodePtr next = n->next;
+
+		if (n->type == XML_COMMENT_NODE) {
+			xmlUnlinkNode(n);
+			xmlFreeNode(n);
+		} else {
+			strip_comments(n->children);
+		}
+		n = next;
+	}
+}
+
+int page_save(struct page *p, const char *path, struct err *e)
+{
+	xmlSaveCtxtPtr ctx;
+	xmlNodePtr root = xmlDocGetRootElement(p->doc);
+	FILE *f;
+	int rc = 0;
+
+	strip_comments(p->doc->children);
+	f = fopen(path, "wx");
+	if (!f)
+		return err_set(e, path, 0, 0, "cannot create");
+	fputs("<!DOCTYPE html>\n", f);
+	fflush(f);
+	ctx = xmlSaveToFd(fileno(f), "UTF-8",
+			  XML_SAVE_NO_DECL | XML_SAVE_XHTML | XML_SAVE_FORMAT);
+	if (!ctx || xmlSaveTree(ctx, root) < 0)
+		rc = -1;
+	if (ctx && xmlSaveClose(ctx) < 0)
+		rc = -1;
+	if (fputc('\n', f) == EOF)
+		rc = -1;
+	if (fclose(f))
+		rc = -1;
+	if (rc)
+		return err_set(e, path, 0, 0, "cannot write");
+	return 0;
+}
+
+xmlNodePtr html_el(xmlNodePtr parent, const char *tag, const char *text)
+{
+	xmlNodePtr n = xmlNewChild(parent, NULL, X(tag), NULL);
+
+	if (text)
+		xmlAddChild(n, xmlNewText(X(text)));
+	return n;
+}
+
+void html_attr(xmlNodePtr n, const char *name, const char *value)
+{
+	xmlSetProp(n, X(name), X(value));
+}
+
+int html_url_ok(const char *url)
+{
+	size_t scheme = strcspn(url, ":/?#");
+
+	if (strncmp(url, "http://", 7) == 0 || strncmp(url, "https://", 8) == 0)
+		return 1;
+	if (url[scheme] == ':')
+		return 0;	/* javascript:, data:, file: ... */
+	return url[0] != '\0' && url[0] != '/' && strstr(url, "..") == NULL;
+}
+
+xmlNodePtr html_link(xmlNodePtr parent, const char *href, const char *text)
+{
+	xmlNodePtr a;
+
+	if (!html_url_ok(href))
+		return xmlAddChild(parent, xmlNewText(X(text)));
+	a = html_el(parent, "a", text);
+	html_attr(a, "href", href);
+	return a;
+}

@@ -1,0 +1,45 @@
+/*
+ * html.h: building pages from the XHTML templates through libxml2.
+ *
+ * No function here takes markup as a string: a page is a libxml2 tree
+ * parsed from a template, and data goes in only as text nodes and attribute
+ * values, which the serializer escapes.  Links pass an allow-list (relative
+ * names of the site's own files, http and https) so that no data can become
+ * a javascript: URL (goaccess's lesson).
+ */
+#ifndef BENCHSITE_HTML_H
+#define BENCHSITE_HTML_H
+
+#include <libxml/tree.h>
+
+struct err;
+
+struct page {
+	xmlDocPtr doc;
+	xmlNodePtr main;	/* the element content goes into */
+};
+
+/* Starts a page from templates/page.xhtml with this title. */
+int page_new(struct page *p, const char *title, struct err *e);
+void page_free(struct page *p);
+
+/* Writes the page as HTML to path. */
+int page_save(struct page *p, const char *path, struct err *e);
+
+/* Appends <tag>text</tag> (text may be NULL) to parent and returns it. */
+xmlNodePtr html_el(xmlNodePtr parent, const char *tag, const char *text);
+
+/* Sets an attribute; a class or id value is passed through as text. */
+void html_attr(xmlNodePtr n, const char *name, const char *value);
+
+/* Appends <a href="href">text</a>; href must pass html_url_ok, otherwise
+ * the text is appended without a link. */
+xmlNodePtr html_link(xmlNodePtr parent, const char *href, const char *text);
+
+/* 1 when url is a relative name without a scheme, or http(s)://. */
+int html_url_ok(const char *url);
+
+/* The text of an embedded template file, or NULL. */
+const char *html_template(const char *name);
+
+#endif

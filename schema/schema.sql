@@ -1,0 +1,79 @@
+-- benchsite store, schema version 1.
+--
+-- One SQLite file holds everything: the raw sources (so a better parser can
+-- re-read them), the runs they produced, the runs' dimensions, and the
+-- figures.  It is meant to be read with the sqlite3 shell too, so it stays
+-- plain: readable names, no clever encodings except the compressed sources.
+-- The C code applies this file to an empty store and then sets
+-- PRAGMA user_version; later versions add migration steps in store.c.
+
+-- Every imported file or captured output, verbatim.  content is the zlib
+-- stream (RFC 1950) of the bytes; sha256 is of the uncompressed bytes and is
+-- what makes a second import of the same file a no-op.
+CREATE TABLE source (
+	id          INTEGER PRIMARY KEY,
+	sha256      TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64),
+	name        TEXT NOT NULL,           -- the path as given to import
+	format      TEXT NOT NULL,           -- the parser that read it
+	size        INTEGER NOT NULL,        -- uncompressed bytes
+	imported_at TEXT NOT NULL,           -- UTC ISO-8601
+	content     BLOB NOT NULL
+);
+
+-- One execution of one benchmark on one configuration.
+CREATE TABLE run (
+	id          INTEGER PRIMARY KEY,
+	source_id   INTEGER NOT NULL REFERENCES source (id) ON DELETE CASCADE,
+	seq         INTEGER NOT NULL,        -- order within its source, from 1
+	line        INTEGER NOT NULL,        -- where it starts in the source
+	suite       TEXT NOT NULL,
+	label       TEXT NOT NULL,
+	excluded    TEXT,                    -- why, when left out of figures
+	UNIQUE (source_id, seq)
+);
+
+-- The run's dimensions: fs=xfs, mount=noatime, tool_version=1.97, ...
+CREATE TABLE run_attr (
+	run_id      INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
+	key         TEXT NOT NULL,
+	value       TEXT NOT NULL,
+	PRIMARY KEY (run_id, key)
+) WITHOUT ROWID;
+
+-- The figures.  value is NULL when the tool printed none (status says why).
+CREATE TABLE result (
+	id          INTEGER PRIMARY KEY,
+	run_id      INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
+	test        TEXT NOT NULL,
+	metric      TEXT NOT NULL,
+	value       REAL,
+	unit        TEXT NOT NULL,
+	better      TEXT NOT NULL CHECK (better IN ('lower', 'higher')),
+	status      TEXT NOT NULL CHECK (status IN ('ok', 'too-fast', 'failed',
+	                'estimated', 'skipped', 'wrong-result')),
+	UNIQUE (run_id, test, metric)
+);
+
+-- Interim figures over time (sysbench --report-interval); t in seconds.
+CREATE TABLE sample (
+	run_id      INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
+	test        TEXT NOT NULL,
+	metric      TEXT NOT NULL,
+	t           REAL NOT NULL,
+	value       REAL NOT NULL
+);
+CREATE INDEX sample_run ON sample (run_id);
+
+-- What a page compares: runs of one suite, grouped by an attribute ("label"
+-- means the run's label), with other attributes held fixed (filter, as
+-- key=value lines).
+CREATE TABLE comparison (
+	name        TEXT PRIMARY KEY,
+	title       TEXT,
+	suite       TEXT,
+	by_key      TEXT NOT NULL DEFAULT 'label',
+	filter      TEXT NOT NULL DEFAULT ''
+);
+
+CREATE INDEX run_source ON run (source_id);
+CREATE INDEX result_run ON result (run_id);

@@ -1,0 +1,509 @@
+/*
+ * store.c: opening, migrating and reading and writing the SQLite store.
+ *
+ * Opening sets the pragmas every connection needs (foreign keys, a busy
+ * timeout so concurrent importers wait instead of failing) and brings the
+ * schema to STORE_SCHEMA_VERSION: an empty file gets schema.sql (embedded in
+ * the binary at build time, so an installed benchsite needs no data files);
+ * an older one runs the steps in `migrations`; a newer one is refused
+ * rather than damaged.  Every value goes in through sqlite3_bind_*.
+ */
+#include "store.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+#include <zlib.h>
+
+#include "../core/err.h"
+
+/* schema.sql, made into a C string by the Makefile. */
+extern const char schema_sql[];
+
+/* A waiting importer gives up after this long; long enough for another
+ * importer's largest file, short enough that a stuck lock is reported. */
+#define STORE_BUSY_MS 30000
+
+/* No source may expand past this when read back: the import cap. */
+#define STORE_SOURCE_MAX ((size_t)1 << 30)
+
+struct store {
+	sqlite3 *db;
+	const char *path;
+};
+
+/* Migration steps: migrations[i] takes a store from version i+1 to i+2.
+ * Version 1 is the first; there is nothing to migrate yet, but the path
+ * (store_migrate) is in place and tested with a hand-made old version. */
+static const char *const migrations[] = {NULL};
+
+static int db_err(struct store *s, struct err *e, const char *what)
+{
+	return err_set(e, s->path, 0, 0, "%s: %s", what, sqlite3_errmsg(s->db));
+}
+
+static int exec(struct store *s, const char *sql, struct err *e)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		err_set(e, s->path, 0, 0, "%s", msg ? msg : "sqlite error");
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int user_version(struct store *s, int *v, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL))
+		return db_err(s, e, "cannot read the schema version");
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return db_err(s, e, "cannot read the schema version");
+	}
+	*v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static int store_migrate(struct store *s, struct err *e)
+{
+	char sql[64];
+	int v;
+
+	if (exec(s, "BEGIN IMMEDIATE", e))
+		return -1;
+	if (user_version(s, &v, e))
+		goto fail;
+	if (v > STORE_SCHEMA_VERSION) {
+		err_set(e, s->path, 0, 0,
+			"store has schema version %d, newer than this benchsite "
+			"(%d): upgrade benchsite", v, STORE_SCHEMA_VERSION);
+		goto fail;
+	}
+	if (v == 0) {
+		if (exec(s, schema_sql, e))
+			goto fail;
+		v = STORE_SCHEMA_VERSION;
+	}
+	for (; v < STORE_SCHEMA_VERSION; v++)
+		if (migrations[v - 1] && exec(s, migrations[v - 1], e))
+			goto fail;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", v);
+	if (exec(s, sql, e) || exec(s, "COMMIT", e))
+		goto fail;
+	return 0;
+fail:
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int store_open(const char *path, struct store **out, struct err *e)
+{
+	struct store *s = calloc(1, sizeof(*s));
+	int v;
+
+	if (!s)
+		return err_set(e, path, 0, 0, "out of memory");
+	s->path = path;
+	if (sqlite3_open_v2(path, &s->db,
+			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)) {
+		err_set(e, path, 0, 0, "cannot open store: %s",
+			s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		goto fail;
+	}
+	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+	sqlite3_extended_result_codes(s->db, 1);
+	if (exec(s, "PRAGMA foreign_keys = ON", e))
+		goto fail;
+	if (user_version(s, &v, e))
+		goto fail;
+	/* WAL lets readers (render) work while an importer writes; setting it
+	 * is persistent, so only a store that is not in WAL yet pays for it. */
+	if (exec(s, "PRAGMA journal_mode = WAL", e))
+		goto fail;
+	if (v != STORE_SCHEMA_VERSION && store_migrate(s, e))
+		goto fail;
+	*out = s;
+	return 0;
+fail:
+	sqlite3_close(s->db);
+	free(s);
+	return -1;
+}
+
+void store_close(struct store *s)
+{
+	if (!s)
+		return;
+	sqlite3_close(s->db);
+	free(s);
+}
+
+int store_begin(struct store *s, struct err *e)
+{
+	return exec(s, "BEGIN IMMEDIATE", e);
+}
+
+int store_commit(struct store *s, struct err *e)
+{
+	if (exec(s, "COMMIT", e)) {
+		store_rollback(s);
+		return -1;
+	}
+	return 0;
+}
+
+void store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static int prepare(struct store *s, const char *sql, sqlite3_stmt **st,
+		   struct err *e)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return db_err(s, e, "cannot prepare statement");
+	return 0;
+}
+
+/* Steps a statement that returns no rows and finalizes it. */
+static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
+		     struct err *e)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_err(s, e, what);
+	return 0;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+int store_source_find(struct store *s, const char *sha256, long long *id,
+		      struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (prepare(s, "SELECT id FROM source WHERE sha256 = ?", &st, e))
+		return -1;
+	bind_text(st, 1, sha256);
+	rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_err(s, e, "cannot look up source");
+	return 0;
+}
+
+/* UTC now as ISO-8601, or SOURCE_DATE_EPOCH's time when set, so that two
+ * imports of the same files give the same store. */
+static void now_iso(char out[32])
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (sde && *sde) {
+		char *end;
+		long long v = strtoll(sde, &end, 10);
+
+		if (*end == '\0' && v >= 0)
+			t = (time_t)v;
+	}
+	gmtime_r(&t, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int store_source_add(struct store *s, const char *sha256, const char *name,
+		     const char *format, const void *bytes, size_t n,
+		     long long *id, struct err *e)
+{
+	uLongf zlen = compressBound((uLong)n);
+	unsigned char *z;
+	sqlite3_stmt *st;
+	char when[32];
+	int rc;
+
+	if (n > STORE_SOURCE_MAX)
+		return err_set(e, name, 0, 0, "file larger than %zu bytes",
+			       STORE_SOURCE_MAX);
+	z = malloc(zlen ? zlen : 1);
+	if (!z)
+		return err_set(e, name, 0, 0, "out of memory");
+	if (compress2(z, &zlen, bytes, (uLong)n, 6) != Z_OK) {
+		free(z);
+		return err_set(e, name, 0, 0, "cannot compress source");
+	}
+	now_iso(when);
+	if (prepare(s, "INSERT INTO source (sha256, name, format, size, "
+		       "imported_at, content) VALUES (?, ?, ?, ?, ?, ?)", &st, e)) {
+		free(z);
+		return -1;
+	}
+	bind_text(st, 1, sha256);
+	bind_text(st, 2, name);
+	bind_text(st, 3, format);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)n);
+	bind_text(st, 5, when);
+	sqlite3_bind_blob(st, 6, z, (int)zlen, free);
+	rc = step_done(s, st, "cannot store source", e);
+	if (rc == 0)
+		*id = sqlite3_last_insert_rowid(s->db);
+	return rc;
+}
+
+int store_source_content(struct store *s, long long id, char **out,
+			 size_t *n, struct err *e)
+{
+	sqlite3_stmt *st;
+	uLongf len;
+	char *p;
+	int rc;
+
+	if (prepare(s, "SELECT size, content FROM source WHERE id = ?", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return err_set(e, s->path, 0, 0, "no source %lld", id);
+	}
+	len = (uLongf)sqlite3_column_int64(st, 0);
+	if (len > STORE_SOURCE_MAX || !(p = malloc(len + 1))) {
+		sqlite3_finalize(st);
+		return err_set(e, s->path, 0, 0, "source %lld too large", id);
+	}
+	rc = uncompress((Bytef *)p, &len, sqlite3_column_blob(st, 1),
+			(uLong)sqlite3_column_bytes(st, 1));
+	sqlite3_finalize(st);
+	if (rc != Z_OK) {
+		free(p);
+		return err_set(e, s->path, 0, 0, "source %lld is damaged", id);
+	}
+	p[len] = '\0';
+	*out = p;
+	*n = len;
+	return 0;
+}
+
+int store_run_add(struct store *s, long long source_id, int seq, long line,
+		  const char *suite, const char *label, long long *run_id,
+		  struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (prepare(s, "INSERT INTO run (source_id, seq, line, suite, label) "
+		       "VALUES (?, ?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, source_id);
+	sqlite3_bind_int(st, 2, seq);
+	sqlite3_bind_int64(st, 3, line);
+	bind_text(st, 4, suite);
+	bind_text(st, 5, label);
+	rc = step_done(s, st, "cannot store run", e);
+	if (rc == 0)
+		*run_id = sqlite3_last_insert_rowid(s->db);
+	return rc;
+}
+
+int store_attr_set(struct store *s, long long run_id, const char *key,
+		   const char *value, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "INSERT OR REPLACE INTO run_attr (run_id, key, value) "
+		       "VALUES (?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	bind_text(st, 2, key);
+	bind_text(st, 3, value);
+	return step_done(s, st, "cannot store attribute", e);
+}
+
+int store_result_add(struct store *s, long long run_id,
+		     const struct record_result *r, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
+		       "better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	bind_text(st, 2, r->test);
+	bind_text(st, 3, r->metric);
+	if (r->has_value)
+		sqlite3_bind_double(st, 4, r->value);
+	else
+		sqlite3_bind_null(st, 4);
+	bind_text(st, 5, r->unit);
+	bind_text(st, 6, r->better);
+	bind_text(st, 7, r->status);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_CONSTRAINT_UNIQUE)
+		return err_set(e, NULL, 0, 0, "result '%s' '%s' given twice for "
+			       "one run", r->test, r->metric);
+	if (rc != SQLITE_DONE)
+		return db_err(s, e, "cannot store result");
+	return 0;
+}
+
+static const char *col_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t ? (const char *)t : "";
+}
+
+/* Runs a query, binding suite (when not NULL) to ?1, and hands each row to
+ * row_cb; shared by the store_each_* readers. */
+static int each(struct store *s, const char *sql, const char *suite,
+		long long id, int (*row_cb)(sqlite3_stmt *st, void *a, void *b),
+		void *a, void *b, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc, stop = 0;
+
+	if (prepare(s, sql, &st, e))
+		return -1;
+	if (suite)
+		bind_text(st, 1, suite);
+	else if (id)
+		sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((stop = row_cb(st, a, b)) != 0)
+			break;
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return db_err(s, e, "cannot read store");
+	return stop;
+}
+
+static int result_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, const struct store_row *) =
+		(int (*)(void *, const struct store_row *))(uintptr_t)cb;
+	struct store_row row;
+
+	row.run = sqlite3_column_int64(st, 0);
+	row.label = col_text(st, 1);
+	row.suite = col_text(st, 2);
+	row.r.test = col_text(st, 3);
+	row.r.metric = col_text(st, 4);
+	row.r.has_value = sqlite3_column_type(st, 5) != SQLITE_NULL;
+	row.r.value = row.r.has_value ? sqlite3_column_double(st, 5) : 0;
+	row.r.unit = col_text(st, 6);
+	row.r.better = col_text(st, 7);
+	row.r.status = col_text(st, 8);
+	return fn(ctx, &row);
+}
+
+int store_each_result(struct store *s, const char *suite,
+		      int (*cb)(void *ctx, const struct store_row *row),
+		      void *ctx, struct err *e)
+{
+	const char *sql =
+		suite ? "SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
+			" x.unit, x.better, x.status FROM run r JOIN result x ON"
+			" x.run_id = r.id WHERE r.excluded IS NULL AND r.suite = ?1"
+			" ORDER BY r.id, x.id"
+		      : "SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
+			" x.unit, x.better, x.status FROM run r JOIN result x ON"
+			" x.run_id = r.id WHERE r.excluded IS NULL"
+			" ORDER BY r.id, x.id";
+
+	return each(s, sql, suite, 0, result_row, (void *)(uintptr_t)cb, ctx, e);
+}
+
+static int run_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, const struct store_run *) =
+		(int (*)(void *, const struct store_run *))(uintptr_t)cb;
+	struct store_run run;
+
+	run.id = sqlite3_column_int64(st, 0);
+	run.suite = col_text(st, 1);
+	run.label = col_text(st, 2);
+	run.source = col_text(st, 3);
+	run.format = col_text(st, 4);
+	run.results = sqlite3_column_int64(st, 5);
+	return fn(ctx, &run);
+}
+
+int store_each_run(struct store *s, const char *suite,
+		   int (*cb)(void *ctx, const struct store_run *run),
+		   void *ctx, struct err *e)
+{
+	const char *sql =
+		suite ? "SELECT r.id, r.suite, r.label, s.name, s.format,"
+			" (SELECT count(*) FROM result x WHERE x.run_id = r.id)"
+			" FROM run r JOIN source s ON s.id = r.source_id"
+			" WHERE r.suite = ?1 ORDER BY r.id"
+		      : "SELECT r.id, r.suite, r.label, s.name, s.format,"
+			" (SELECT count(*) FROM result x WHERE x.run_id = r.id)"
+			" FROM run r JOIN source s ON s.id = r.source_id"
+			" ORDER BY r.id";
+
+	return each(s, sql, suite, 0, run_row, (void *)(uintptr_t)cb, ctx, e);
+}
+
+static int pair_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, const char *, const char *) =
+		(int (*)(void *, const char *, const char *))(uintptr_t)cb;
+
+	return fn(ctx, col_text(st, 0), col_text(st, 1));
+}
+
+int store_each_attr(struct store *s, long long run,
+		    int (*cb)(void *ctx, const char *key, const char *value),
+		    void *ctx, struct err *e)
+{
+	return each(s, "SELECT key, value FROM run_attr WHERE run_id = ?1 "
+		       "ORDER BY key", NULL, run, pair_row,
+		    (void *)(uintptr_t)cb, ctx, e);
+}
+
+static int single_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, const char *) =
+		(int (*)(void *, const char *))(uintptr_t)cb;
+
+	return fn(ctx, col_text(st, 0));
+}
+
+int store_each_suite(struct store *s,
+		     int (*cb)(void *ctx, const char *suite), void *ctx,
+		     struct err *e)
+{
+	return each(s, "SELECT DISTINCT r.suite FROM run r WHERE r.excluded IS"
+		       " NULL AND EXISTS (SELECT 1 FROM result x WHERE"
+		       " x.run_id = r.id) ORDER BY r.suite", NULL, 0, single_row,
+		    (void *)(uintptr_t)cb, ctx, e);
+}
+
+int store_each_attr_key(struct store *s,
+			int (*cb)(void *ctx, const char *key), void *ctx,
+			struct err *e)
+{
+	return each(s, "SELECT DISTINCT key FROM run_attr ORDER BY key", NULL,
+		    0, single_row, (void *)(uintptr_t)cb, ctx, e);
+}

@@ -1,0 +1,97 @@
+/*
+ * store.h: the results store, one SQLite file.
+ *
+ * The store knows no input format and no HTML: it takes records
+ * (core/record.h) and hands them back.  Every write happens inside a
+ * transaction begun with BEGIN IMMEDIATE, so with WAL and a busy timeout many
+ * importers can share one store and a failed file leaves it as it was.
+ */
+#ifndef BENCHSITE_STORE_H
+#define BENCHSITE_STORE_H
+
+#include <stddef.h>
+
+#include "../core/record.h"
+
+struct err;
+struct store;
+
+/* The schema version this build writes (PRAGMA user_version). */
+#define STORE_SCHEMA_VERSION 1
+
+/* Opens path, creating it with the current schema when it does not exist
+ * and migrating an older one; refuses a newer one.  *out is freed with
+ * store_close. */
+int store_open(const char *path, struct store **out, struct err *e);
+void store_close(struct store *s);
+
+/* Transactions: store_begin takes the write lock at once (BEGIN IMMEDIATE). */
+int store_begin(struct store *s, struct err *e);
+int store_commit(struct store *s, struct err *e);
+void store_rollback(struct store *s);
+
+/* *id = the source with this SHA-256, or 0 when there is none. */
+int store_source_find(struct store *s, const char *sha256, long long *id,
+		      struct err *e);
+
+/* Stores bytes[0..n) zlib-compressed under sha256; *id = the new source. */
+int store_source_add(struct store *s, const char *sha256, const char *name,
+		     const char *format, const void *bytes, size_t n,
+		     long long *id, struct err *e);
+
+/* The uncompressed bytes of a source; *out is malloc'd, the caller frees. */
+int store_source_content(struct store *s, long long id, char **out,
+			 size_t *n, struct err *e);
+
+int store_run_add(struct store *s, long long source_id, int seq, long line,
+		  const char *suite, const char *label, long long *run_id,
+		  struct err *e);
+/* Sets (or replaces) one attribute of a run. */
+int store_attr_set(struct store *s, long long run_id, const char *key,
+		   const char *value, struct err *e);
+int store_result_add(struct store *s, long long run_id,
+		     const struct record_result *r, struct err *e);
+
+/* One row of a listing; strings valid during the callback only. */
+struct store_row {
+	long long run;
+	const char *label;
+	const char *suite;
+	struct record_result r;
+};
+
+/* Calls cb for every result of every included run (of suite, when not
+ * NULL), ordered by run then by insertion; stops early when cb returns
+ * non-zero and returns that value. */
+int store_each_result(struct store *s, const char *suite,
+		      int (*cb)(void *ctx, const struct store_row *row),
+		      void *ctx, struct err *e);
+
+struct store_run {
+	long long id;
+	const char *suite;
+	const char *label;
+	const char *source;	/* the source's name */
+	const char *format;
+	long long results;
+};
+int store_each_run(struct store *s, const char *suite,
+		   int (*cb)(void *ctx, const struct store_run *run),
+		   void *ctx, struct err *e);
+
+/* Calls cb for each attribute of run, by key. */
+int store_each_attr(struct store *s, long long run,
+		    int (*cb)(void *ctx, const char *key, const char *value),
+		    void *ctx, struct err *e);
+
+/* Calls cb for each distinct suite that has results, in name order. */
+int store_each_suite(struct store *s,
+		     int (*cb)(void *ctx, const char *suite), void *ctx,
+		     struct err *e);
+
+/* Calls cb for each distinct attribute key of the runs, in order. */
+int store_each_attr_key(struct store *s,
+			int (*cb)(void *ctx, const char *key), void *ctx,
+			struct err *e);
+
+#endif

@@ -1,0 +1,159 @@
+/*
+ * test_chart.c: chart layouts checked as numbers (with a fixed-width
+ * measure, so no font is involved), and one painted PNG checked for its
+ * size and for not being blank.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cairo.h>
+
+#include "../../core/err.h"
+#include "../../renderer/chart.h"
+#include "tap.h"
+
+/* 7 pixels per byte: a stand-in font with known widths. */
+static double fixed(void *ctx, const char *s)
+{
+	(void)ctx;
+	return 7.0 * (double)strlen(s);
+}
+
+static void test_nice(void)
+{
+	CHECK(chart_nice_step(268, 5) == 100, "nice step for 268 is 100");
+	CHECK(chart_nice_step(1773, 5) == 500, "nice step for 1773 is 500");
+	CHECK(chart_nice_step(0.9, 5) == 0.2, "nice step for 0.9 is 0.2");
+	CHECK(chart_nice_step(0, 5) == 1, "nice step for 0 is 1");
+}
+
+static void atis(struct chart *c)
+{
+	static const char *const label[12] = {
+		"ext2_defaults", "ext3_data=ordered", "ext3_data=ordered,extents",
+		"ext3_data=ordered,mballoc,delalloc,extents",
+		"ext3_data=ordered,mballoc,extents", "ext3_data=writeback",
+		"ext3_data=writeback,extents",
+		"ext3_data=writeback,mballoc,delalloc,extents",
+		"ext3_data=writeback,mballoc,extents", "jfs_defaults",
+		"reiserfs_defaults", "xfs_defaults",
+	};
+	static const double v[12] = {124, 125, 125, 125, 125, 125, 125, 126,
+				     126, 268, 124, 198};
+	int i;
+
+	memset(c, 0, sizeof(*c));
+	c->title = "ATIS: total_time";
+	c->axis = "total_time (s), lower is better";
+	c->unit = "s";
+	c->width = 960;
+	c->nbars = 12;
+	for (i = 0; i < 12; i++) {
+		c->bar[i].label = label[i];
+		c->bar[i].value = v[i];
+		c->bar[i].has_value = 1;
+		c->bar[i].color = i;
+		c->bar[i].best = v[i] == 124;
+	}
+}
+
+static void test_layout(void)
+{
+	struct chart *c = calloc(1, sizeof(*c));
+	struct chart_layout *l = calloc(1, sizeof(*l));
+	struct err e;
+	double unit;
+	int i, widest = 0;
+
+	atis(c);
+	err_clear(&e);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0, "layout of the ATIS chart");
+	CHECK(l->axis_max == 300, "ATIS axis ends at 300");
+	CHECK(l->nticks == 4 && l->tick[3] == 300, "ATIS ticks 0 100 200 300");
+	CHECK_STR(l->tick_text[1], "100", "tick text 100");
+	unit = l->plot.w / 300;
+	CHECK(fabs(l->bar[9].w - 268 * unit) < 1e-9,
+	      "jfs bar is 268/300 of the plot");
+	CHECK(fabs(l->bar[0].w / l->bar[9].w - 124.0 / 268) < 1e-12,
+	      "bar lengths are proportional to values");
+	CHECK_STR(l->value_text[0], "124 s  (best)", "best bar says best in text");
+	CHECK_STR(l->value_text[9], "268 s", "value text carries the unit");
+	for (i = 0; i < 12; i++) {
+		if (fixed(NULL, l->label[i]) > fixed(NULL, l->label[widest]))
+			widest = i;
+		CHECK(l->bar[i].y + l->bar[i].h <= l->plot.y + l->plot.h + 1e-9 &&
+		      (i == 0 || l->bar[i].y >= l->bar[i - 1].y + l->bar[i - 1].h),
+		      "bars stacked without overlap");
+	}
+	CHECK(l->plot.x >= 12 + fixed(NULL, l->label[widest]),
+	      "plot starts right of the widest label");
+	CHECK(l->plot.x + l->plot.w + fixed(NULL, "124 s  (best)") <= 960,
+	      "value texts fit in the width");
+	/* a label too long for 35% of the width is shortened with an ellipsis */
+	c->bar[3].label = "a-very-long-configuration-name-that-goes-on-and-on-"
+			  "and-on-and-on-and-on-and-on-and-on-and-on-forever";
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0, "layout with a long label");
+	CHECK(fixed(NULL, l->label[3]) <= 960 * 0.35 &&
+	      strstr(l->label[3], "\xe2\x80\xa6") != NULL,
+	      "long label shortened with an ellipsis");
+	/* a broken UTF-8 label never reaches cairo broken */
+	c->bar[4].label = "bad\xff\xfelabel";
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      strcmp(l->label[4], "bad") == 0, "invalid UTF-8 cut before cairo");
+	/* too fast: no bar, a text */
+	c->bar[5].has_value = 0;
+	c->bar[5].status = "too-fast";
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->bar[5].w == 0 &&
+	      strcmp(l->value_text[5], "too fast to measure") == 0,
+	      "a too-fast group has no bar and says so");
+	c->nbars = 0;
+	CHECK(chart_layout(c, fixed, NULL, l, &e) < 0, "a chart with no bar is refused");
+	free(c);
+	free(l);
+}
+
+static void test_paint(void)
+{
+	struct chart *c = calloc(1, sizeof(*c));
+	struct chart_layout *l = calloc(1, sizeof(*l));
+	char path[] = "/tmp/benchsite-chart-XXXXXX";
+	cairo_surface_t *s;
+	struct err e;
+	int fd = mkstemp(path), x, y, coloured = 0, stride;
+	unsigned char *px;
+
+	atis(c);
+	err_clear(&e);
+	close(fd);
+	unlink(path);
+	CHECK(chart_layout(c, NULL, NULL, l, &e) == 0 &&
+	      chart_paint_png(c, l, path, &e) == 0, "paint the ATIS chart");
+	s = cairo_image_surface_create_from_png(path);
+	CHECK(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "the PNG reads back");
+	CHECK(cairo_image_surface_get_width(s) == 960 &&
+	      cairo_image_surface_get_height(s) == l->height, "PNG has the layout's size");
+	px = cairo_image_surface_get_data(s);
+	stride = cairo_image_surface_get_stride(s);
+	/* the jfs bar's middle is painted in its palette colour, not white */
+	y = (int)(l->bar[9].y + l->bar[9].h / 2);
+	x = (int)(l->bar[9].x + l->bar[9].w / 2);
+	CHECK(px && memcmp(px + y * stride + 4 * x, "\xff\xff\xff", 3) != 0,
+	      "the jfs bar is painted");
+	for (y = 0; px && y < cairo_image_surface_get_height(s); y += 3)
+		for (x = 0; x < 960; x += 3)
+			if (memcmp(px + y * stride + 4 * x, "\xff\xff\xff", 3))
+				coloured++;
+	CHECK(coloured > 2000, "the chart is not blank");
+	cairo_surface_destroy(s);
+	unlink(path);
+	free(c);
+	free(l);
+}
+
+void test_chart(void)
+{
+	test_nice();
+	test_layout();
+	test_paint();
+}

@@ -1,0 +1,176 @@
+/*
+ * test_core.c: SHA-256 against FIPS 180-4 vectors, exact number printing
+ * and strict parsing, UTF-8 checking, line walking, bounded buffers, slugs.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../../core/buf.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/sha256.h"
+#include "../../core/text.h"
+#include "../../renderer/slug.h"
+#include "tap.h"
+
+static void test_sha256(void)
+{
+	char hex[65];
+	char *million = malloc(1000000);
+	struct sha256 s;
+	unsigned char d[32];
+	int i;
+
+	sha256_hex("", 0, hex);
+	CHECK_STR(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+		  "sha256 of the empty string");
+	sha256_hex("abc", 3, hex);
+	CHECK_STR(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+		  "sha256 of abc");
+	sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
+	CHECK_STR(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+		  "sha256 of the 448-bit vector (padding into a second block)");
+	memset(million, 'a', 1000000);
+	sha256_hex(million, 1000000, hex);
+	CHECK_STR(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+		  "sha256 of a million a");
+	/* the same bytes fed in uneven pieces give the same digest */
+	sha256_init(&s);
+	for (i = 0; i < 1000000; i += 777)
+		sha256_update(&s, million + i, 1000000 - i < 777 ? 1000000 - i : 777);
+	sha256_final(&s, d);
+	CHECK(d[0] == 0xcd && d[31] == 0xd0, "sha256 fed in 777-byte pieces");
+	free(million);
+}
+
+static void test_numbers(void)
+{
+	char out[32];
+	double v;
+
+	num_format(833, out);
+	CHECK_STR(out, "833", "num_format prints whole numbers plainly");
+	num_format(226000, out);
+	CHECK_STR(out, "226000", "num_format keeps large whole numbers plain");
+	num_format(2114000.5, out);
+	CHECK_STR(out, "2114000.5", "num_format of 2114000.5");
+	num_format(1e21, out);
+	CHECK_STR(out, "1e+21", "num_format uses an exponent past 17 digits");
+	num_format(0.1, out);
+	CHECK_STR(out, "0.1", "num_format prints the shortest exact text");
+	num_format(1.0 / 3, out);
+	CHECK(strtod(out, NULL) == 1.0 / 3, "num_format of 1/3 reads back exactly");
+	num_format(-0.0, out);
+	CHECK_STR(out, "0", "num_format folds -0");
+	CHECK(num_parse("12.5", 4, &v) == 0 && v == 12.5, "num_parse 12.5");
+	CHECK(num_parse("-3e2", 4, &v) == 0 && v == -300, "num_parse -3e2");
+	CHECK(num_parse("1e309", 5, &v) < 0, "num_parse refuses overflow");
+	CHECK(num_parse("nan", 3, &v) < 0, "num_parse refuses nan");
+	CHECK(num_parse("inf", 3, &v) < 0, "num_parse refuses inf");
+	CHECK(num_parse("0x10", 4, &v) < 0, "num_parse refuses hex");
+	CHECK(num_parse(" 1", 2, &v) < 0, "num_parse refuses spaces");
+	CHECK(num_parse(".", 1, &v) < 0, "num_parse refuses a lone dot");
+	CHECK(num_parse_plain("96.3", 4, &v) == 0 && v == 96.3,
+	      "num_parse_plain 96.3");
+	CHECK(num_parse_plain("-5", 2, &v) < 0, "num_parse_plain refuses a sign");
+	CHECK(num_parse_plain("5.", 2, &v) < 0, "num_parse_plain refuses '5.'");
+}
+
+static void test_utf8(void)
+{
+	size_t bad;
+
+	CHECK(utf8_check("h\xc3\xa9", 3, &bad) == 0, "utf8: e acute is valid");
+	CHECK(utf8_check("\xf0\x9f\x98\x80", 4, &bad) == 0, "utf8: emoji is valid");
+	CHECK(utf8_check("ab\xff", 3, &bad) < 0 && bad == 2, "utf8: 0xff at 2");
+	CHECK(utf8_check("\xc0\xaf", 2, &bad) < 0, "utf8: overlong refused");
+	CHECK(utf8_check("\xed\xa0\x80", 3, &bad) < 0, "utf8: surrogate refused");
+	CHECK(utf8_check("a\xe2\x82", 3, &bad) < 0 && bad == 1,
+	      "utf8: truncated sequence refused");
+	CHECK(utf8_check("a\0b", 3, &bad) < 0 && bad == 1, "utf8: NUL refused");
+}
+
+static void test_lines(void)
+{
+	static const char text[] = "\xef\xbb\xbf" "one\r\ntwo\n\nfour";
+	struct lines l;
+	const char *s;
+	size_t n;
+	struct err e;
+
+	lines_init(&l, text, sizeof(text) - 1);
+	CHECK(lines_next(&l, &s, &n) && n == 3 && memcmp(s, "one", 3) == 0,
+	      "lines: BOM skipped, CR of CRLF dropped");
+	CHECK(lines_next(&l, &s, &n) && n == 3 && l.lineno == 2, "lines: line 2");
+	CHECK(lines_next(&l, &s, &n) && n == 0 && l.lineno == 3,
+	      "lines: empty line 3");
+	CHECK(lines_next(&l, &s, &n) && n == 4 && l.lineno == 4,
+	      "lines: last line without newline");
+	CHECK(!lines_next(&l, &s, &n), "lines: end");
+	err_clear(&e);
+	CHECK(lines_validate("a\nb\rc\n", 6, &e) < 0 && e.line == 2 && e.col == 2,
+	      "lines_validate: bare CR at 2:2");
+	err_clear(&e);
+	CHECK(lines_validate("ok\nx\xffy\n", 7, &e) < 0 && e.line == 2 && e.col == 2,
+	      "lines_validate: invalid UTF-8 at 2:2");
+	err_clear(&e);
+	CHECK(lines_validate("", 0, &e) < 0 && strstr(e.msg, "empty"),
+	      "lines_validate: empty file");
+}
+
+static void test_buf(void)
+{
+	struct buf b;
+
+	buf_init(&b, 8);
+	CHECK(buf_adds(&b, "12345678") == 0 && b.len == 8, "buf: fills to max");
+	CHECK(buf_addc(&b, 'x') < 0 && b.len == 8, "buf: refuses past max");
+	CHECK(strcmp(b.data, "12345678") == 0, "buf: contents NUL-terminated");
+	buf_release(&b);
+	buf_init(&b, 100);
+	CHECK(buf_printf(&b, "%d-%s", 42, "x") == 0 && strcmp(b.data, "42-x") == 0,
+	      "buf_printf");
+	buf_release(&b);
+}
+
+static void test_slug(void)
+{
+	char a[SLUG_MAX], b[SLUG_MAX];
+	const char *p1[] = {"../../etc/passwd", NULL};
+	const char *p2[] = {"<script>alert(1)</script>", NULL};
+	const char *p3[] = {"EXT3", NULL}, *p4[] = {"ext3", NULL};
+	const char *p5[] = {"ab", "c", NULL}, *p6[] = {"a", "bc", NULL};
+	const char *p7[] = {"\xe6\x97\xa5\xe6\x9c\xac", NULL};
+	char longname[300];
+	const char *p8[] = {longname, NULL};
+
+	slug_make(a, p1);
+	CHECK(strchr(a, '/') == NULL && strstr(a, "..") == NULL && a[0] != '.',
+	      "slug of ../../etc/passwd has no / .. or leading dot");
+	CHECK(strncmp(a, "etc-passwd-", 11) == 0, "slug keeps the readable part");
+	slug_make(a, p2);
+	CHECK(strspn(a, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(a),
+	      "slug of a script tag is letters, digits and dashes");
+	slug_make(a, p3);
+	slug_make(b, p4);
+	CHECK(strcmp(a, b) != 0, "slugs of EXT3 and ext3 differ");
+	slug_make(a, p5);
+	slug_make(b, p6);
+	CHECK(strcmp(a, b) != 0, "slugs of (ab,c) and (a,bc) differ");
+	slug_make(a, p7);
+	CHECK(a[0] == 'x' && a[1] == '-', "slug of a non-ASCII name is x-hash");
+	memset(longname, 'a', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	slug_make(a, p8);
+	CHECK(strlen(a) == SLUG_TEXT_MAX + 9, "slug of a long name is capped");
+}
+
+void test_core(void)
+{
+	test_sha256();
+	test_numbers();
+	test_utf8();
+	test_lines();
+	test_buf();
+	test_slug();
+}
