@@ -421,7 +421,11 @@ static int bonnie_detect(const char *p, size_t n)
 			return 1;
 		if (find_version(f, count) && count >= 40)
 			return 1;
-		if (count == 27 && (f[1].n == 0 || is_size(f[1].p, f[1].n)))
+		if (count == 27 && f[1].n == 0)
+			return 1;
+		/* a 1.0x line, even one a field short or long, is an error
+		 * to report, not a file of unknown kind */
+		if (count >= 20 && count <= 34 && is_size(f[1].p, f[1].n))
 			return 1;
 	}
 	return has_table(p, n);

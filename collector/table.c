@@ -338,8 +338,7 @@ static int emit_runs(struct csv *c, struct csv_row *r, const struct header *h,
 			goto out;
 		}
 		if (sink->result(sink->ctx, &res, e)) {
-			if (e->line == 0)
-				e->line = r->line;
+			e->line = r->line;	/* the row, not the run's start */
 			goto out;
 		}
 	}

@@ -22,3 +22,6 @@ bs() { "$BIN" --db "$T/db" "$@"; }
 
 # dump DB: the store's contents as SQL text (what "unchanged" compares)
 dump() { sqlite3 "$1" .dump; }
+
+# bs_quiet ARGS: bs with its standard output dropped (for check)
+bs_quiet() { bs "$@" >/dev/null; }

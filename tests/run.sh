@@ -10,6 +10,11 @@ BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 UNIT=$2
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 export BIN TOP
+# sanitizer builds: fail on the first report; third-party cache "leaks"
+# are listed (with why) in tests/lsan.supp
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$TOP/tests/lsan.supp:print_suppressions=0}
 passed=0 failed=0 skipped=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

@@ -44,7 +44,7 @@ static void set_version(const char *path, int v)
 
 void test_store(void)
 {
-	char path[] = "/tmp/benchsite-store-XXXXXX";
+	char path[64] = "/tmp/benchsite-store-XXXXXX";
 	char sha[65], *back = NULL;
 	unsigned char bytes[5000];
 	struct store *s = NULL;
@@ -90,9 +90,9 @@ void test_store(void)
 	CHECK(pragma_int(path, "PRAGMA user_version") == STORE_SCHEMA_VERSION + 1,
 	      "and left as it was");
 	unlink(path);
-	snprintf(path + strlen(path), 5, "-wal");
+	strncat(path, "-wal", sizeof(path) - strlen(path) - 1);
 	unlink(path);
 	path[strlen(path) - 4] = '\0';
-	snprintf(path + strlen(path), 5, "-shm");
+	strncat(path, "-shm", sizeof(path) - strlen(path) - 1);
 	unlink(path);
 }

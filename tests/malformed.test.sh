@@ -1,0 +1,96 @@
+# malformed.test.sh: bad input is refused with exit status 1 and a message
+# "benchsite: FILE:LINE[:COL]: ..." naming the right line, and the store is
+# byte for byte what it was (its SQL dump and its file both compared).
+. "$TOP/tests/lib.sh"
+
+GOOD="1.97,1.97,box,1,1517949171,16G,,750,99,55019,4,40337,4,1663,99,71187,3,10883,85,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,12470us,136ms,506ms,6146us,139ms,3573us,468us,290us,1205us,686us,17us,1061us"
+# a store that already holds something, so "unchanged" is not vacuous
+printf '%s\n' "$GOOD" | bs import --label base - >/dev/null
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+
+# bad NAME LINE PATTERN: importing $T/NAME fails at LINE with PATTERN
+bad() {
+	name=$1 line=$2 pattern=$3
+	bs import "$T/$name" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		notok "$name: exit status 1 (got $rc)"
+		return
+	fi
+	where="$T/$name:$line\(:[0-9]*\)\?"
+	[ -z "$line" ] && where="$T/$name"
+	if grep -q "^benchsite: $where: .*$pattern" "$T/err"; then
+		ok "$name: refused at line $line ($(sed "s|^benchsite: $T/||" "$T/err"))"
+	else
+		notok "$name: message names line $line and says '$pattern' (got: $(cat "$T/err"))"
+	fi
+	dump "$T/db" > "$T/after.sql"
+	if cmp -s "$T/before.sql" "$T/after.sql" && cmp -s "$T/before.db" "$T/db"; then
+		ok "$name: store unchanged"
+	else
+		notok "$name: store unchanged"
+	fi
+}
+
+# the good line with field N (1-based) replaced by V
+field() { printf '%s\n' "$GOOD" | awk -F, -v OFS=, -v n="$1" -v v="$2" '{ $n = v; print }'; }
+
+{ echo "# header"; printf '%s\n' "$GOOD"; printf '%s\n' "$GOOD" | cut -d, -f1-20; } > "$T/truncated.csv"
+bad truncated.csv 3 "expected 48 fields, found 20"
+{ printf '%s\n' "$GOOD"; printf '%s,extra\n' "$GOOD"; } > "$T/fields.csv"
+bad fields.csv 2 "expected 48 fields, found 49"
+echo "host7,8096M,38449,67,36403,9,19240,5,47427,74,47958,7,330.6,0,256,216,99,+++++,+++,66339,55,222,99,+++++,+++,304" > "$T/fields10x.csv"
+bad fields10x.csv 1 "expected 27 fields, found 26"
+field 10 abc > "$T/nonnumeric.csv"
+bad nonnumeric.csv 1 "field 10 (put_block): expected a number"
+field 12 nan > "$T/nan.csv"
+bad nan.csv 1 "field 12 (rewrite): expected a number"
+field 8 1e309 > "$T/huge.csv"
+bad huge.csv 1 "field 8 (putc): expected a number"
+field 10 -55019 > "$T/negative.csv"
+bad negative.csv 1 "field 10 (put_block): negative value"
+field 38 136xs > "$T/latency.csv"
+bad latency.csv 1 "field 38 (put_block_latency): expected a latency"
+# CRLF line ends are read (a file saved on Windows is the same data), so
+# the fault must be found on the right line all the same
+{ printf '# notes\r\n'; printf '%s\r\n' "$GOOD"; printf '%s\r\n' "$GOOD" | cut -d, -f1-30; } > "$T/crlf.csv"
+bad crlf.csv 3 "expected 48 fields, found 30"
+printf '%s\n' "$GOOD" | sed 's/,box,/,b\rx,/' > "$T/cr.csv"
+bad cr.csv 1 "carriage return"
+# a BOM at the start is read; one inside a figure is not a number
+printf '\357\273\277%s\n' "$(field 10 abc)" > "$T/bom-start.csv"
+bad bom-start.csv 1 "field 10 (put_block)"
+field 10 "$(printf '\357\273\277')55019" > "$T/bom.csv"
+bad bom.csv 1 "field 10 (put_block): expected a number"
+{ printf '%s\n' "$GOOD"; printf '%s\n' "$GOOD" | tr 'x' '\000'; } > "$T/nul.csv"
+bad nul.csv 2 "NUL byte"
+{ printf '%s\n' "$GOOD"; printf '%s\n' "$GOOD" | sed "s/,box,/,b$(printf '\377')x,/"; } > "$T/utf8.csv"
+bad utf8.csv 2 "invalid UTF-8"
+{ printf '%s\n' "$GOOD"; head -c 2097152 /dev/zero | tr '\000' 'a'; echo; } > "$T/longline.csv"
+bad longline.csv 2 "line longer than"
+: > "$T/empty.csv"
+bad empty.csv 1 "empty file"
+printf 'just some words\nnothing here\n' > "$T/prose.txt"
+bad prose.txt "" "cannot tell which tool"
+printf 'Version  1.97       ------Sequential Output------\n' > "$T/tableonly.txt"
+bad tableonly.txt "" "no CSV line"
+printf 'run,label,suite,test,metric,value,unit,better,status\n1,a,s,t,m,12,s,lower,ok\n1,a,s,t,m2,x1,s,lower,ok\n' > "$T/table-value.csv"
+bad table-value.csv 3 "not a finite number"
+printf 'run,label,suite,test,metric,value,unit,better,status\n1,a,s,t,m,12,s,lower,ok\n1,a,s,t,m,13,s,lower,ok\n' > "$T/table-dup.csv"
+bad table-dup.csv 3 "given twice"
+printf 'run,label,suite,test,metric,value,unit,better,status\n1,a,s,t,m,12,s,sideways,ok\n' > "$T/table-better.csv"
+bad table-better.csv 2 "better must be"
+gzip -c "$T/nonnumeric.csv" > "$T/gz.csv.gz"
+bad gz.csv.gz 1 "field 10 (put_block)"
+head -c 100 "$T/gz.csv.gz" > "$T/cut.csv.gz"
+bad cut.csv.gz "" "gzip"
+
+# the good line does import, so the refusals above are about the faults
+printf '%s\r\n' "$GOOD" > "$T/good-crlf.csv"
+printf '\357\273\277%s\n' "$GOOD" > "$T/good-bom.csv"
+check "a CRLF file imports" bs_quiet import "$T/good-crlf.csv"
+check "a file with a BOM imports" bs_quiet import "$T/good-bom.csv"
+[ "$(bs export | grep -c 'box	bonnie++	put_block	rate	55019	')" = 2 ] &&
+	ok "CRLF and BOM files give the same figures" ||
+	notok "CRLF and BOM files give the same figures"
