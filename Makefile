@@ -102,7 +102,7 @@ $(BUILD)/unit: $(UNIT_SRC:%.c=$(BUILD)/%.o) $(LIB_OBJ)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR)
-	install -m 755 benchsite $(DESTDIR)$(BINDIR)/benchsite
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchsite
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/benchsite

@@ -496,6 +496,7 @@ const struct format format_bonnie = {
 	"bonnie",
 	"bonnie++ CSV of every version (1.0x, 1.9x, 1.98-2.00a), alone or "
 	"after its text table",
+	0,
 	bonnie_detect,
 	bonnie_parse,
 };

@@ -22,13 +22,21 @@
 
 static const char usage[] =
 	"usage: benchsite import [--format F] [--label L] [--set K=V]... "
-	"[--test NAME] FILE|DIR|-...\n"
+	"[--test NAME]\n"
+	"                        [--suite S] [--metric M] [--unit U] "
+	"[--better lower|higher]\n"
+	"                        [--table N] FILE|DIR|-...\n"
 	"\n"
 	"  --format F    read the input as format F instead of detecting it\n"
 	"  --label L     name every run L (default: what the input calls it,\n"
 	"                else the file name without its extension)\n"
 	"  --set K=V     add attribute K=V to every run (repeatable)\n"
 	"  --test NAME   the test name when the output does not say it\n"
+	"  --suite S, --metric M, --unit U, --better lower|higher\n"
+	"                what a wide table's figures are (rows = runs,\n"
+	"                columns = tests)\n"
+	"  --table N     which table of an HTML page (default: the one with\n"
+	"                the most numbers)\n"
 	"\n"
 	"A .gz input is read transparently; '-' reads standard input.  The same\n"
 	"bytes imported twice are stored once ('already imported').\n"
@@ -155,6 +163,11 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 		{"label", required_argument, NULL, 'l'},
 		{"set", required_argument, NULL, 's'},
 		{"test", required_argument, NULL, 't'},
+		{"suite", required_argument, NULL, 'S'},
+		{"metric", required_argument, NULL, 'M'},
+		{"unit", required_argument, NULL, 'U'},
+		{"better", required_argument, NULL, 'B'},
+		{"table", required_argument, NULL, 'T'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -164,6 +177,8 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&o, 0, sizeof(o));
 	while ((c = getopt_long(argc, argv, "f:l:s:t:h", opts, NULL)) != -1) {
+		char *end;
+
 		switch (c) {
 		case 'f':
 			if (!format_find(optarg)) {
@@ -203,6 +218,31 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 		}
 		case 't':
 			o.test = optarg;
+			break;
+		case 'S':
+			o.suite = optarg;
+			break;
+		case 'M':
+			o.metric = optarg;
+			break;
+		case 'U':
+			o.unit = optarg;
+			break;
+		case 'B':
+			if (!record_better_valid(optarg)) {
+				fputs("benchsite: --better is lower or higher\n",
+				      stderr);
+				return EXIT_USAGE;
+			}
+			o.better = optarg;
+			break;
+		case 'T':
+			o.table = (int)strtol(optarg, &end, 10);
+			if (*end || o.table < 1) {
+				fputs("benchsite: --table wants a number from 1\n",
+				      stderr);
+				return EXIT_USAGE;
+			}
 			break;
 		case 'h':
 			print_usage(stdout);

@@ -16,18 +16,32 @@
 
 struct err;
 
-/* What the user told the importer about the input. */
+/* What the user told the importer about the input; NULL or 0 when not
+ * given. */
 struct parse_opts {
-	const char *test;	/* --test NAME, or NULL */
+	const char *test;	/* --test NAME: the test the output does not name */
+	const char *suite;	/* --suite: wide tables */
+	const char *metric;	/* --metric: wide tables */
+	const char *unit;	/* --unit: wide tables */
+	const char *better;	/* --better lower|higher: wide tables */
+	int table;		/* --table N (1-based): which table of a page */
+	const char *name;	/* the input's name (path, or "<stdin>") */
 };
+
+/* struct format flags */
+#define FORMAT_ANY_BYTES 1	/* the parser checks its own encoding (HTML
+				 * pages in Latin-1); others get only valid
+				 * UTF-8 text without NUL bytes */
 
 struct format {
 	const char *name;	/* as given to --format */
 	const char *what;	/* one line for --help */
+	unsigned flags;
 	/* 1 when p[0..n) (validated text) looks like this format. */
 	int (*detect)(const char *p, size_t n);
-	/* Parses p[0..n) (valid UTF-8, no NUL, lines within LINE_MAX_BYTES),
-	 * sending every run to sink; fills e's line/col on failure. */
+	/* Parses p[0..n) (valid UTF-8, no NUL, lines within LINE_MAX_BYTES,
+	 * unless FORMAT_ANY_BYTES), sending every run to sink; fills e's
+	 * line/col on failure (the file name is the importer's). */
 	int (*parse)(const char *p, size_t n, const struct parse_opts *o,
 		     const struct record_sink *sink, struct err *e);
 };

@@ -65,6 +65,14 @@ static int sink_result(void *p, const struct record_result *r,
 	return 0;
 }
 
+static int sink_sample(void *p, const char *test, const char *metric,
+		       double t, double value, struct err *e)
+{
+	struct sink_ctx *c = p;
+
+	return store_sample_add(c->store, c->run_id, test, metric, t, value, e);
+}
+
 static int sink_run_end(void *p, struct err *e)
 {
 	struct sink_ctx *c = p;
@@ -120,8 +128,16 @@ static int parse_into_store(struct store *s, const char *name,
 	sink.run_begin = sink_run_begin;
 	sink.attr = sink_attr;
 	sink.result = sink_result;
+	sink.sample = sink_sample;
 	sink.run_end = sink_run_end;
+	memset(&po, 0, sizeof(po));
 	po.test = o->test;
+	po.suite = o->suite;
+	po.metric = o->metric;
+	po.unit = o->unit;
+	po.better = o->better;
+	po.table = o->table;
+	po.name = name;
 	if (fmt->parse(data, n, &po, &sink, e))
 		return -1;
 	if (c.seq == 0)
@@ -147,33 +163,26 @@ int import_file(struct store *s, const char *path,
 	if (source_read(path, &data, &n, &gz, e))
 		return -1;
 	err_set(e, name, 0, 0, "%s", "");
-	if (lines_validate(data, n, e)) {
-		if (o->skip_unknown && !o->format &&
-		    !format_detect(data, n)) {
-			rep->skipped = 1;
-			free(data);
-			return 0;
-		}
+	/* Detection only scans bytes, so it runs before the text checks: a
+	 * file of no known format is then reported by its first fault (an
+	 * empty file, a NUL byte), or skipped inside a folder. */
+	fmt = o->format ? format_find(o->format) : format_detect(data, n);
+	if (!fmt && o->skip_unknown) {
+		rep->skipped = 1;
+		free(data);
+		return 0;
+	}
+	if (!fmt && o->format) {
+		err_set(e, name, 0, 0, "unknown format '%s'", o->format);
 		goto fail;
 	}
-	if (o->format) {
-		fmt = format_find(o->format);
-		if (!fmt) {
-			err_set(e, name, 0, 0, "unknown format '%s'", o->format);
-			goto fail;
-		}
-	} else {
-		fmt = format_detect(data, n);
-		if (!fmt && o->skip_unknown) {
-			rep->skipped = 1;
-			free(data);
-			return 0;
-		}
-		if (!fmt) {
-			err_set(e, name, 0, 0, "cannot tell which tool wrote "
-				"this file; name its format with --format");
-			goto fail;
-		}
+	if ((!fmt || !(fmt->flags & FORMAT_ANY_BYTES)) &&
+	    lines_validate(data, n, e))
+		goto fail;
+	if (!fmt) {
+		err_set(e, name, 0, 0, "cannot tell which tool wrote this file; "
+			"name its format with --format");
+		goto fail;
 	}
 	rep->format = fmt->name;
 	sha256_hex(data, n, sha);

@@ -19,6 +19,11 @@ struct import_opts {
 	const char *format;	/* --format, or NULL to detect */
 	const char *label;	/* --label, or NULL */
 	const char *test;	/* --test, or NULL */
+	const char *suite;	/* --suite (wide tables), or NULL */
+	const char *metric;	/* --metric (wide tables), or NULL */
+	const char *unit;	/* --unit (wide tables), or NULL */
+	const char *better;	/* --better (wide tables), or NULL */
+	int table;		/* --table N, or 0 */
 	int skip_unknown;	/* a file of no known format is skipped, not
 				 * an error (files met inside a folder) */
 	int nset;

@@ -433,6 +433,7 @@ const struct format format_table = {
 	"table",
 	"long-format CSV or TSV (the columns export writes; extra columns are "
 	"run attributes)",
+	0,
 	table_detect,
 	table_parse,
 };

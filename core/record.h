@@ -35,6 +35,10 @@ struct record_sink {
 	int (*attr)(void *ctx, const char *key, const char *value,
 		    struct err *e);
 	int (*result)(void *ctx, const struct record_result *r, struct err *e);
+	/* An interim figure: value of test/metric t seconds into the run
+	 * (sysbench --report-interval lines). */
+	int (*sample)(void *ctx, const char *test, const char *metric, double t,
+		      double value, struct err *e);
 	int (*run_end)(void *ctx, struct err *e);
 };
 

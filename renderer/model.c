@@ -174,3 +174,11 @@ int column_best(const struct model *m, int c)
 	}
 	return best;
 }
+
+int column_is_best(const struct model *m, int c, int best, int g)
+{
+	const struct cell *x = &m->cols[c].cells[g];
+
+	return best >= 0 && x->n > 0 &&
+	       cell_mean(x) == cell_mean(&m->cols[c].cells[best]);
+}

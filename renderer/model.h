@@ -43,7 +43,11 @@ void model_release(struct model *m);
 double cell_mean(const struct cell *c);
 
 /* The index of the best group of column c (by its better), or -1 when no
- * group has a value.  Ties: the first. */
+ * group has a value.  Ties: the first; column_is_best names them all. */
 int column_best(const struct model *m, int c);
+
+/* 1 when group g's mean in column c equals the best one (best = the result
+ * of column_best, passed in so a table does not search once per cell). */
+int column_is_best(const struct model *m, int c, int best, int g);
 
 #endif

@@ -137,10 +137,10 @@ static void column_head(xmlNodePtr th, const struct column *c)
 						 : "lower is better")));
 }
 
-static void results_table(xmlNodePtr parent, const struct model *m)
+static int results_table(xmlNodePtr parent, const struct model *m)
 {
 	xmlNodePtr div = html_el(parent, "div", NULL), table, tr, th;
-	int c, g, span;
+	int c, g, span, *best;
 
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
@@ -163,6 +163,11 @@ static void results_table(xmlNodePtr parent, const struct model *m)
 	for (c = 0; c < m->ncols; c++)
 		column_head(html_el(tr, "th", NULL), &m->cols[c]);
 	table = html_el(table, "tbody", NULL);
+	best = calloc((size_t)m->ncols + 1, sizeof(*best));
+	if (!best)
+		return -1;
+	for (c = 0; c < m->ncols; c++)
+		best[c] = column_best(m, c);
 	for (g = 0; g < m->ngroups; g++) {
 		tr = html_el(table, "tr", NULL);
 		html_el(tr, "th", m->groups[g]);
@@ -178,7 +183,7 @@ static void results_table(xmlNodePtr parent, const struct model *m)
 						 num, x->n);
 				else
 					snprintf(text, sizeof(text), "%s", num);
-				if (column_best(m, c) == g) {
+				if (column_is_best(m, c, best[c], g)) {
 					td = html_el(tr, "td", NULL);
 					html_attr(td, "class", "num best");
 					html_el(td, "strong", text);
@@ -196,6 +201,8 @@ static void results_table(xmlNodePtr parent, const struct model *m)
 			}
 		}
 	}
+	free(best);
+	return 0;
 }
 
 static void fill_chart(struct chart *ch, const struct model *m, int c)
@@ -216,7 +223,7 @@ static void fill_chart(struct chart *ch, const struct model *m, int c)
 		b->value = x->n > 0 ? cell_mean(x) : 0;
 		b->status = x->status;
 		b->color = g;
-		b->best = g == best;
+		b->best = column_is_best(m, c, best, g);
 	}
 }
 
@@ -293,7 +300,10 @@ static int comparison_page(struct site *s, const char *suite,
 		 m->ncols == 1 ? "" : "s");
 	html_el(main, "p", text);
 	html_el(main, "h2", "Results");
-	results_table(main, m);
+	if (results_table(main, m)) {
+		page_free(&p);
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	}
 	html_el(main, "h2", "Charts");
 	for (c = 0; c < m->ncols; c++)
 		if (chart_figure(s, main, m, c)) {
@@ -387,48 +397,82 @@ out:
 	return rc;
 }
 
-/* Removes a folder that benchsite made: regular files only, no subfolders
- * (a site is flat), and only when it carries the marker, is empty, or is
- * our staging folder (staging: its name is ours, it may lack the marker
- * when a render died half way). */
-static int remove_site(const char *dir, int staging, struct err *e)
+/* Looks into a folder that may be a site: counts its entries, says whether
+ * it holds the marker, and refuses anything a site never holds (a
+ * subfolder), so that nothing is removed from a folder that is not wholly
+ * ours.  dir is opened without following a symlink.  *fd stays open for
+ * remove_files. */
+static int scan_site(const char *dir, int *fd, int *ours, int *entries,
+		     struct err *e)
 {
-	char path[4200];
 	struct dirent *de;
-	DIR *d = opendir(dir);
-	int ours = 0, entries = 0;
+	struct stat st;
+	DIR *d;
+	int dfd;
 
-	if (!d)
+	*ours = *entries = 0;
+	*fd = -1;
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
+		return err_set(e, dir, 0, 0, "cannot open as a folder: %s",
+			       strerror(errno));
+	d = fdopendir(dup(dfd));
+	if (!d) {
+		close(dfd);
 		return err_set(e, dir, 0, 0, "cannot open: %s", strerror(errno));
+	}
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		entries++;
+		(*entries)++;
 		if (strcmp(de->d_name, MARKER) == 0)
-			ours = 1;
+			*ours = 1;
+		if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISDIR(st.st_mode)) {
+			closedir(d);
+			close(dfd);
+			return err_set(e, dir, 0, 0, "holds a folder ('%s'), which "
+				       "a benchsite site never does: not touching "
+				       "it", de->d_name);
+		}
 	}
+	closedir(d);
+	*fd = dfd;
+	return 0;
+}
+
+/* Removes a folder that benchsite made, after scan_site found only files
+ * in it and either the marker, nothing at all, or (staging: its name is
+ * ours, and a render that died half way leaves it without the marker)
+ * anything. */
+static int remove_site(const char *dir, int staging, struct err *e)
+{
+	struct dirent *de;
+	DIR *d;
+	int fd, ours, entries;
+
+	if (scan_site(dir, &fd, &ours, &entries, e))
+		return -1;
 	if (entries && !ours && !staging) {
-		closedir(d);
+		close(fd);
 		return err_set(e, dir, 0, 0, "not a site benchsite made (no %s "
 			       "file): not replacing it; choose another --out",
 			       MARKER);
 	}
-	rewinddir(d);
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return err_set(e, dir, 0, 0, "cannot open: %s", strerror(errno));
+	}
+	rewinddir(d);	/* scan_site read through a dup of the same offset */
 	while ((de = readdir(d)) != NULL) {
-		struct stat st;
-
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (unlinkat(dirfd(d), de->d_name, 0)) {
+			err_set(e, dir, 0, 0, "cannot remove '%s': %s", de->d_name,
+				strerror(errno));
 			closedir(d);
-			return err_set(e, path, 0, 0, "unexpected folder in a "
-				       "site: not removing it");
-		}
-		if (unlink(path)) {
-			closedir(d);
-			return err_set(e, path, 0, 0, "cannot remove: %s",
-				       strerror(errno));
+			return -1;
 		}
 	}
 	closedir(d);
@@ -437,14 +481,12 @@ static int remove_site(const char *dir, int staging, struct err *e)
 	return 0;
 }
 
-/* May out be replaced?  Only a missing folder, an empty one, or ours. */
+/* May out be replaced?  Only a missing folder, an empty one, or one of
+ * ours that holds nothing a site never holds. */
 static int check_replaceable(const char *out, int *exists, struct err *e)
 {
-	char path[4200];
 	struct stat st;
-	DIR *d;
-	struct dirent *de;
-	int entries = 0;
+	int fd, ours, entries;
 
 	*exists = 0;
 	if (lstat(out, &st)) {
@@ -455,17 +497,10 @@ static int check_replaceable(const char *out, int *exists, struct err *e)
 	if (!S_ISDIR(st.st_mode))
 		return err_set(e, out, 0, 0, "exists and is not a folder");
 	*exists = 1;
-	snprintf(path, sizeof(path), "%s/%s", out, MARKER);
-	if (access(path, F_OK) == 0)
-		return 0;
-	d = opendir(out);
-	if (!d)
-		return err_set(e, out, 0, 0, "cannot open: %s", strerror(errno));
-	while ((de = readdir(d)) != NULL)
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			entries++;
-	closedir(d);
-	if (entries)
+	if (scan_site(out, &fd, &ours, &entries, e))
+		return -1;
+	close(fd);
+	if (entries && !ours)
 		return err_set(e, out, 0, 0, "not a site benchsite made (no %s "
 			       "file): not replacing it; choose another --out",
 			       MARKER);
@@ -575,8 +610,15 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 		if (check_replaceable(out, &exists, &e))
 			goto fail;
 	}
-	if (lstat(s.stage, &st) == 0 && remove_site(s.stage, 1, &e))
-		goto fail;
+	if (lstat(s.stage, &st) == 0) {
+		if (!S_ISDIR(st.st_mode)) {
+			err_set(&e, s.stage, 0, 0, "is in the way and is not a "
+				"folder: remove it");
+			goto fail;
+		}
+		if (remove_site(s.stage, 1, &e))
+			goto fail;
+	}
 	if (mkdir(s.stage, 0755)) {
 		err_set(&e, s.stage, 0, 0, "cannot create: %s", strerror(errno));
 		goto fail;

@@ -366,6 +366,22 @@ int store_result_add(struct store *s, long long run_id,
 	return 0;
 }
 
+int store_sample_add(struct store *s, long long run_id, const char *test,
+		     const char *metric, double t, double value, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
+		       "VALUES (?, ?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	bind_text(st, 2, test);
+	bind_text(st, 3, metric);
+	sqlite3_bind_double(st, 4, t);
+	sqlite3_bind_double(st, 5, value);
+	return step_done(s, st, "cannot store sample", e);
+}
+
 static const char *col_text(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);

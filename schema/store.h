@@ -52,6 +52,9 @@ int store_attr_set(struct store *s, long long run_id, const char *key,
 int store_result_add(struct store *s, long long run_id,
 		     const struct record_result *r, struct err *e);
 
+int store_sample_add(struct store *s, long long run_id, const char *test,
+		     const char *metric, double t, double value, struct err *e);
+
 /* One row of a listing; strings valid during the callback only. */
 struct store_row {
 	long long run;

@@ -35,6 +35,13 @@ static int cap_result(void *ctx, const struct record_result *r, struct err *e)
 			  r->better, r->status);
 }
 
+static int cap_sample(void *ctx, const char *test, const char *metric,
+		      double t, double v, struct err *e)
+{
+	(void)e;
+	return buf_printf(ctx, "sample %s %s %.17g %.17g\n", test, metric, t, v);
+}
+
 static int cap_end(void *ctx, struct err *e)
 {
 	(void)e;
@@ -46,8 +53,11 @@ static struct err perr;
 
 static const char *parse(const struct format *f, const char *text)
 {
-	struct record_sink sink = {&out, cap_begin, cap_attr, cap_result, cap_end};
-	struct parse_opts o = {NULL};
+	struct record_sink sink = {&out, cap_begin, cap_attr, cap_result,
+				   cap_sample, cap_end};
+	struct parse_opts o;
+
+	memset(&o, 0, sizeof(o));
 
 	buf_reset(&out);
 	err_clear(&perr);

@@ -1,0 +1,41 @@
+# site.test.sh: the site made from sample-data/ (what `make demo` shows):
+# every page well-formed, every link and image present, the results table
+# right about the sql-bench table of DESIGN.md.
+. "$TOP/tests/lib.sh"
+
+bs import "$TOP/sample-data" > /dev/null 2>&1
+bs render --out "$T/site"
+check "render of the sample data exits 0" test $? = 0
+page=$(grep -l 'sql-bench, by label' "$T"/site/comparison-*.html)
+check "a comparison page for sql-bench" test -n "$page"
+check "a comparison page for bonnie++" grep -q 'bonnie++, by label' "$T"/site/comparison-*.html
+check "one chart per sql-bench test" \
+	test "$(grep -o 'src="chart-sql-bench-[^"]*png"' "$page" | sort -u | wc -l)" = 8
+
+missing=0
+for f in "$T"/site/*.html; do
+	for ref in $(grep -o '\(href\|src\)="[^"]*"' "$f" | sed 's/^[a-z]*="//; s/"$//'); do
+		[ -f "$T/site/$ref" ] || { missing=$((missing + 1)); echo "# $f: $ref missing"; }
+	done
+done
+check "every link and image of every page resolves" test $missing = 0
+
+if command -v xmllint > /dev/null; then
+	bad=0
+	for f in "$T"/site/*.html; do
+		tail -n +2 "$f" | xmllint --noout - 2>/dev/null || bad=$((bad + 1))
+	done
+	check "every page is well-formed XHTML" test $bad = 0
+	# the ATIS column: ext2_defaults and reiserfs_defaults tie at 124 s
+	stars=$(tail -n +2 "$page" | xmllint --xpath \
+		'//*[local-name()="tr"][*[local-name()="td"][2][contains(@class,"best")]]/*[local-name()="th"]/text()' - 2>/dev/null |
+		tr '\n' ' ')
+	check "ATIS: the tie of ext2_defaults and reiserfs_defaults is marked best for both ($stars)" \
+		test "$stars" = "ext2_defaults reiserfs_defaults "
+	best=$(tail -n +2 "$page" | xmllint --xpath \
+		'count(//*[local-name()="td"][contains(@class,"best")])' - 2>/dev/null)
+	# 8 tests, ATIS tied: 9 marked cells
+	check "one best cell per column, ties together ($best)" test "$best" = 9
+else
+	skip "pages well-formed and best cells" "xmllint (libxml2-utils) is not installed"
+fi
