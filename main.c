@@ -29,6 +29,8 @@ static const struct command commands[] = {
 	{"import", cmd_import, "import result files, folders or standard input"},
 	{"list", cmd_list, "list the runs in the store"},
 	{"export", cmd_export, "write every result as TSV, CSV or JSON"},
+	{"compare", cmd_compare, "define what a page compares"},
+	{"summary", cmd_summary, "what the figures say, as text or data"},
 	{"render", cmd_render, "build the static site"},
 };
 
@@ -117,7 +119,10 @@ int main(int argc, char **argv)
 			char **cargv = argv + optind;
 			int cargc = argc - optind;
 
-			optind = 1;	/* the command parses from its name on */
+			/* 0, not 1: GNU getopt then starts afresh (the "+" of
+			 * the global options must not stop the command's own
+			 * options from being found after its arguments) */
+			optind = 0;
 			return commands[i].fn(cargc, cargv, &env);
 		}
 	}

@@ -29,5 +29,7 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env);
 int cmd_export(int argc, char **argv, const struct cmd_env *env);
 int cmd_list(int argc, char **argv, const struct cmd_env *env);
 int cmd_render(int argc, char **argv, const struct cmd_env *env);
+int cmd_compare(int argc, char **argv, const struct cmd_env *env);
+int cmd_summary(int argc, char **argv, const struct cmd_env *env);
 
 #endif

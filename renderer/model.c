@@ -4,11 +4,17 @@
  */
 #include "model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/buf.h"
 #include "../core/err.h"
 #include "../schema/store.h"
+
+/* A cell's values: one per run of the group; a group of more runs than
+ * this is a store of another kind than benchsite is built for. */
+#define CELL_VALUES_MAX 1000000
 
 struct load {
 	struct model *m;
@@ -16,15 +22,15 @@ struct load {
 	struct err *e;
 };
 
-static int find_group(struct load *l, const char *label)
+static int find_group(struct load *l, const char *name)
 {
 	struct model *m = l->m;
 	int i;
 
-	if (l->last_group >= 0 && strcmp(m->groups[l->last_group], label) == 0)
+	if (l->last_group >= 0 && strcmp(m->groups[l->last_group], name) == 0)
 		return l->last_group;
 	for (i = 0; i < m->ngroups; i++)
-		if (strcmp(m->groups[i], label) == 0)
+		if (strcmp(m->groups[i], name) == 0)
 			return l->last_group = i;
 	if (m->ngroups == m->gcap) {
 		int ncap = m->gcap ? 2 * m->gcap : 16, c;
@@ -42,7 +48,7 @@ static int find_group(struct load *l, const char *label)
 		}
 		m->gcap = ncap;
 	}
-	m->groups[m->ngroups] = strdup(label);
+	m->groups[m->ngroups] = strdup(name);
 	if (!m->groups[m->ngroups])
 		return -1;
 	for (i = 0; i < m->ncols; i++)
@@ -85,10 +91,28 @@ static int find_col(struct load *l, const struct record_result *r)
 	return l->last_col = m->ncols - 1;
 }
 
+static int add_value(struct cell *c, double v)
+{
+	if (c->n == c->cap) {
+		int ncap = c->cap ? 2 * c->cap : 4;
+		double *nv;
+
+		if (ncap > CELL_VALUES_MAX)
+			return -1;
+		nv = realloc(c->v, (size_t)ncap * sizeof(*nv));
+		if (!nv)
+			return -1;
+		c->v = nv;
+		c->cap = ncap;
+	}
+	c->v[c->n++] = v;
+	return 0;
+}
+
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
-	int g = find_group(l, row->label), c;
+	int g = find_group(l, row->group), c;
 	struct cell *cell;
 
 	if (g < 0)
@@ -100,33 +124,46 @@ static int add_row(void *ctx, const struct store_row *row)
 	l->m->nrows++;
 	if (!row->r.has_value) {
 		cell->nvoid++;
-		strncpy(cell->status, row->r.status, sizeof(cell->status) - 1);
+		snprintf(cell->status, sizeof(cell->status), "%s", row->r.status);
 		return 0;
 	}
-	if (cell->n == 0 || row->r.value < cell->min)
-		cell->min = row->r.value;
-	if (cell->n == 0 || row->r.value > cell->max)
-		cell->max = row->r.value;
-	cell->n++;
-	cell->sum += row->r.value;
-	cell->sumsq += row->r.value * row->r.value;
+	if (add_value(cell, row->r.value))
+		return err_set(l->e, NULL, 0, 0, "too many runs in one group");
 	return 0;
 }
 
-int model_load(struct store *s, const char *suite, struct model *m,
-	       struct err *e)
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+int model_load(struct store *s, const struct store_comparison *c,
+	       struct model *m, struct err *e)
 {
 	struct load l;
+	struct buf where;
+	int i;
 
 	memset(m, 0, sizeof(*m));
-	m->suite = strdup(suite);
-	if (!m->suite)
+	buf_init(&where, 8192);
+	for (i = 0; i < c->nwhere; i++)
+		buf_printf(&where, "%s%s=%s", i ? ", " : "", c->where_key[i],
+			   c->where_value[i]);
+	m->where = buf_detach(&where, NULL);
+	m->name = strdup(c->name);
+	m->title = dup_or_null(c->title);
+	m->suite = strdup(c->suite);
+	m->by = strdup(c->by);
+	if (!m->name || !m->suite || !m->by || !m->where ||
+	    (c->title && !m->title)) {
+		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
+	}
 	l.m = m;
 	l.last_group = -1;
 	l.last_col = 0;
 	l.e = e;
-	if (store_each_result(s, suite, add_row, &l, e)) {
+	if (store_each_result_in(s, c, add_row, &l, e)) {
 		model_release(m);
 		return -1;
 	}
@@ -135,7 +172,7 @@ int model_load(struct store *s, const char *suite, struct model *m,
 
 void model_release(struct model *m)
 {
-	int i;
+	int i, g;
 
 	for (i = 0; i < m->ngroups; i++)
 		free(m->groups[i]);
@@ -144,41 +181,21 @@ void model_release(struct model *m)
 		free(m->cols[i].metric);
 		free(m->cols[i].unit);
 		free(m->cols[i].better);
+		for (g = 0; g < m->ngroups; g++)
+			free(m->cols[i].cells[g].v);
 		free(m->cols[i].cells);
 	}
 	free(m->groups);
 	free(m->cols);
+	free(m->name);
+	free(m->title);
 	free(m->suite);
+	free(m->by);
+	free(m->where);
 	memset(m, 0, sizeof(*m));
 }
 
-double cell_mean(const struct cell *c)
+int column_higher(const struct column *c)
 {
-	return c->sum / c->n;
-}
-
-int column_best(const struct model *m, int c)
-{
-	const struct column *col = &m->cols[c];
-	int higher = strcmp(col->better, "higher") == 0, g, best = -1;
-
-	for (g = 0; g < m->ngroups; g++) {
-		const struct cell *x = &col->cells[g];
-
-		if (x->n == 0)
-			continue;
-		if (best < 0 ||
-		    (higher ? cell_mean(x) > cell_mean(&col->cells[best])
-			    : cell_mean(x) < cell_mean(&col->cells[best])))
-			best = g;
-	}
-	return best;
-}
-
-int column_is_best(const struct model *m, int c, int best, int g)
-{
-	const struct cell *x = &m->cols[c].cells[g];
-
-	return best >= 0 && x->n > 0 &&
-	       cell_mean(x) == cell_mean(&m->cols[c].cells[best]);
+	return strcmp(c->better, "higher") == 0;
 }

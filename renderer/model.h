@@ -1,22 +1,24 @@
 /*
- * model.h: one suite's results, gathered for a page.
+ * model.h: one comparison's results, gathered for analysis and pages.
  *
- * Groups are the runs that share a label (the default comparison); a column
- * is one test and metric.  Each cell holds the sum, count and range of the
- * group's values, and how many of its runs had no value (too fast,
- * failed...).  Order is the order of first appearance in the store, which is
- * import order: the order the user's table or files gave.
+ * A group is the runs that share the comparison's `by` value (the label by
+ * default); a column is one test and metric.  Each cell keeps every run's
+ * value (medians and t-tests need them all) and how many runs had a result
+ * without a value (too fast, failed...).  Order is the order of first
+ * appearance in the store, which is import order: the order the user's
+ * table or files gave.
  */
 #ifndef BENCHSITE_MODEL_H
 #define BENCHSITE_MODEL_H
 
 struct err;
 struct store;
+struct store_comparison;
 
 struct cell {
-	int n;			/* runs with a value */
-	int nvoid;		/* runs with a result but no value */
-	double sum, sumsq, min, max;
+	double *v;		/* n values, owned */
+	int n, cap;
+	int nvoid;		/* results without a value */
 	char status[16];	/* the status of the valueless results */
 };
 
@@ -26,28 +28,21 @@ struct column {
 };
 
 struct model {
-	char *suite;		/* owned */
-	char **groups;		/* owned labels, ngroups */
+	char *name, *title, *suite, *by;	/* owned; title may be NULL */
+	char *where;		/* "k=v, k=v" for people, owned */
+	char **groups;		/* owned names, ngroups */
 	int ngroups, gcap;
 	struct column *cols;
 	int ncols, ccap;
 	long nrows;
 };
 
-/* Loads every included run of suite.  model_release frees it. */
-int model_load(struct store *s, const char *suite, struct model *m,
-	       struct err *e);
+/* Loads the runs comparison c selects.  model_release frees it. */
+int model_load(struct store *s, const struct store_comparison *c,
+	       struct model *m, struct err *e);
 void model_release(struct model *m);
 
-/* The mean of a cell (only when c->n > 0). */
-double cell_mean(const struct cell *c);
-
-/* The index of the best group of column c (by its better), or -1 when no
- * group has a value.  Ties: the first; column_is_best names them all. */
-int column_best(const struct model *m, int c);
-
-/* 1 when group g's mean in column c equals the best one (best = the result
- * of column_best, passed in so a table does not search once per cell). */
-int column_is_best(const struct model *m, int c, int best, int g);
+/* 1 when the column's metric is better higher. */
+int column_higher(const struct column *c);
 
 #endif

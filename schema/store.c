@@ -429,6 +429,7 @@ static int result_row(sqlite3_stmt *st, void *cb, void *ctx)
 	row.r.unit = col_text(st, 6);
 	row.r.better = col_text(st, 7);
 	row.r.status = col_text(st, 8);
+	row.group = sqlite3_column_count(st) > 9 ? col_text(st, 9) : row.label;
 	return fn(ctx, &row);
 }
 
@@ -522,4 +523,174 @@ int store_each_attr_key(struct store *s,
 {
 	return each(s, "SELECT DISTINCT key FROM run_attr ORDER BY key", NULL,
 		    0, single_row, (void *)(uintptr_t)cb, ctx, e);
+}
+
+int store_comparison_set(struct store *s, const struct store_comparison *c,
+			 struct err *e)
+{
+	sqlite3_stmt *st;
+	char filter[4096];
+	size_t n = 0;
+	int i;
+
+	filter[0] = '\0';
+	for (i = 0; i < c->nwhere; i++) {
+		int k = snprintf(filter + n, sizeof(filter) - n, "%s=%s\n",
+				 c->where_key[i], c->where_value[i]);
+
+		if (k < 0 || (size_t)k >= sizeof(filter) - n)
+			return err_set(e, NULL, 0, 0, "--where values too long");
+		n += (size_t)k;
+	}
+	if (store_begin(s, e))
+		return -1;
+	if (prepare(s, "INSERT OR REPLACE INTO comparison (name, title, suite, "
+		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &st, e)) {
+		store_rollback(s);
+		return -1;
+	}
+	bind_text(st, 1, c->name);
+	bind_text(st, 2, c->title);
+	bind_text(st, 3, c->suite);
+	bind_text(st, 4, c->by);
+	bind_text(st, 5, filter);
+	if (step_done(s, st, "cannot store comparison", e)) {
+		store_rollback(s);
+		return -1;
+	}
+	return store_commit(s, e);
+}
+
+int store_comparison_delete(struct store *s, const char *name, int *found,
+			    struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "DELETE FROM comparison WHERE name = ?", &st, e))
+		return -1;
+	bind_text(st, 1, name);
+	if (step_done(s, st, "cannot delete comparison", e))
+		return -1;
+	*found = sqlite3_changes(s->db) > 0;
+	return 0;
+}
+
+/* Splits a stored filter ("k=v\n...") into c's where lists; the strings
+ * point into buf. */
+static void parse_filter(char *buf, struct store_comparison *c)
+{
+	char *line = buf;
+
+	c->nwhere = 0;
+	while (*line && c->nwhere < STORE_WHERE_MAX) {
+		char *nl = strchr(line, '\n'), *eq = strchr(line, '=');
+
+		if (nl)
+			*nl = '\0';
+		if (eq) {
+			*eq = '\0';
+			c->where_key[c->nwhere] = line;
+			c->where_value[c->nwhere++] = eq + 1;
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+int store_each_comparison(struct store *s,
+			  int (*cb)(void *ctx, const struct store_comparison *c),
+			  void *ctx, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc, stop = 0;
+
+	if (prepare(s, "SELECT name, title, suite, by_key, filter FROM comparison"
+		       " ORDER BY name", &st, e))
+		return -1;
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_comparison c;
+		char filter[4096];
+
+		memset(&c, 0, sizeof(c));
+		c.name = col_text(st, 0);
+		c.title = sqlite3_column_type(st, 1) == SQLITE_NULL ? NULL
+								   : col_text(st, 1);
+		c.suite = col_text(st, 2);
+		c.by = col_text(st, 3);
+		snprintf(filter, sizeof(filter), "%s", col_text(st, 4));
+		parse_filter(filter, &c);
+		stop = cb(ctx, &c);
+	}
+	sqlite3_finalize(st);
+	if (stop)
+		return stop;
+	if (rc != SQLITE_DONE)
+		return db_err(s, e, "cannot read comparisons");
+	/* the defaults: suites no defined comparison covers */
+	if (prepare(s, "SELECT DISTINCT r.suite FROM run r WHERE r.excluded IS"
+		       " NULL AND EXISTS (SELECT 1 FROM result x WHERE"
+		       " x.run_id = r.id) AND r.suite NOT IN (SELECT suite FROM"
+		       " comparison WHERE suite IS NOT NULL) ORDER BY r.suite",
+		    &st, e))
+		return -1;
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_comparison c;
+
+		memset(&c, 0, sizeof(c));
+		c.name = c.suite = col_text(st, 0);
+		c.by = "label";
+		stop = cb(ctx, &c);
+	}
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return db_err(s, e, "cannot read suites");
+	return stop;
+}
+
+int store_each_result_in(struct store *s, const struct store_comparison *c,
+			 int (*cb)(void *ctx, const struct store_row *row),
+			 void *ctx, struct err *e)
+{
+	char sql[4096];
+	size_t n;
+	sqlite3_stmt *st;
+	int i, rc, stop = 0, p = 1;
+
+	n = (size_t)snprintf(sql, sizeof(sql),
+		"SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
+		" x.unit, x.better, x.status, %s FROM run r JOIN result x ON"
+		" x.run_id = r.id WHERE r.excluded IS NULL AND r.suite = ?",
+		strcmp(c->by, "label") == 0 ? "r.label" :
+		"(SELECT value FROM run_attr a WHERE a.run_id = r.id AND"
+		" a.key = ?)");
+	for (i = 0; i < c->nwhere && n < sizeof(sql); i++)
+		n += (size_t)snprintf(sql + n, sizeof(sql) - n, "%s",
+			strcmp(c->where_key[i], "label") == 0 ?
+			" AND r.label = ?" :
+			" AND EXISTS (SELECT 1 FROM run_attr a WHERE a.run_id ="
+			" r.id AND a.key = ? AND a.value = ?)");
+	if (n + 64 >= sizeof(sql))
+		return err_set(e, NULL, 0, 0, "comparison too complex");
+	snprintf(sql + n, sizeof(sql) - n, " ORDER BY r.id, x.id");
+	if (prepare(s, sql, &st, e))
+		return -1;
+	if (strcmp(c->by, "label") != 0)
+		bind_text(st, p++, c->by);
+	bind_text(st, p++, c->suite);
+	for (i = 0; i < c->nwhere; i++) {
+		if (strcmp(c->where_key[i], "label") != 0)
+			bind_text(st, p++, c->where_key[i]);
+		bind_text(st, p++, c->where_value[i]);
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_type(st, 9) == SQLITE_NULL)
+			continue;	/* no by attribute: not in a group */
+		if ((stop = result_row(st, (void *)(uintptr_t)cb, ctx)) != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return db_err(s, e, "cannot read store");
+	return stop;
 }

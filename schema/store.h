@@ -60,8 +60,46 @@ struct store_row {
 	long long run;
 	const char *label;
 	const char *suite;
+	const char *group;	/* the comparison's group (the label, or the
+				 * value of its by attribute) */
 	struct record_result r;
 };
+
+/* Comparisons: which runs a page compares.  by is "label" or an attribute
+ * key; where holds other attributes fixed ("label" may be one of them). */
+#define STORE_WHERE_MAX 16
+
+struct store_comparison {
+	const char *name;
+	const char *title;	/* may be NULL */
+	const char *suite;
+	const char *by;
+	int nwhere;
+	const char *where_key[STORE_WHERE_MAX];
+	const char *where_value[STORE_WHERE_MAX];
+};
+
+/* Creates or replaces a comparison (inside its own transaction). */
+int store_comparison_set(struct store *s, const struct store_comparison *c,
+			 struct err *e);
+
+/* Deletes one; *found says whether it existed. */
+int store_comparison_delete(struct store *s, const char *name, int *found,
+			    struct err *e);
+
+/* Calls cb for each comparison to show: the defined ones by name, then a
+ * default one (name = suite, by label) for each suite with results that no
+ * defined comparison covers.  Strings valid during the callback only. */
+int store_each_comparison(struct store *s,
+			  int (*cb)(void *ctx, const struct store_comparison *c),
+			  void *ctx, struct err *e);
+
+/* Calls cb for every result of the included runs that c selects, with
+ * row->group set; runs without the by attribute are left out.  Order: run,
+ * then insertion. */
+int store_each_result_in(struct store *s, const struct store_comparison *c,
+			 int (*cb)(void *ctx, const struct store_row *row),
+			 void *ctx, struct err *e);
 
 /* Calls cb for every result of every included run (of suite, when not
  * NULL), ordered by run then by insertion; stops early when cb returns

@@ -7,9 +7,9 @@
 # without saying why (a crash must never pass as "no failures").
 set -u
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-UNIT=$2
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-export BIN TOP
+UNIT=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+export BIN TOP UNIT
 # sanitizer builds: fail on the first report; third-party cache "leaks"
 # are listed (with why) in tests/lsan.supp
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}

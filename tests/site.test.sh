@@ -9,8 +9,14 @@ check "render of the sample data exits 0" test $? = 0
 page=$(grep -l 'sql-bench, by label' "$T"/site/comparison-*.html)
 check "a comparison page for sql-bench" test -n "$page"
 check "a comparison page for bonnie++" grep -q 'bonnie++, by label' "$T"/site/comparison-*.html
-check "one chart per sql-bench test" \
-	test "$(grep -o 'src="chart-sql-bench-[^"]*png"' "$page" | sort -u | wc -l)" = 8
+check "two charts per sql-bench test: without and with the outliers" \
+	test "$(grep -o 'src="chart-sql-bench-[^"]*png"' "$page" | sort -u | wc -l)" = 16
+check "the views are named as the seed page named them" \
+	grep -q '<figcaption>without jfs_defaults and xfs_defaults</figcaption>' "$page"
+check "the 'without' ATIS chart leaves out exactly jfs_defaults and xfs_defaults" \
+	sh -c 'grep -o "alt=\"Bar chart of total_time (s), lower is better: [^\"]*\"" "$1" | sed -n 3p |
+		grep -q "ext2_defaults 124 s, .*reiserfs_defaults 124 s\"" &&
+		! grep -o "alt=\"[^\"]*\"" "$1" | sed -n 3p | grep -q "jfs_defaults\|xfs_defaults"' _ "$page"
 
 missing=0
 for f in "$T"/site/*.html; do

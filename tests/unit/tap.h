@@ -35,5 +35,6 @@ void test_core(void);
 void test_chart(void);
 void test_store(void);
 void test_parsers(void);
+void test_stats(void);
 
 #endif

@@ -1,0 +1,99 @@
+/*
+ * analysis.h: what a comparison's figures support saying.
+ *
+ * Pure functions of a model (no store, no HTML): per column (test and
+ * metric) each group's statistics, the groups that crush the chart's scale
+ * (outliers), the comparison's outliers (outliers in at least half of its
+ * columns, which the "without" view leaves out), and the statements: best,
+ * an outlier's ratio to the others, the spread of the others, two groups
+ * compared, every group's ratio to the best, and each group's geometric
+ * mean across columns.  DESIGN.md "Analysis" is the specification; the
+ * thresholds are named below with why.
+ */
+#ifndef BENCHSITE_ANALYSIS_H
+#define BENCHSITE_ANALYSIS_H
+
+#include "model.h"
+#include "stats.h"
+
+struct buf;
+struct err;
+
+/* An outlier of a chart is at least this many times worse or better than
+ * the median of all groups (DESIGN.md: a bar that crushes the scale; 20-40%
+ * slower is slower, not an outlier)... */
+#define OUTLIER_RATIO 1.5
+/* ...and further from the median than this many median absolute
+ * deviations (with a MAD of zero the ratio alone decides). */
+#define OUTLIER_MADS 3.5
+/* Groups within 0.1% of the best tie for best; within 0.5% they are
+ * near-ties, mentioned but never called best. */
+#define TIE_SHARE 0.001
+#define NEAR_TIE_SHARE 0.005
+/* An outlier's ratio to the others is said only from 1.05x. */
+#define SAY_RATIO 1.05
+
+struct analysis {
+	const struct model *m;
+	struct stats *st;		/* [col * ngroups + g]; n 0 = none */
+	unsigned char *chart_outlier;	/* [col * ngroups + g] */
+	unsigned char *outlier;		/* [g]: the comparison's outliers */
+	int noutliers;
+	double *geomean;		/* [g]: of ratios to the best, 0 = none */
+};
+
+int analysis_run(const struct model *m, struct analysis *a, struct err *e);
+void analysis_release(struct analysis *a);
+
+/* The statistics of group g in column c (st->n == 0: no value). */
+const struct stats *analysis_stats(const struct analysis *a, int c, int g);
+
+/* kind of a statement, as `summary --format tsv` prints it */
+enum stmt_kind { K_BEST, K_SLOWER, K_FASTER, K_SAME, K_SPREAD, K_VS_BEST,
+		 K_GEOMEAN, K_OUTLIER };
+
+const char *stmt_kind_name(enum stmt_kind k);
+
+struct statement {
+	enum stmt_kind kind;
+	int col;		/* -1: across the comparison */
+	int subject;		/* a group */
+	int ref_group;		/* another group, or -1 */
+	const char *ref_word;	/* "others", "best", or NULL */
+	double ratio;		/* >= 1; 0 when there is none */
+	double value, ref_value;
+	int has_ref_value;
+	int n, ref_n;		/* runs behind value and ref_value */
+	int by_test;		/* K_SAME: Welch's t-test found no difference
+				 * at 95% ("no significant difference");
+				 * else the values are equal ("no
+				 * difference") */
+};
+
+/* Calls cb for each statement, column by column, then the comparison-wide
+ * ones (geomean, outlier).  Stops when cb returns non-zero. */
+int analysis_each_statement(const struct analysis *a,
+			    int (*cb)(void *ctx, const struct statement *s),
+			    void *ctx);
+
+/* The column's statements as one paragraph for people:
+ * "jfs_defaults is 2.1x slower than the other 10 (268 s vs 125 s mean);
+ * best: ext2_defaults and reiserfs_defaults (124 s); the others are within
+ * 1.6% of each other."  Empty when there is nothing to say. */
+int analysis_sentence(const struct analysis *a, int col, struct buf *out);
+
+/* 1 when group g ties for the best of column c. */
+int analysis_is_best(const struct analysis *a, int c, int g);
+
+/* Group g's ratio to the best of column c as text ("1.6x"); 0 when there
+ * is none (no value, a zero figure, or g is best). */
+int analysis_ratio_to_best(const struct analysis *a, int c, int g,
+			   char out[16]);
+
+/* A ratio as people read it: one decimal from 1.2x up, two below. */
+void analysis_ratio_text(double r, char out[16]);
+
+/* A value with its unit for people: "268 s", "1.25 ms". */
+void analysis_value_text(double v, const char *unit, char out[48]);
+
+#endif
