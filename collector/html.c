@@ -272,6 +272,10 @@ static int layout(const struct htable *t, struct grid *g, int *width,
 		const struct hrow *row = &t->row[r];
 		int c = 0, j;
 
+		/* slots covered from rows above, and missing cells, are
+		 * named by the row they are in */
+		for (j = 0; g && j < g->cols; j++)
+			grid_at(g, r, j)->line = row->line;
 		for (i = 0; i < row->n; i++) {
 			const struct hcell *x = &row->c[i];
 

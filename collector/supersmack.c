@@ -194,14 +194,14 @@ static int row(const struct record_sink *sink, const char *s, size_t n,
 	return 0;
 }
 
-/* A line that is meant as a row: a name, then something numeric. */
+/* A line that is meant as a row: a name, then a whole number (the query
+ * count); `real 0m40.2s` from time(1) is not one. */
 static int looks_like_row(const char *s, size_t n)
 {
 	struct tok t[SMACK_TOKENS];
 	int k = tokens(s, n, t);
 
-	return k >= 2 && ((t[1].p[0] >= '0' && t[1].p[0] <= '9') ||
-			  span_eq(t[1].p, t[1].n, "n/a"));
+	return k >= 2 && all_digits(t[1].p, t[1].n);
 }
 
 static int attr_span(const struct record_sink *sink, const char *key,
