@@ -57,5 +57,8 @@ const struct format *format_detect(const char *p, size_t n);
 
 extern const struct format format_bonnie;
 extern const struct format format_table;
+extern const struct format format_wide;
+extern const struct format format_html;
+extern const struct format format_supersmack;
 
 #endif
