@@ -8,6 +8,8 @@
 #include <string.h>
 
 const struct format *const formats[] = {
+	&format_fio,
+	&format_pts,
 	&format_bonnie,
 	&format_table,
 	NULL,
