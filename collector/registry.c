@@ -9,6 +9,8 @@
 #include <string.h>
 
 const struct format *const formats[] = {
+	&format_fio,
+	&format_pts,
 	&format_supersmack,
 	&format_html,
 	&format_bonnie,
