@@ -8,6 +8,7 @@
 #include <string.h>
 
 const struct format *const formats[] = {
+	&format_sysbench,	/* its banner is unmistakable */
 	&format_bonnie,
 	&format_table,
 	NULL,
