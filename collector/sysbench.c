@@ -657,7 +657,9 @@ static int interim(struct run *r, const char *s, size_t n)
 			label = t.p;
 		if (metric) {
 			if (!token(s, n, &i, &v) || num_parse_plain(v.p, v.n, &x))
-				goto bad_field;
+				return err_at(r->e, r->line, col(r, t.p),
+					      "interim report: '%.*s' expects a "
+					      "number", (int)t.n, t.p);
 			if (sample(r, metric, when, x))
 				return -1;
 			continue;
