@@ -55,6 +55,7 @@ const struct format *format_find(const char *name);
 /* The first format whose detect accepts p[0..n), or NULL. */
 const struct format *format_detect(const char *p, size_t n);
 
+extern const struct format format_sysbench;
 extern const struct format format_fio;
 extern const struct format format_pts;
 extern const struct format format_bonnie;

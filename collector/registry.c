@@ -9,6 +9,7 @@
 #include <string.h>
 
 const struct format *const formats[] = {
+	&format_sysbench,	/* its banner is unmistakable */
 	&format_fio,
 	&format_pts,
 	&format_supersmack,

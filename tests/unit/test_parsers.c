@@ -54,7 +54,7 @@ static struct err perr;
 static const char *parse(const struct format *f, const char *text)
 {
 	struct record_sink sink = {&out, cap_begin, cap_attr, cap_result,
-				   cap_sample, cap_end};
+				   cap_sample, cap_end, NULL};
 	struct parse_opts o;
 
 	memset(&o, 0, sizeof(o));
