@@ -32,7 +32,7 @@ BIN = benchsite
 endif
 
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 ALL_CFLAGS = $(WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 

@@ -100,19 +100,25 @@ void sha256_final(struct sha256 *s, unsigned char out[32])
 	}
 }
 
-void sha256_hex(const void *p, size_t n, char hex[65])
+void sha256_final_hex(struct sha256 *s, char hex[65])
 {
 	static const char digits[] = "0123456789abcdef";
 	unsigned char d[32];
-	struct sha256 s;
 	int i;
 
-	sha256_init(&s);
-	sha256_update(&s, p, n);
-	sha256_final(&s, d);
+	sha256_final(s, d);
 	for (i = 0; i < 32; i++) {
 		hex[2 * i] = digits[d[i] >> 4];
 		hex[2 * i + 1] = digits[d[i] & 15];
 	}
 	hex[64] = '\0';
+}
+
+void sha256_hex(const void *p, size_t n, char hex[65])
+{
+	struct sha256 s;
+
+	sha256_init(&s);
+	sha256_update(&s, p, n);
+	sha256_final_hex(&s, hex);
 }

@@ -22,6 +22,10 @@ void sha256_init(struct sha256 *s);
 void sha256_update(struct sha256 *s, const void *p, size_t n);
 void sha256_final(struct sha256 *s, unsigned char out[32]);
 
+/* Finishes s and writes its digest as lowercase hex (65 bytes with the
+ * NUL). */
+void sha256_final_hex(struct sha256 *s, char hex[65]);
+
 /* The lowercase hex digest of p[0..n) into hex (65 bytes with the NUL). */
 void sha256_hex(const void *p, size_t n, char hex[65]);
 

@@ -29,7 +29,7 @@
 #define LABEL_SHARE 0.35	/* of the width, at most, for labels */
 #define MIN_PLOT 120.0
 
-static const double palette[8][3] = {
+const double chart_palette[8][3] = {
 	{0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0},	/* blue */
 	{0xe6 / 255.0, 0x9f / 255.0, 0x00 / 255.0},	/* orange */
 	{0x00 / 255.0, 0x9e / 255.0, 0x73 / 255.0},	/* bluish green */
@@ -110,7 +110,7 @@ static void fit(char *out, size_t cap, double max, chart_measure m,
 	}
 }
 
-static void tick_label(double v, double step, char out[32])
+void chart_tick_text(double v, double step, char out[32])
 {
 	int dec = 0;
 
@@ -137,8 +137,9 @@ static void value_label(const struct chart *c, const struct chart_bar *b,
 		snprintf(num, sizeof(num), "%.0f", b->value);
 	else if (fabs(b->value) < 100)
 		snprintf(num, sizeof(num), "%.3g", b->value);
-	snprintf(out, cap, "%s%s%s%s", num, c->unit && *c->unit ? " " : "",
-		 c->unit ? c->unit : "", b->best ? "  (best)" : "");
+	snprintf(out, cap, "%s%s%s%s%s", num, c->unit && *c->unit ? " " : "",
+		 c->unit ? c->unit : "", b->best ? "  (best)" : "",
+		 b->outlier ? "  (outlier)" : "");
 }
 
 static int layout_with(const struct chart *c, chart_measure m, void *ctx,
@@ -152,6 +153,9 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 			       CHART_BARS_MAX);
 	memset(l, 0, sizeof(*l));
 	l->width = c->width;
+	l->nbars = c->nbars;
+	copy_utf8(l->title, sizeof(l->title), c->title ? c->title : "");
+	copy_utf8(l->axis, sizeof(l->axis), c->axis ? c->axis : "");
 	for (i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 		double w;
@@ -167,6 +171,8 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 			value_w = w;
 		if (b->has_value && b->value > max)
 			max = b->value;
+		if (b->has_value && b->n > 1 && b->err_hi > max)
+			max = b->err_hi;
 	}
 	l->plot.x = MARGIN + label_w + 8;
 	y0 = c->title && *c->title ? TITLE_H : MARGIN;
@@ -186,7 +192,7 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 			break;
 		l->tick[k] = v;
 		l->tick_x[k] = l->plot.x + v / l->axis_max * l->plot.w;
-		tick_label(v, step, l->tick_text[k]);
+		chart_tick_text(v, step, l->tick_text[k]);
 	}
 	l->nticks = k;
 	for (i = 0; i < c->nbars; i++) {
@@ -200,6 +206,17 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 				 ? b->value / l->axis_max * l->plot.w : 0;
 		l->label_x[i] = l->plot.x - 8;
 		l->value_x[i] = box->x + box->w + 6;
+		l->color[i] = b->color;
+		if (b->has_value && b->n > 1) {
+			double lo = b->err_lo > 0 ? b->err_lo : 0;
+
+			l->has_err[i] = 1;
+			l->err_x0[i] = l->plot.x + lo / l->axis_max * l->plot.w;
+			l->err_x1[i] = l->plot.x + b->err_hi / l->axis_max *
+						       l->plot.w;
+			if (l->err_x1[i] + 6 > l->value_x[i])
+				l->value_x[i] = l->err_x1[i] + 6;
+		}
 		l->text_y[i] = box->y + BAR_H / 2 + FONT_SIZE * 0.35;
 	}
 	l->height = (int)ceil(l->plot.y + l->plot.h + AXIS_H);
@@ -268,25 +285,19 @@ static void text_center(cairo_t *cr, double x, double y, const char *s)
 	cairo_show_text(cr, s);
 }
 
-int chart_paint_png(const struct chart *c, const struct chart_layout *l,
-		    const char *path, struct err *e)
+/* Paints l on cr (any surface); the caller checks the status. */
+static void paint(cairo_t *cr, const struct chart_layout *l)
 {
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-							l->width, l->height);
-	cairo_t *cr = cairo_create(s);
-	cairo_status_t st;
-	char text[CHART_TEXT_MAX];
 	double base = l->plot.y + l->plot.h + 4;
 	int i;
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	if (c->title && *c->title) {
+	if (l->title[0]) {
 		set_font(cr, TITLE_SIZE, 1);
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-		copy_utf8(text, sizeof(text), c->title);
 		cairo_move_to(cr, MARGIN, 20);
-		cairo_show_text(cr, text);
+		cairo_show_text(cr, l->title);
 	}
 	set_font(cr, FONT_SIZE, 0);
 	/* grid and ticks */
@@ -301,14 +312,28 @@ int chart_paint_png(const struct chart *c, const struct chart_layout *l,
 		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
 		text_center(cr, l->tick_x[i], base + 14, l->tick_text[i]);
 	}
-	for (i = 0; i < c->nbars; i++) {
-		const double *rgb = palette[c->bar[i].color & 7];
+	for (i = 0; i < l->nbars; i++) {
+		const double *rgb = chart_palette[l->color[i] & 7];
 
 		if (l->bar[i].w > 0) {
 			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 			cairo_rectangle(cr, l->bar[i].x, l->bar[i].y,
 					l->bar[i].w, l->bar[i].h);
 			cairo_fill(cr);
+		}
+		if (l->has_err[i]) {	/* the 95% interval, with end caps */
+			double y = l->bar[i].y + l->bar[i].h / 2;
+			double y0 = l->bar[i].y + 4, y1 = l->bar[i].y +
+							   l->bar[i].h - 4;
+
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			cairo_move_to(cr, l->err_x0[i], y);
+			cairo_line_to(cr, l->err_x1[i], y);
+			cairo_move_to(cr, l->err_x0[i], y0);
+			cairo_line_to(cr, l->err_x0[i], y1);
+			cairo_move_to(cr, l->err_x1[i], y0);
+			cairo_line_to(cr, l->err_x1[i], y1);
+			cairo_stroke(cr);
 		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		text_right(cr, l->label_x[i], l->text_y[i], l->label[i]);
@@ -319,10 +344,20 @@ int chart_paint_png(const struct chart *c, const struct chart_layout *l,
 	cairo_move_to(cr, l->plot.x, floor(base) + 0.5);
 	cairo_line_to(cr, l->plot.x + l->plot.w, floor(base) + 0.5);
 	cairo_stroke(cr);
-	if (c->axis) {
-		copy_utf8(text, sizeof(text), c->axis);
-		text_center(cr, l->plot.x + l->plot.w / 2, base + 32, text);
-	}
+	if (l->axis[0])
+		text_center(cr, l->plot.x + l->plot.w / 2, base + 32, l->axis);
+}
+
+int chart_paint_png(const struct chart_layout *l, double scale,
+		    const char *path, struct err *e)
+{
+	int w = (int)ceil(l->width * scale), h = (int)ceil(l->height * scale);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	cairo_t *cr = cairo_create(s);
+	cairo_status_t st;
+
+	cairo_scale(cr, scale, scale);
+	paint(cr, l);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS)
@@ -333,3 +368,4 @@ int chart_paint_png(const struct chart *c, const struct chart_layout *l,
 			       cairo_status_to_string(st));
 	return 0;
 }
+

@@ -23,6 +23,9 @@ struct chart_bar {
 	const char *status;	/* shown when !has_value */
 	int color;		/* palette index, fixed per group */
 	int best;
+	int outlier;		/* said in the value text too */
+	int n;			/* runs behind value; > 1 draws error bars */
+	double err_lo, err_hi;	/* the 95% confidence interval, when n > 1 */
 };
 
 struct chart {
@@ -38,8 +41,16 @@ struct chart_box {
 	double x, y, w, h;
 };
 
+/* Everything painting needs, so a layout can be painted later, in another
+ * thread, after the data it came from is gone. */
 struct chart_layout {
 	int width, height;
+	char title[CHART_TEXT_MAX];
+	char axis[CHART_TEXT_MAX];
+	int nbars;
+	int color[CHART_BARS_MAX];
+	int has_err[CHART_BARS_MAX];
+	double err_x0[CHART_BARS_MAX], err_x1[CHART_BARS_MAX];
 	struct chart_box plot;		/* the area the bars live in */
 	double axis_max;		/* the value at plot's right edge */
 	int nticks;
@@ -65,9 +76,21 @@ int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 void chart_layout_print(const struct chart_layout *l, int nbars,
 			void (*out)(void *ctx, const char *line), void *ctx);
 
-/* Draws c with layout l into a PNG file at path. */
-int chart_paint_png(const struct chart *c, const struct chart_layout *l,
+/* Draws layout l into a PNG file at path, scaled by scale (1: full size,
+ * below 1: a thumbnail). */
+int chart_paint_png(const struct chart_layout *l, double scale,
 		    const char *path, struct err *e);
+
+/* Writes layout l as an SVG file at path (chart_svg.c). */
+int chart_paint_svg(const struct chart_layout *l, const char *path,
+		    struct err *e);
+
+/* The palette (Okabe-Ito), by colour index & 7. */
+extern const double chart_palette[8][3];
+
+/* The text of tick value v on an axis of step step, with just the
+ * decimals the step needs ("0.25", "100"). */
+void chart_tick_text(double v, double step, char out[32]);
 
 /* The round step for an axis from 0 to max with about n ticks: 1, 2 or 5
  * times a power of ten. */

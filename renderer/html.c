@@ -13,6 +13,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/text.h"
 
 struct embedded {
 	const char *name;
@@ -49,7 +50,7 @@ static void fill(xmlNodePtr n, struct page *p, const char *title)
 				/* NULL only: xmlNodeSetContent would read
 				 * entities in a string */
 				xmlNodeSetContent(n, NULL);
-				xmlAddChild(n, xmlNewText(X(title)));
+				html_text(n, title);
 			} else if (xmlStrEqual(slot, X("main")))
 				p->main = n;
 			xmlUnsetProp(n, X("data-slot"));
@@ -102,32 +103,48 @@ static void strip_comments(xmlNodePtr n)
 	}
 }
 
-int page_save(struct page *p, const char *path, struct err *e)
+int page_serialize(struct page *p, struct buf *out, struct err *e)
 {
+	xmlBufferPtr xb = xmlBufferCreate();
 	xmlSaveCtxtPtr ctx;
-	xmlNodePtr root = xmlDocGetRootElement(p->doc);
-	FILE *f;
 	int rc = 0;
 
+	if (!xb)
+		return err_set(e, NULL, 0, 0, "out of memory");
 	strip_comments(p->doc->children);
-	f = fopen(path, "wx");
-	if (!f)
-		return err_set(e, path, 0, 0, "cannot create");
-	fputs("<!DOCTYPE html>\n", f);
-	fflush(f);
-	ctx = xmlSaveToFd(fileno(f), "UTF-8",
-			  XML_SAVE_NO_DECL | XML_SAVE_XHTML | XML_SAVE_FORMAT);
-	if (!ctx || xmlSaveTree(ctx, root) < 0)
+	ctx = xmlSaveToBuffer(xb, "UTF-8",
+			      XML_SAVE_NO_DECL | XML_SAVE_XHTML | XML_SAVE_FORMAT);
+	if (!ctx || xmlSaveTree(ctx, xmlDocGetRootElement(p->doc)) < 0)
 		rc = -1;
 	if (ctx && xmlSaveClose(ctx) < 0)
 		rc = -1;
-	if (fputc('\n', f) == EOF)
+	if (rc == 0 && (buf_adds(out, "<!DOCTYPE html>\n") ||
+			buf_add(out, xmlBufferContent(xb),
+				(size_t)xmlBufferLength(xb)) ||
+			buf_addc(out, '\n')))
 		rc = -1;
-	if (fclose(f))
-		rc = -1;
+	xmlBufferFree(xb);
 	if (rc)
-		return err_set(e, path, 0, 0, "cannot write");
+		return err_set(e, NULL, 0, 0, "cannot serialise page");
 	return 0;
+}
+
+/* A new node of the valid UTF-8 prefix of s. */
+static xmlChar *valid_dup(const char *s)
+{
+	size_t n = strlen(s), bad;
+
+	if (utf8_check(s, n, &bad) < 0)
+		n = bad;
+	return xmlStrndup(X(s), (int)n);
+}
+
+void html_text(xmlNodePtr parent, const char *text)
+{
+	xmlChar *t = valid_dup(text);
+
+	xmlAddChild(parent, xmlNewText(t));
+	xmlFree(t);
 }
 
 xmlNodePtr html_el(xmlNodePtr parent, const char *tag, const char *text)
@@ -135,13 +152,16 @@ xmlNodePtr html_el(xmlNodePtr parent, const char *tag, const char *text)
 	xmlNodePtr n = xmlNewChild(parent, NULL, X(tag), NULL);
 
 	if (text)
-		xmlAddChild(n, xmlNewText(X(text)));
+		html_text(n, text);
 	return n;
 }
 
 void html_attr(xmlNodePtr n, const char *name, const char *value)
 {
-	xmlSetProp(n, X(name), X(value));
+	xmlChar *v = valid_dup(value);
+
+	xmlSetProp(n, X(name), v);
+	xmlFree(v);
 }
 
 int html_url_ok(const char *url)
@@ -159,8 +179,10 @@ xmlNodePtr html_link(xmlNodePtr parent, const char *href, const char *text)
 {
 	xmlNodePtr a;
 
-	if (!html_url_ok(href))
-		return xmlAddChild(parent, xmlNewText(X(text)));
+	if (!html_url_ok(href)) {
+		html_text(parent, text);
+		return parent;
+	}
 	a = html_el(parent, "a", text);
 	html_attr(a, "href", href);
 	return a;

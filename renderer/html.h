@@ -23,8 +23,16 @@ struct page {
 int page_new(struct page *p, const char *title, struct err *e);
 void page_free(struct page *p);
 
-/* Writes the page as HTML to path. */
-int page_save(struct page *p, const char *path, struct err *e);
+struct buf;
+
+/* Appends the page as HTML (an HTML5 doctype, then XHTML-compatible
+ * markup) to out. */
+int page_serialize(struct page *p, struct buf *out, struct err *e);
+
+/* Appends text to parent as a text node.  Text that is not valid UTF-8
+ * (a name cut short by a fixed-size buffer, say) is cut before the first
+ * bad byte: libxml2 must never see a broken sequence. */
+void html_text(xmlNodePtr parent, const char *text);
 
 /* Appends <tag>text</tag> (text may be NULL) to parent and returns it. */
 xmlNodePtr html_el(xmlNodePtr parent, const char *tag, const char *text);

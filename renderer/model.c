@@ -48,6 +48,21 @@ static int find_group(struct load *l, const char *name)
 		}
 		m->gcap = ncap;
 	}
+	{
+		long long **nr = realloc(m->runs, (size_t)(m->ngroups + 1) *
+					 sizeof(*nr));
+		int *nn;
+
+		if (!nr)
+			return -1;
+		m->runs = nr;
+		nn = realloc(m->nruns, (size_t)(m->ngroups + 1) * sizeof(*nn));
+		if (!nn)
+			return -1;
+		m->nruns = nn;
+		m->runs[m->ngroups] = NULL;
+		m->nruns[m->ngroups] = 0;
+	}
 	m->groups[m->ngroups] = strdup(name);
 	if (!m->groups[m->ngroups])
 		return -1;
@@ -109,6 +124,25 @@ static int add_value(struct cell *c, double v)
 	return 0;
 }
 
+/* Notes run as one of group g's (rows come ordered by run, so a repeat is
+ * always the last one noted). */
+static int add_run(struct model *m, int g, long long run)
+{
+	int n = m->nruns[g];
+	long long *nr;
+
+	if (n > 0 && m->runs[g][n - 1] == run)
+		return 0;
+	if ((n & (n - 1)) == 0) {	/* 0, 1, 2, 4...: grow to double */
+		nr = realloc(m->runs[g], (size_t)(n ? 2 * n : 1) * sizeof(*nr));
+		if (!nr)
+			return -1;
+		m->runs[g] = nr;
+	}
+	m->runs[g][m->nruns[g]++] = run;
+	return 0;
+}
+
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
@@ -122,6 +156,8 @@ static int add_row(void *ctx, const struct store_row *row)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
 	cell = &l->m->cols[c].cells[g];
 	l->m->nrows++;
+	if (add_run(l->m, g, row->run))
+		return err_set(l->e, NULL, 0, 0, "out of memory");
 	if (!row->r.has_value) {
 		cell->nvoid++;
 		snprintf(cell->status, sizeof(cell->status), "%s", row->r.status);
@@ -174,8 +210,12 @@ void model_release(struct model *m)
 {
 	int i, g;
 
-	for (i = 0; i < m->ngroups; i++)
+	for (i = 0; i < m->ngroups; i++) {
 		free(m->groups[i]);
+		free(m->runs[i]);
+	}
+	free(m->runs);
+	free(m->nruns);
 	for (i = 0; i < m->ncols; i++) {
 		free(m->cols[i].test);
 		free(m->cols[i].metric);

@@ -31,6 +31,8 @@ struct model {
 	char *name, *title, *suite, *by;	/* owned; title may be NULL */
 	char *where;		/* "k=v, k=v" for people, owned */
 	char **groups;		/* owned names, ngroups */
+	long long **runs;	/* per group: its run ids, nruns[g] of them */
+	int *nruns;
 	int ngroups, gcap;
 	struct column *cols;
 	int ncols, ccap;

@@ -8,12 +8,14 @@
  * views, as the seed page had them: "without X and Y" (so the others' scale
  * is readable) and "with X and Y".
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/text.h"
 #include "analysis.h"
 #include "chart.h"
 #include "html.h"
@@ -25,7 +27,7 @@
 
 static void text(xmlNodePtr parent, const char *s)
 {
-	xmlAddChild(parent, xmlNewText((const xmlChar *)s));
+	html_text(parent, s);
 }
 
 static void file_name(const char *const *parts, const char *ext,
@@ -162,10 +164,22 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 	}
 }
 
-/* One view of one column's chart: all groups, or without the outliers. */
+/* The file of the test page of column c. */
+static void test_file(const struct model *m, int c, char out[SLUG_MAX + 8])
+{
+	const char *parts[] = {"test", m->name, m->cols[c].test,
+			       m->cols[c].metric, NULL};
+
+	file_name(parts, "html", out);
+}
+
+/* One view of one column's chart (all groups, or without the outliers):
+ * its files are made (site_chart), and a figure showing it goes into
+ * parent: the full-size PNG, or with thumb the thumbnail linked to the
+ * test page. */
 static int chart_view(struct site *s, xmlNodePtr parent,
 		      const struct analysis *a, int c, int without,
-		      const char *caption)
+		      const char *caption, int thumb)
 {
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
@@ -173,9 +187,10 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			       without ? "without" : "all", NULL};
 	struct chart *ch = calloc(1, sizeof(*ch));
 	struct chart_layout *l = calloc(1, sizeof(*l));
-	char title[300], axis[300], name[SLUG_MAX + 8], path[4200], v[48];
+	char title[300], axis[300], base[SLUG_MAX], name[SLUG_MAX + 16];
+	char num[32], v[48], page[SLUG_MAX + 8];
 	struct buf alt;
-	xmlNodePtr fig, img;
+	xmlNodePtr fig, img, a_el;
 	int g, rc = -1;
 
 	buf_init(&alt, 1 << 16);
@@ -206,29 +221,57 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		b->status = x->status;
 		b->color = g;
 		b->best = st->n > 0 && analysis_is_best(a, c, g);
+		b->outlier = st->n > 0 && a->outlier[g];
+		b->n = st->n;
+		b->err_lo = st->ci_low;
+		b->err_hi = st->ci_high;
 		if (st->n > 0)
 			analysis_value_text(st->mean, col->unit, v);
 		buf_printf(&alt, "%s%s %s", ch->nbars > 1 ? ", " : "",
 			   m->groups[g], st->n > 0 ? v : status_text(x->status));
+		if (st->n > 1)
+			buf_printf(&alt, " (mean of %d)", st->n);
 	}
 	if (ch->nbars == 0) {
 		rc = 0;
 		goto out;
 	}
-	file_name(parts, "png", name);
-	if (chart_layout(ch, NULL, NULL, l, s->e) ||
-	    site_path(s, name, path, sizeof(path)) ||
-	    chart_paint_png(ch, l, path, s->e))
+	slug_make(base, parts);
+	if (site_chart(s, ch, base, l))
 		goto out;
 	fig = html_el(parent, "figure", NULL);
-	img = html_el(fig, "img", NULL);
-	html_attr(img, "src", name);
-	snprintf(path, sizeof(path), "%d", l->width);
-	html_attr(img, "width", path);
-	snprintf(path, sizeof(path), "%d", l->height);
-	html_attr(img, "height", path);
+	if (thumb) {
+		test_file(m, c, page);
+		a_el = html_el(fig, "a", NULL);
+		html_attr(a_el, "href", page);
+		img = html_el(a_el, "img", NULL);
+		snprintf(name, sizeof(name), "%s-thumb.png", base);
+		snprintf(num, sizeof(num), "%d", (int)ceil(l->width * 0.35));
+		html_attr(img, "src", name);
+		html_attr(img, "width", num);
+		snprintf(num, sizeof(num), "%d", (int)ceil(l->height * 0.35));
+		html_attr(img, "height", num);
+		if (s->thumb_w == 0) {
+			s->thumb_w = (int)ceil(l->width * 0.35);
+			s->thumb_h = (int)ceil(l->height * 0.35);
+		}
+	} else {
+		img = html_el(fig, "img", NULL);
+		snprintf(name, sizeof(name), "%s.png", base);
+		html_attr(img, "src", name);
+		snprintf(num, sizeof(num), "%d", l->width);
+		html_attr(img, "width", num);
+		snprintf(num, sizeof(num), "%d", l->height);
+		html_attr(img, "height", num);
+	}
 	html_attr(img, "alt", alt.data);
-	html_el(fig, "figcaption", caption);
+	fig = html_el(fig, "figcaption", caption);
+	if (!thumb) {
+		text(fig, " (");
+		snprintf(name, sizeof(name), "%s.svg", base);
+		html_link(fig, name, "SVG");
+		text(fig, ")");
+	}
 	rc = 0;
 out:
 	buf_release(&alt);
@@ -237,36 +280,56 @@ out:
 	return rc;
 }
 
+/* "without X and Y" / "with X and Y" of the comparison's outliers. */
+static void view_names(const struct analysis *a, struct buf *with,
+		       struct buf *without)
+{
+	buf_adds(with, "with ");
+	group_list(a->m, a->outlier, with);
+	buf_adds(without, "without ");
+	group_list(a->m, a->outlier, without);
+}
+
+/* Column c's views: both when the comparison has outliers, else one. */
+static int views(struct site *s, xmlNodePtr parent, const struct analysis *a,
+		 int c, int thumb)
+{
+	struct buf with, without;
+	int rc;
+
+	if (!a->noutliers)
+		return chart_view(s, parent, a, c, 0, "all groups", thumb);
+	buf_init(&with, 1 << 16);
+	buf_init(&without, 1 << 16);
+	view_names(a, &with, &without);
+	rc = chart_view(s, parent, a, c, 1, without.data, thumb);
+	if (rc == 0)
+		rc = chart_view(s, parent, a, c, 0, with.data, thumb);
+	buf_release(&with);
+	buf_release(&without);
+	return rc;
+}
+
 static int charts(struct site *s, xmlNodePtr main, const struct analysis *a)
 {
 	const struct model *m = a->m;
-	struct buf with, without;
 	int c, rc = 0;
 
-	buf_init(&with, 1 << 16);
-	buf_init(&without, 1 << 16);
-	if (a->noutliers) {
-		buf_adds(&with, "with ");
-		group_list(m, a->outlier, &with);
-		buf_adds(&without, "without ");
-		group_list(m, a->outlier, &without);
-	}
 	html_el(main, "h2", "Charts");
+	html_el(main, "p", "Each thumbnail leads to the test's page: both "
+		"charts at full size, every group's statistics and its runs.");
 	for (c = 0; c < m->ncols && rc == 0; c++) {
-		char name[300];
+		char name[300], page[SLUG_MAX + 8];
+		xmlNodePtr h, div;
 
 		column_name(m, c, name, sizeof(name));
-		html_el(main, "h3", name);
-		if (a->noutliers) {
-			rc = chart_view(s, main, a, c, 1, without.data);
-			if (rc == 0)
-				rc = chart_view(s, main, a, c, 0, with.data);
-		} else {
-			rc = chart_view(s, main, a, c, 0, "all groups");
-		}
+		h = html_el(main, "h3", NULL);
+		test_file(m, c, page);
+		html_link(h, page, name);
+		div = html_el(main, "div", NULL);
+		html_attr(div, "class", "thumbs");
+		rc = views(s, div, a, c, 1);
 	}
-	buf_release(&with);
-	buf_release(&without);
 	return rc;
 }
 
@@ -330,6 +393,212 @@ static void headline(const struct analysis *a, struct buf *b)
 	}
 }
 
+/* A CSV field, quoted when it must be (RFC 4180). */
+static void csv_field(struct buf *b, const char *v, int comma)
+{
+	if (comma)
+		buf_addc(b, ',');
+	if (!strpbrk(v, ",\"\r\n")) {
+		buf_adds(b, v);
+		return;
+	}
+	buf_addc(b, '"');
+	for (; *v; v++) {
+		if (*v == '"')
+			buf_addc(b, '"');
+		buf_addc(b, *v);
+	}
+	buf_addc(b, '"');
+}
+
+/* "key":"value" with JSON escapes. */
+static void json_pair(struct buf *b, const char *key, const char *v,
+		      int comma)
+{
+	buf_printf(b, "%s\"%s\":\"", comma ? "," : "", key);
+	for (; *v; v++) {
+		unsigned char ch = (unsigned char)*v;
+
+		if (ch == '"' || ch == '\\')
+			buf_printf(b, "\\%c", ch);
+		else if (ch < 0x20)
+			buf_printf(b, "\\u%04x", ch);
+		else
+			buf_addc(b, (char)ch);
+	}
+	buf_addc(b, '"');
+}
+
+/* The test page of column c: both charts full size, each group's
+ * statistics, the statements, the runs. */
+static int test_page(struct site *s, const struct analysis *a, int c,
+		     const char *comparison_file, const char *comparison_title)
+{
+	const struct model *m = a->m;
+	const struct column *col = &m->cols[c];
+	char name[SLUG_MAX + 8], title[1100], cname[300];
+	struct page p;
+	struct buf b;
+	xmlNodePtr main, para, table, tr, td;
+	int g, k;
+
+	column_name(m, c, cname, sizeof(cname));
+	snprintf(title, sizeof(title), "%s: %s", comparison_title, cname);
+	test_file(m, c, name);
+	if (page_new(&p, title, s->e))
+		return -1;
+	main = p.main;
+	para = html_el(main, "p", NULL);
+	text(para, "Part of ");
+	html_link(para, comparison_file, comparison_title);
+	snprintf(title, sizeof(title), ". Metric %s%s%s%s, %s is better.",
+		 col->metric, *col->unit ? " (" : "", col->unit,
+		 *col->unit ? ")" : "", col->better);
+	text(para, title);
+	buf_init(&b, 1 << 16);
+	analysis_sentence(a, c, &b);
+	if (b.len)
+		html_el(main, "p", b.data);
+	buf_release(&b);
+	if (views(s, main, a, c, 0)) {
+		page_free(&p);
+		return -1;
+	}
+	html_el(main, "h2", "Figures");
+	table = html_el(html_el(main, "div", NULL), "table", NULL);
+	html_attr(table->parent, "class", "scroll");
+	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
+	{
+		static const char *const heads[] = {
+			"n", "mean", "median", "stddev", "min", "max",
+			"95% confidence interval", "vs best", "runs",
+		};
+
+		html_el(tr, "th", m->by);
+		for (k = 0; k < 9; k++)
+			html_el(tr, "th", heads[k]);
+	}
+	table = html_el(table, "tbody", NULL);
+	for (g = 0; g < m->ngroups; g++) {
+		const struct stats *st = analysis_stats(a, c, g);
+		const struct cell *x = &col->cells[g];
+		char v[48], v2[48], r[16], t[120];
+		int i;
+
+		if (st->n == 0 && x->nvoid == 0)
+			continue;
+		tr = html_el(table, "tr", NULL);
+		html_el(tr, "th", m->groups[g]);
+		snprintf(t, sizeof(t), "%d", st->n);
+		td = html_el(tr, "td", t);
+		html_attr(td, "class", "num");
+		if (st->n == 0) {
+			td = html_el(tr, "td", status_text(x->status));
+			html_attr(td, "colspan", "7");
+			html_attr(td, "class", "none");
+		} else {
+			const double f[5] = {st->mean, st->median, st->stddev,
+					     st->min, st->max};
+
+			for (i = 0; i < 5; i++) {
+				analysis_value_text(f[i], NULL, v);
+				td = html_el(tr, "td", i == 2 && st->n < 2 ?
+					     "\xe2\x80\x93" : v);
+				html_attr(td, "class", analysis_is_best(a, c, g) &&
+					  i == 0 ? "num best" : "num");
+			}
+			if (st->n > 1) {
+				analysis_value_text(st->ci_low, NULL, v);
+				analysis_value_text(st->ci_high, NULL, v2);
+				snprintf(t, sizeof(t), "%s to %s", v, v2);
+			} else {
+				snprintf(t, sizeof(t), "\xe2\x80\x93");
+			}
+			td = html_el(tr, "td", t);
+			html_attr(td, "class", "num");
+			if (analysis_is_best(a, c, g))
+				snprintf(r, sizeof(r), "best");
+			else if (!analysis_ratio_to_best(a, c, g, r))
+				snprintf(r, sizeof(r), "\xe2\x80\x93");
+			td = html_el(tr, "td", r);
+			html_attr(td, "class", "num");
+		}
+		td = html_el(tr, "td", NULL);
+		for (i = 0; i < m->nruns[g]; i++) {
+			char f2[64];
+
+			if (i)
+				text(td, " ");
+			pages_run_file(m->runs[g][i], f2);
+			snprintf(t, sizeof(t), "%lld", m->runs[g][i]);
+			html_link(td, f2, t);
+		}
+	}
+	return site_save_page(s, &p, name);
+}
+
+/* The comparison's figures as CSV and JSON downloads. */
+static int downloads(struct site *s, const struct analysis *a,
+		     char csv[SLUG_MAX + 8], char json[SLUG_MAX + 8])
+{
+	const struct model *m = a->m;
+	const char *parts[] = {"data", m->name, NULL};
+	static const char *const cols[] = {
+		"comparison", "test", "metric", "unit", "better", "group", "n",
+		"mean", "median", "stddev", "min", "max", "ci_low", "ci_high",
+	};
+	struct buf c, j;
+	int col, g, k, rc = -1, first = 1;
+
+	file_name(parts, "csv", csv);
+	file_name(parts, "json", json);
+	buf_init(&c, (size_t)256 << 20);
+	buf_init(&j, (size_t)256 << 20);
+	for (k = 0; k < 14; k++)
+		buf_printf(&c, "%s%s", k ? "," : "", cols[k]);
+	buf_adds(&c, "\n");
+	buf_adds(&j, "[");
+	for (col = 0; col < m->ncols; col++)
+		for (g = 0; g < m->ngroups; g++) {
+			const struct stats *st = analysis_stats(a, col, g);
+			const char *str[6] = {m->name, m->cols[col].test,
+					      m->cols[col].metric, m->cols[col].unit,
+					      m->cols[col].better, m->groups[g]};
+			const double num[7] = {st->mean, st->median, st->stddev,
+					       st->min, st->max, st->ci_low,
+					       st->ci_high};
+			char t[32];
+
+			if (st->n == 0)
+				continue;
+			buf_adds(&j, first ? "\n{" : ",\n{");
+			first = 0;
+			for (k = 0; k < 6; k++) {
+				csv_field(&c, str[k], k > 0);
+				json_pair(&j, cols[k], str[k], k > 0);
+			}
+			buf_printf(&c, ",%d", st->n);
+			buf_printf(&j, ",\"n\":%d", st->n);
+			for (k = 0; k < 7; k++) {
+				num_format(num[k], t);
+				buf_printf(&c, ",%s", t);
+				buf_printf(&j, ",\"%s\":%s", cols[7 + k], t);
+			}
+			buf_adds(&c, "\n");
+			buf_adds(&j, "}");
+		}
+	buf_adds(&j, first ? "]\n" : "\n]\n");
+	if (c.len + j.len > 0 && c.data && j.data &&
+	    site_write(s, csv, c.data, c.len, 1) == 0 &&
+	    site_write(s, json, j.data, j.len, 1) == 0)
+		rc = 0;
+	else if (!s->e->msg[0])
+		err_set(s->e, NULL, 0, 0, "download too large");
+	buf_release(&c);
+	buf_release(&j);
+	return rc;
+}
+
 int pages_comparison(struct site *s, const struct model *m,
 		     const struct analysis *a, struct site_entry *entry)
 {
@@ -338,7 +607,7 @@ int pages_comparison(struct site *s, const struct model *m,
 	struct page p;
 	struct buf b;
 	xmlNodePtr main;
-	int rc;
+	int rc, c;
 
 	if (m->title)
 		snprintf(title, sizeof(title), "%s", m->title);
@@ -353,7 +622,18 @@ int pages_comparison(struct site *s, const struct model *m,
 	entry->headline = buf_detach(&b, NULL);
 	entry->ngroups = m->ngroups;
 	entry->nresults = m->nrows;
-	if (!entry->name || !entry->title || !entry->file || !entry->headline)
+	if (m->ncols > 0) {
+		const char *tp[] = {"chart", m->name, m->cols[0].test,
+				    m->cols[0].metric,
+				    a->noutliers ? "without" : "all", NULL};
+		char base[SLUG_MAX], thumb[SLUG_MAX + 16];
+
+		slug_make(base, tp);
+		snprintf(thumb, sizeof(thumb), "%s-thumb.png", base);
+		entry->thumb = strdup(thumb);
+	}
+	if (!entry->name || !entry->title || !entry->file || !entry->headline ||
+	    (m->ncols > 0 && !entry->thumb))
 		return err_set(s->e, NULL, 0, 0, "out of memory");
 	if (page_new(&p, title, s->e))
 		return -1;
@@ -386,7 +666,27 @@ int pages_comparison(struct site *s, const struct model *m,
 		"within 0.1% share it); the small figure is the ratio to the "
 		"best; \"all tests\" is the geometric mean of those ratios.");
 	results_table(main, a);
+	{
+		char csv[SLUG_MAX + 8], json[SLUG_MAX + 8];
+		xmlNodePtr para;
+
+		if (downloads(s, a, csv, json)) {
+			page_free(&p);
+			return -1;
+		}
+		para = html_el(main, "p", "Download these figures: ");
+		html_link(para, csv, "CSV");
+		text(para, ", ");
+		html_link(para, json, "JSON");
+		text(para, " (per group: n, mean, median, stddev, min, max, 95% "
+		     "confidence interval).");
+	}
+	s->thumb_w = s->thumb_h = 0;
 	rc = charts(s, main, a);
+	entry->thumb_w = s->thumb_w;
+	entry->thumb_h = s->thumb_h;
+	for (c = 0; rc == 0 && c < m->ncols; c++)
+		rc = test_page(s, a, c, name, title);
 	if (rc) {
 		page_free(&p);
 		return -1;
@@ -414,6 +714,21 @@ int pages_index(struct site *s, const struct site_entry *entries, int n)
 		char t[160];
 		xmlNodePtr li = html_el(ul, "li", NULL);
 
+		if (entries[i].thumb && entries[i].thumb_w) {
+			char wh[16];
+
+			xmlNodePtr a = html_el(li, "a", NULL), img;
+
+			html_attr(a, "href", entries[i].file);
+			html_attr(a, "class", "thumb");
+			img = html_el(a, "img", NULL);
+			html_attr(img, "src", entries[i].thumb);
+			snprintf(wh, sizeof(wh), "%d", entries[i].thumb_w);
+			html_attr(img, "width", wh);
+			snprintf(wh, sizeof(wh), "%d", entries[i].thumb_h);
+			html_attr(img, "height", wh);
+			html_attr(img, "alt", "");	/* the link's text says it */
+		}
 		html_link(li, entries[i].file, entries[i].title);
 		snprintf(t, sizeof(t), ": %d group%s, %ld result%s",
 			 entries[i].ngroups, entries[i].ngroups == 1 ? "" : "s",

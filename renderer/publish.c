@@ -207,3 +207,15 @@ void publish_abandon(const char *stage)
 	err_clear(&ignore);
 	remove_site(stage, 1, &ignore);
 }
+
+long publish_count_files(const char *dir)
+{
+	struct err ignore;
+	int fd, ours, entries;
+
+	err_clear(&ignore);
+	if (scan_site(dir, &fd, &ours, &entries, &ignore))
+		return -1;
+	close(fd);
+	return entries;
+}

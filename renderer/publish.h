@@ -34,6 +34,9 @@ int publish_check(const char *out, int *exists, struct err *e);
 /* Swaps stage in as out and removes the old site. */
 int publish_swap(const char *stage, const char *out, struct err *e);
 
+/* The number of entries in folder dir, or -1. */
+long publish_count_files(const char *dir);
+
 /* Removes the staging folder after a failed render (errors ignored). */
 void publish_abandon(const char *stage);
 

@@ -4,17 +4,18 @@
  *
  * The site is a pure function of the store and the templates: comparisons
  * in name order, groups and columns in import order, no clock, no random
- * colour; render it twice and the bytes are the same.
+ * colour; render it twice and the bytes are the same.  A render that
+ * changes nothing leaves the published site untouched (site.h).
  */
 #include "site.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <libxml/parser.h>
 
 #include "../core/cmd.h"
 #include "../core/err.h"
@@ -23,60 +24,6 @@
 #include "html.h"
 #include "model.h"
 #include "publish.h"
-
-/* stage/name, where name is one of our own file names. */
-int site_path(struct site *s, const char *name, char *out, size_t cap)
-{
-	if (!*name || (name[0] == '.' && strcmp(name, PUBLISH_MARKER) != 0) ||
-	    strchr(name, '/') ||
-	    (size_t)snprintf(out, cap, "%s/%s", s->stage, name) >= cap)
-		return err_set(s->e, name, 0, 0, "bad output file name");
-	return 0;
-}
-
-int site_write(struct site *s, const char *name, const void *data, size_t n)
-{
-	char path[4200];
-	const char *p = data;
-	int fd;
-	ssize_t w;
-
-	if (site_path(s, name, path, sizeof(path)))
-		return -1;
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0)
-		return err_set(s->e, path, 0, 0, "cannot create: %s",
-			       strerror(errno));
-	while (n > 0) {
-		w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			return err_set(s->e, path, 0, 0, "cannot write: %s",
-				       strerror(errno));
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	if (close(fd))
-		return err_set(s->e, path, 0, 0, "cannot write: %s",
-			       strerror(errno));
-	return 0;
-}
-
-int site_save_page(struct site *s, struct page *p, const char *name)
-{
-	char path[4200];
-	int rc;
-
-	if (site_path(s, name, path, sizeof(path)))
-		return -1;
-	rc = page_save(p, path, s->e);
-	page_free(p);
-	return rc;
-}
-
 
 struct build {
 	struct site *s;
@@ -110,6 +57,10 @@ static int build_one(void *ctx, const struct store_comparison *c)
 	memset(&b->entries[b->n], 0, sizeof(b->entries[b->n]));
 	rc = pages_comparison(b->s, &m, &a, &b->entries[b->n]);
 	b->n++;	/* counted even on failure: its strings are freed below */
+	/* draw this comparison's charts now: the queue then never holds
+	 * more than one comparison's layouts */
+	if (rc == 0)
+		rc = site_flush(b->s);
 	analysis_release(&a);
 	model_release(&m);
 	return rc;
@@ -123,48 +74,69 @@ static int build(struct site *s)
 
 	if (!css)
 		return err_set(s->e, "templates/style.css", 0, 0, "not built in");
-	if (site_write(s, "style.css", css, strlen(css)))
+	if (site_write(s, "style.css", css, strlen(css), 1))
 		return -1;
 	memset(&b, 0, sizeof(b));
 	b.s = s;
 	if (store_each_comparison(s->store, build_one, &b, s->e) == 0 &&
-	    pages_index(s, b.entries, b.n) == 0)
-		rc = site_write(s, PUBLISH_MARKER, "benchsite\n", 10);
+	    pages_index(s, b.entries, b.n) == 0 && pages_runs(s) == 0 &&
+	    site_finish(s) == 0)
+		rc = 0;
 	for (i = 0; i < b.n; i++) {
 		free(b.entries[i].name);
 		free(b.entries[i].title);
 		free(b.entries[i].file);
 		free(b.entries[i].headline);
+		free(b.entries[i].thumb);
 	}
 	free(b.entries);
 	return rc;
 }
 
 static const char render_usage[] =
-	"usage: benchsite render [--out DIR]\n"
+	"usage: benchsite render [--out DIR] [--jobs N] [--gzip]\n"
 	"\n"
 	"  --out DIR   where the site goes (default: ./site); an existing DIR\n"
 	"              is replaced only if benchsite made it\n"
+	"  --jobs N    draw charts on N threads (default: the number of CPUs)\n"
+	"  --gzip      write NAME.gz beside each text file, for static hosts\n"
 	"\n"
 	"Builds the site in a folder beside DIR and swaps it in whole, so a\n"
-	"failed or killed render leaves the old site as it was.\n";
+	"failed or killed render leaves the old site as it was.  Files that did\n"
+	"not change are kept as they were (same bytes, same mtime); a render\n"
+	"that changes nothing touches nothing.\n";
 
 int cmd_render(int argc, char **argv, const struct cmd_env *env)
 {
 	static const struct option opts[] = {
 		{"out", required_argument, NULL, 'o'},
+		{"jobs", required_argument, NULL, 'j'},
+		{"gzip", no_argument, NULL, 'z'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = "site";
+	char stage[4096], *end;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int jobs = cpus > 0 ? (int)cpus : 1, gzip = 0, c, rc = EXIT_FAULT;
 	struct site s;
 	struct err e;
-	int c;
 
-	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:j:zh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
+			break;
+		case 'j':
+			jobs = (int)strtol(optarg, &end, 10);
+			if (*end || jobs < 1) {
+				fputs("benchsite: --jobs wants a number from 1\n",
+				      stderr);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'z':
+			gzip = 1;
 			break;
 		case 'h':
 			fputs(render_usage, stdout);
@@ -175,24 +147,42 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	}
 	if (optind != argc)
 		return cmd_usage_error(render_usage);
-	memset(&s, 0, sizeof(s));
 	err_clear(&e);
-	s.e = &e;
-	if (publish_stage_name(out, s.stage, sizeof(s.stage), &e) ||
-	    publish_prepare(out, s.stage, &e)) {
+	xmlInitParser();	/* once, before the drawing threads use libxml2 */
+	if (publish_stage_name(out, stage, sizeof(stage), &e) ||
+	    publish_prepare(out, stage, &e)) {
 		err_print(&e);
 		return EXIT_FAULT;
 	}
+	if (site_init(&s, out, stage, &e)) {
+		publish_abandon(stage);
+		err_print(&e);
+		return EXIT_FAULT;
+	}
+	s.jobs = jobs;
+	s.gzip = gzip;
+	s.progress = isatty(2);
 	if (cmd_open_store(env, &s.store)) {
-		publish_abandon(s.stage);
+		publish_abandon(stage);
+		site_release(&s);
 		return EXIT_FAULT;
 	}
-	if (build(&s) || publish_swap(s.stage, out, &e)) {
-		publish_abandon(s.stage);
+	if (build(&s)) {
+		publish_abandon(stage);
 		err_print(&e);
-		store_close(s.store);
-		return EXIT_FAULT;
+	} else if (site_unchanged(&s)) {
+		publish_abandon(stage);	/* nothing new: leave it all be */
+		rc = EXIT_OK;
+	} else if (publish_swap(stage, out, &e)) {
+		publish_abandon(stage);
+		err_print(&e);
+	} else {
+		rc = EXIT_OK;
 	}
+	if (s.progress)
+		fprintf(stderr, "\rrender: %ld files, %ld written, %ld kept "
+			"unchanged\n", s.files, s.written, s.reused);
 	store_close(s.store);
-	return EXIT_OK;
+	site_release(&s);
+	return rc;
 }

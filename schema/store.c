@@ -462,6 +462,11 @@ static int run_row(sqlite3_stmt *st, void *cb, void *ctx)
 	run.source = col_text(st, 3);
 	run.format = col_text(st, 4);
 	run.results = sqlite3_column_int64(st, 5);
+	run.source_id = sqlite3_column_int64(st, 6);
+	run.sha256 = col_text(st, 7);
+	run.line = (long)sqlite3_column_int64(st, 8);
+	run.excluded = sqlite3_column_type(st, 9) == SQLITE_NULL ? NULL
+								 : col_text(st, 9);
 	return fn(ctx, &run);
 }
 
@@ -471,11 +476,13 @@ int store_each_run(struct store *s, const char *suite,
 {
 	const char *sql =
 		suite ? "SELECT r.id, r.suite, r.label, s.name, s.format,"
-			" (SELECT count(*) FROM result x WHERE x.run_id = r.id)"
+			" (SELECT count(*) FROM result x WHERE x.run_id = r.id),"
+			" s.id, s.sha256, r.line, r.excluded"
 			" FROM run r JOIN source s ON s.id = r.source_id"
 			" WHERE r.suite = ?1 ORDER BY r.id"
 		      : "SELECT r.id, r.suite, r.label, s.name, s.format,"
-			" (SELECT count(*) FROM result x WHERE x.run_id = r.id)"
+			" (SELECT count(*) FROM result x WHERE x.run_id = r.id),"
+			" s.id, s.sha256, r.line, r.excluded"
 			" FROM run r JOIN source s ON s.id = r.source_id"
 			" ORDER BY r.id";
 
@@ -693,4 +700,34 @@ int store_each_result_in(struct store *s, const struct store_comparison *c,
 	if (!stop && rc != SQLITE_DONE)
 		return db_err(s, e, "cannot read store");
 	return stop;
+}
+
+int store_each_result_of_run(struct store *s, long long run,
+			     int (*cb)(void *ctx, const struct store_row *row),
+			     void *ctx, struct err *e)
+{
+	return each(s, "SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
+		       " x.unit, x.better, x.status FROM run r JOIN result x ON"
+		       " x.run_id = r.id WHERE r.id = ?1 ORDER BY x.id", NULL, run,
+		    result_row, (void *)(uintptr_t)cb, ctx, e);
+}
+
+static int sample_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, const char *, const char *, double, double) =
+		(int (*)(void *, const char *, const char *, double,
+			 double))(uintptr_t)cb;
+
+	return fn(ctx, col_text(st, 0), col_text(st, 1),
+		  sqlite3_column_double(st, 2), sqlite3_column_double(st, 3));
+}
+
+int store_each_sample(struct store *s, long long run,
+		      int (*cb)(void *ctx, const char *test, const char *metric,
+				double t, double value),
+		      void *ctx, struct err *e)
+{
+	return each(s, "SELECT test, metric, t, value FROM sample WHERE run_id ="
+		       " ?1 ORDER BY test, metric, t", NULL, run, sample_row,
+		    (void *)(uintptr_t)cb, ctx, e);
 }

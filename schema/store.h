@@ -115,10 +115,25 @@ struct store_run {
 	const char *source;	/* the source's name */
 	const char *format;
 	long long results;
+	long long source_id;
+	const char *sha256;	/* the source's */
+	long line;		/* where the run starts in its source */
+	const char *excluded;	/* why it is left out, or NULL */
 };
 int store_each_run(struct store *s, const char *suite,
 		   int (*cb)(void *ctx, const struct store_run *run),
 		   void *ctx, struct err *e);
+
+/* Calls cb for every result of one run (excluded or not), in order. */
+int store_each_result_of_run(struct store *s, long long run,
+			     int (*cb)(void *ctx, const struct store_row *row),
+			     void *ctx, struct err *e);
+
+/* Calls cb for every sample of one run, by test, metric and time. */
+int store_each_sample(struct store *s, long long run,
+		      int (*cb)(void *ctx, const char *test, const char *metric,
+				double t, double value),
+		      void *ctx, struct err *e);
 
 /* Calls cb for each attribute of run, by key. */
 int store_each_attr(struct store *s, long long run,

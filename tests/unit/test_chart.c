@@ -128,7 +128,7 @@ static void test_paint(void)
 	close(fd);
 	unlink(path);
 	CHECK(chart_layout(c, NULL, NULL, l, &e) == 0 &&
-	      chart_paint_png(c, l, path, &e) == 0, "paint the ATIS chart");
+	      chart_paint_png(l, 1, path, &e) == 0, "paint the ATIS chart");
 	s = cairo_image_surface_create_from_png(path);
 	CHECK(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "the PNG reads back");
 	CHECK(cairo_image_surface_get_width(s) == 960 &&

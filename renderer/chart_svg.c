@@ -1,0 +1,151 @@
+/*
+ * chart_svg.c: a chart layout as SVG, written through libxml2.
+ *
+ * cairo's SVG surface would do, but it names its glyphs and surfaces from
+ * process-wide counters, so the same chart drawn in another order (or on
+ * another thread) gives other bytes, and a site must be reproducible.  This
+ * writer paints the same layout with real <text> elements (smaller,
+ * searchable, selectable), every value escaped by libxml2.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+#include <libxml/xmlsave.h>
+
+#include "../core/err.h"
+#include "chart.h"
+
+#define FONT "DejaVu Sans, Verdana, sans-serif"
+
+static const xmlChar *X(const char *s)
+{
+	return (const xmlChar *)s;
+}
+
+static xmlNodePtr el(xmlNodePtr parent, const char *tag)
+{
+	return xmlNewChild(parent, NULL, X(tag), NULL);
+}
+
+static void num(xmlNodePtr n, const char *name, double v)
+{
+	char t[32];
+
+	snprintf(t, sizeof(t), "%.2f", v);
+	xmlSetProp(n, X(name), X(t));
+}
+
+static void attr(xmlNodePtr n, const char *name, const char *v)
+{
+	xmlSetProp(n, X(name), X(v));
+}
+
+static void line(xmlNodePtr g, double x0, double y0, double x1, double y1)
+{
+	xmlNodePtr n = el(g, "line");
+
+	num(n, "x1", x0);
+	num(n, "y1", y0);
+	num(n, "x2", x1);
+	num(n, "y2", y1);
+}
+
+static void text(xmlNodePtr parent, double x, double y, const char *anchor,
+		 const char *s)
+{
+	xmlNodePtr n = el(parent, "text");
+
+	num(n, "x", x);
+	num(n, "y", y);
+	if (anchor)
+		attr(n, "text-anchor", anchor);
+	/* the layout's texts are valid UTF-8 (chart.c checked them) */
+	xmlAddChild(n, xmlNewText(X(s)));
+}
+
+int chart_paint_svg(const struct chart_layout *l, const char *path,
+		    struct err *e)
+{
+	xmlDocPtr doc = xmlNewDoc(X("1.0"));
+	xmlNodePtr svg = xmlNewNode(NULL, X("svg")), g, n;
+	double base = l->plot.y + l->plot.h + 4;
+	char t[64];
+	int i, rc;
+
+	xmlDocSetRootElement(doc, svg);
+	xmlNewNs(svg, X("http://www.w3.org/2000/svg"), NULL);
+	snprintf(t, sizeof(t), "%d", l->width);
+	attr(svg, "width", t);
+	snprintf(t, sizeof(t), "%d", l->height);
+	attr(svg, "height", t);
+	snprintf(t, sizeof(t), "0 0 %d %d", l->width, l->height);
+	attr(svg, "viewBox", t);
+	attr(svg, "font-family", FONT);
+	attr(svg, "font-size", "13");
+	xmlAddChild(el(svg, "title"), xmlNewText(X(l->title)));
+	n = el(svg, "rect");
+	attr(n, "width", "100%");
+	attr(n, "height", "100%");
+	attr(n, "fill", "#ffffff");
+	if (l->title[0]) {
+		n = el(svg, "text");
+		attr(n, "x", "12");
+		attr(n, "y", "20");
+		attr(n, "font-size", "15");
+		attr(n, "font-weight", "bold");
+		attr(n, "fill", "#1a1a1a");
+		xmlAddChild(n, xmlNewText(X(l->title)));
+	}
+	g = el(svg, "g");
+	attr(g, "stroke", "#e0e0e0");
+	for (i = 0; i < l->nticks; i++)
+		line(g, floor(l->tick_x[i]) + 0.5, l->plot.y - 4,
+		     floor(l->tick_x[i]) + 0.5, base);
+	g = el(svg, "g");
+	attr(g, "fill", "#404040");
+	for (i = 0; i < l->nticks; i++)
+		text(g, l->tick_x[i], base + 14, "middle", l->tick_text[i]);
+	if (l->axis[0])
+		text(g, l->plot.x + l->plot.w / 2, base + 32, "middle", l->axis);
+	for (i = 0; i < l->nbars; i++) {
+		const double *rgb = chart_palette[l->color[i] & 7];
+
+		if (l->bar[i].w > 0) {
+			n = el(svg, "rect");
+			num(n, "x", l->bar[i].x);
+			num(n, "y", l->bar[i].y);
+			num(n, "width", l->bar[i].w);
+			num(n, "height", l->bar[i].h);
+			snprintf(t, sizeof(t), "#%02x%02x%02x",
+				 (int)lround(rgb[0] * 255), (int)lround(rgb[1] * 255),
+				 (int)lround(rgb[2] * 255));
+			attr(n, "fill", t);
+		}
+		if (l->has_err[i]) {
+			double y = l->bar[i].y + l->bar[i].h / 2;
+
+			g = el(svg, "g");
+			attr(g, "stroke", "#1a1a1a");
+			line(g, l->err_x0[i], y, l->err_x1[i], y);
+			line(g, l->err_x0[i], l->bar[i].y + 4, l->err_x0[i],
+			     l->bar[i].y + l->bar[i].h - 4);
+			line(g, l->err_x1[i], l->bar[i].y + 4, l->err_x1[i],
+			     l->bar[i].y + l->bar[i].h - 4);
+		}
+		g = el(svg, "g");
+		attr(g, "fill", "#1a1a1a");
+		text(g, l->label_x[i], l->text_y[i], "end", l->label[i]);
+		text(g, l->value_x[i], l->text_y[i], NULL, l->value_text[i]);
+	}
+	g = el(svg, "g");
+	attr(g, "stroke", "#404040");
+	line(g, l->plot.x, floor(base) + 0.5, l->plot.x + l->plot.w,
+	     floor(base) + 0.5);
+	rc = xmlSaveFormatFileEnc(path, doc, "UTF-8", 0);
+	xmlFreeDoc(doc);
+	if (rc < 0)
+		return err_set(e, path, 0, 0, "cannot write chart");
+	return 0;
+}

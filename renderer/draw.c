@@ -1,0 +1,225 @@
+/*
+ * draw.c: the site's charts, laid out at once, drawn later and in parallel.
+ *
+ * Laying a chart out is cheap (a few text measurements); encoding it as PNG
+ * is nearly all of a render's time (DESIGN.md "Where the time goes").  So
+ * site_chart lays out at once (the page needs the image's size), keys the
+ * chart by a SHA-256 of its whole layout, and either links the published
+ * files when the published site's manifest has the same key, or queues the
+ * layout; site_flush draws the queue on s->jobs threads.  Each job writes
+ * its own files, so the threads share nothing but the queue index.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/err.h"
+#include "../core/sha256.h"
+#include "site.h"
+
+/* Thumbnails are drawn at this scale of the full chart. */
+#define THUMB_SCALE 0.35
+
+struct chart_job {
+	struct chart_layout l;
+	char base[80];
+};
+
+/* Bump when painting changes, so that no published chart of the old look
+ * is reused. */
+#define CHART_STYLE "benchsite chart style 1"
+
+/* The key of a layout: the style and the layout's bytes, which hold every
+ * number and text that painting uses (memset to zero first, so padding is
+ * stable). */
+static void layout_key(const struct chart_layout *l, char key[65])
+{
+	struct sha256 h;
+
+	sha256_init(&h);
+	sha256_update(&h, CHART_STYLE, sizeof(CHART_STYLE));
+	sha256_update(&h, l, sizeof(*l));
+	sha256_final_hex(&h, key);
+}
+
+/* The published manifest's key for base, or NULL. */
+static const char *old_key(struct site *s, const char *base, char out[65])
+{
+	const char *p = s->old_manifest.data;
+	size_t blen = strlen(base);
+
+	if (!p)
+		return NULL;
+	while ((p = strstr(p, "\nchart ")) != NULL) {
+		p += 7;
+		if (strncmp(p, base, blen) == 0 && p[blen] == ' ' &&
+		    strlen(p + blen + 1) >= 64) {
+			memcpy(out, p + blen + 1, 64);
+			out[64] = '\0';
+			return out;
+		}
+	}
+	return NULL;
+}
+
+static const char *const suffix[3] = {".png", ".svg", "-thumb.png"};
+
+static int reuse(struct site *s, const char *base)
+{
+	char from[4200], to[4200], name[128];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), "%s%s", base, suffix[i]);
+		if ((size_t)snprintf(from, sizeof(from), "%s/%s", s->out, name) >=
+			    sizeof(from) ||
+		    site_path(s, name, to, sizeof(to)) || link(from, to)) {
+			/* undo the links made so far: the chart is drawn */
+			while (--i >= 0) {
+				snprintf(name, sizeof(name), "%s%s", base,
+					 suffix[i]);
+				if (site_path(s, name, to, sizeof(to)) == 0)
+					unlink(to);
+			}
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int site_chart(struct site *s, const struct chart *c, const char *base,
+	       struct chart_layout *l)
+{
+	char key[65], old[65];
+
+	if (strlen(base) >= sizeof(((struct chart_job *)0)->base))
+		return err_set(s->e, base, 0, 0, "chart name too long");
+	memset(l, 0, sizeof(*l));
+	if (chart_layout(c, NULL, NULL, l, s->e))
+		return -1;
+	layout_key(l, key);
+	if (buf_printf(&s->manifest, "chart %s %s\n", base, key))
+		return err_set(s->e, NULL, 0, 0, "manifest too large");
+	s->files += 3;
+	if (s->out && old_key(s, base, old) && strcmp(old, key) == 0 &&
+	    reuse(s, base) == 0) {
+		s->reused += 3;
+		return 0;
+	}
+	if (s->nqueue == s->capqueue) {
+		int ncap = s->capqueue ? 2 * s->capqueue : 32;
+		struct chart_job *nq = realloc(s->queue,
+					       (size_t)ncap * sizeof(*nq));
+
+		if (!nq)
+			return err_set(s->e, NULL, 0, 0, "out of memory");
+		s->queue = nq;
+		s->capqueue = ncap;
+	}
+	memcpy(&s->queue[s->nqueue].l, l, sizeof(*l));
+	snprintf(s->queue[s->nqueue].base, sizeof(s->queue[0].base), "%s", base);
+	s->nqueue++;
+	return 0;
+}
+
+struct pool {
+	struct site *s;
+	pthread_mutex_t lock;
+	int next;
+	int failed;
+	struct err e;	/* the first failure */
+};
+
+static int draw_job(struct site *s, const struct chart_job *j,
+		    struct err *e)
+{
+	char path[4200], name[128];
+
+	snprintf(name, sizeof(name), "%s.png", j->base);
+	if (site_path(s, name, path, sizeof(path)) ||
+	    chart_paint_png(&j->l, 1, path, e))
+		return -1;
+	snprintf(name, sizeof(name), "%s.svg", j->base);
+	if (site_path(s, name, path, sizeof(path)) ||
+	    chart_paint_svg(&j->l, path, e))
+		return -1;
+	snprintf(name, sizeof(name), "%s-thumb.png", j->base);
+	if (site_path(s, name, path, sizeof(path)) ||
+	    chart_paint_png(&j->l, THUMB_SCALE, path, e))
+		return -1;
+	return 0;
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		struct err e;
+		int i;
+
+		pthread_mutex_lock(&p->lock);
+		i = p->failed ? p->s->nqueue : p->next++;
+		pthread_mutex_unlock(&p->lock);
+		if (i >= p->s->nqueue)
+			return NULL;
+		err_clear(&e);
+		if (draw_job(p->s, &p->s->queue[i], &e)) {
+			pthread_mutex_lock(&p->lock);
+			if (!p->failed)
+				p->e = e;
+			p->failed = 1;
+			pthread_mutex_unlock(&p->lock);
+		}
+	}
+}
+
+/* Most threads a render starts, whatever --jobs says: charts are drawn by
+ * the CPU, and more threads than cores only add switching. */
+#define DRAW_THREADS_MAX 64
+
+int site_flush(struct site *s)
+{
+	pthread_t t[DRAW_THREADS_MAX];
+	struct pool p;
+	int i, n = s->jobs < 1 ? 1 : s->jobs > DRAW_THREADS_MAX ?
+						     DRAW_THREADS_MAX : s->jobs;
+
+	if (s->nqueue == 0)
+		return 0;
+	if (n > s->nqueue)
+		n = s->nqueue;
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	pthread_mutex_init(&p.lock, NULL);
+	if (n == 1) {
+		worker(&p);
+	} else {
+		int started = 0;
+
+		for (i = 0; i < n; i++)
+			if (pthread_create(&t[i], NULL, worker, &p) == 0)
+				started++;
+			else
+				break;
+		if (started == 0)
+			worker(&p);
+		for (i = 0; i < started; i++)
+			pthread_join(t[i], NULL);
+	}
+	pthread_mutex_destroy(&p.lock);
+	s->drawn += s->nqueue;
+	s->written += 3L * s->nqueue;
+	if (s->progress)
+		fprintf(stderr, "\rrender: %ld charts drawn, %ld files reused",
+			s->drawn, s->reused);
+	s->nqueue = 0;
+	if (p.failed) {
+		*s->e = p.e;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,151 @@
+/*
+ * linechart.c: see linechart.h.
+ */
+#include "linechart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "chart.h"
+
+#define LMARGIN 70.0
+#define RMARGIN 20.0
+#define TOP 34.0
+#define BOTTOM 46.0
+
+static void ticks(double max, int *n, double *val, char text[][32])
+{
+	double step = chart_nice_step(max, 5), v;
+	int k = 0;
+
+	for (v = 0; v <= max * (1 + 1e-9) && k < LINE_TICKS_MAX; v = ++k * step) {
+		val[k] = v;
+		chart_tick_text(v, step, text[k]);
+	}
+	*n = k;
+}
+
+int line_layout(const double *t, const double *v, int n, const char *title,
+		const char *unit, int width, struct line_layout *l,
+		struct err *e)
+{
+	double xs[LINE_TICKS_MAX], ys[LINE_TICKS_MAX], step;
+	int i, k, every;
+
+	if (n < 1)
+		return err_set(e, NULL, 0, 0, "a line chart needs points");
+	memset(l, 0, sizeof(*l));
+	l->width = width;
+	l->height = 300;
+	snprintf(l->title, sizeof(l->title), "%s", title);
+	snprintf(l->axis_x, sizeof(l->axis_x), "time (s)");
+	snprintf(l->axis_y, sizeof(l->axis_y), "%s", unit);
+	l->plot_x = LMARGIN;
+	l->plot_y = TOP;
+	l->plot_w = width - LMARGIN - RMARGIN;
+	l->plot_h = l->height - TOP - BOTTOM;
+	for (i = 0; i < n; i++) {
+		if (t[i] > l->x_max)
+			l->x_max = t[i];
+		if (v[i] > l->y_max)
+			l->y_max = v[i];
+	}
+	if (!(l->x_max > 0))
+		l->x_max = 1;
+	if (!(l->y_max > 0))
+		l->y_max = 1;
+	step = chart_nice_step(l->x_max, 6);
+	l->x_max = ceil(l->x_max / step - 1e-9) * step;
+	step = chart_nice_step(l->y_max, 5);
+	l->y_max = ceil(l->y_max / step - 1e-9) * step;
+	ticks(l->x_max, &l->nxt, xs, l->xt_text);
+	ticks(l->y_max, &l->nyt, ys, l->yt_text);
+	for (k = 0; k < l->nxt; k++)
+		l->xt[k] = l->plot_x + xs[k] / l->x_max * l->plot_w;
+	for (k = 0; k < l->nyt; k++)
+		l->yt[k] = l->plot_y + l->plot_h - ys[k] / l->y_max * l->plot_h;
+	every = (n + LINE_POINTS_MAX - 1) / LINE_POINTS_MAX;
+	for (i = 0; i < n && l->npoints < LINE_POINTS_MAX; i += every) {
+		l->px[l->npoints] = l->plot_x + t[i] / l->x_max * l->plot_w;
+		l->py[l->npoints] = l->plot_y + l->plot_h -
+				    (v[i] > 0 ? v[i] : 0) / l->y_max * l->plot_h;
+		l->npoints++;
+	}
+	return 0;
+}
+
+static cairo_status_t to_buf(void *closure, const unsigned char *data,
+			     unsigned int n)
+{
+	return buf_add(closure, data, n) ? CAIRO_STATUS_WRITE_ERROR
+					 : CAIRO_STATUS_SUCCESS;
+}
+
+int line_paint_png(const struct line_layout *l, struct buf *out,
+		   struct err *e)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+							l->width, l->height);
+	cairo_t *cr = cairo_create(s);
+	cairo_text_extents_t ext;
+	cairo_status_t st;
+	double base = l->plot_y + l->plot_h;
+	int k;
+
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, 14);
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	cairo_move_to(cr, 12, 20);
+	cairo_show_text(cr, l->title);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 12);
+	cairo_set_line_width(cr, 1);
+	for (k = 0; k < l->nyt; k++) {
+		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+		cairo_move_to(cr, l->plot_x, floor(l->yt[k]) + 0.5);
+		cairo_line_to(cr, l->plot_x + l->plot_w, floor(l->yt[k]) + 0.5);
+		cairo_stroke(cr);
+		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		cairo_text_extents(cr, l->yt_text[k], &ext);
+		cairo_move_to(cr, l->plot_x - 6 - ext.x_advance, l->yt[k] + 4);
+		cairo_show_text(cr, l->yt_text[k]);
+	}
+	for (k = 0; k < l->nxt; k++) {
+		cairo_text_extents(cr, l->xt_text[k], &ext);
+		cairo_move_to(cr, l->xt[k] - ext.x_advance / 2, base + 16);
+		cairo_show_text(cr, l->xt_text[k]);
+	}
+	cairo_text_extents(cr, l->axis_x, &ext);
+	cairo_move_to(cr, l->plot_x + l->plot_w / 2 - ext.x_advance / 2,
+		      base + 34);
+	cairo_show_text(cr, l->axis_x);
+	cairo_move_to(cr, 12, l->plot_y - 6);
+	cairo_show_text(cr, l->axis_y);
+	cairo_set_source_rgb(cr, 0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0);
+	cairo_set_line_width(cr, 1.5);
+	for (k = 0; k < l->npoints; k++) {
+		if (k == 0)
+			cairo_move_to(cr, l->px[k], l->py[k]);
+		else
+			cairo_line_to(cr, l->px[k], l->py[k]);
+	}
+	cairo_stroke(cr);
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_write_to_png_stream(s, to_buf, out);
+	cairo_surface_destroy(s);
+	if (st != CAIRO_STATUS_SUCCESS)
+		return err_set(e, NULL, 0, 0, "cannot draw chart: %s",
+			       cairo_status_to_string(st));
+	return 0;
+}

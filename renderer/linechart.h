@@ -1,0 +1,41 @@
+/*
+ * linechart.h: interim figures over time (sysbench --report-interval) as a
+ * line chart, so a reader sees whether throughput was steady.
+ *
+ * Like chart.h: the layout is plain numbers first (axes from zero, round
+ * ticks, each point's pixel position), then painted with cairo.
+ */
+#ifndef BENCHSITE_LINECHART_H
+#define BENCHSITE_LINECHART_H
+
+struct err;
+
+/* A run of sysbench for a day at one line a second is 86,400 points; more
+ * are thinned to this many (every k-th point) for drawing. */
+#define LINE_POINTS_MAX 4096
+#define LINE_TICKS_MAX 16
+
+struct line_layout {
+	int width, height;
+	char title[160], axis_x[64], axis_y[96];
+	double plot_x, plot_y, plot_w, plot_h;
+	double x_max, y_max;
+	int nxt, nyt;
+	double xt[LINE_TICKS_MAX], yt[LINE_TICKS_MAX];	/* pixels */
+	char xt_text[LINE_TICKS_MAX][32], yt_text[LINE_TICKS_MAX][32];
+	int npoints;
+	double px[LINE_POINTS_MAX], py[LINE_POINTS_MAX];
+};
+
+/* Lays out n points (t[i] seconds, v[i]) into l. */
+int line_layout(const double *t, const double *v, int n, const char *title,
+		const char *unit, int width, struct line_layout *l,
+		struct err *e);
+
+struct buf;
+
+/* Paints l as PNG bytes appended to out. */
+int line_paint_png(const struct line_layout *l, struct buf *out,
+		   struct err *e);
+
+#endif

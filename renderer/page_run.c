@@ -1,0 +1,269 @@
+/*
+ * page_run.c: a page per run (every fact recorded about it, its results,
+ * its interim figures over time) and its source's raw text as a .txt file
+ * taken from the store, so a reader can check any figure against what the
+ * tool printed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "../core/text.h"
+#include "../schema/store.h"
+#include "analysis.h"
+#include "html.h"
+#include "linechart.h"
+#include "site.h"
+#include "slug.h"
+
+void pages_run_file(long long id, char out[64])
+{
+	snprintf(out, 64, "run-%lld.html", id);
+}
+
+void pages_source_file(const char *sha256, char out[64])
+{
+	/* the SHA-256 is hex: a safe name by construction */
+	snprintf(out, 64, "source-%.16s.txt", sha256);
+}
+
+static void text(xmlNodePtr parent, const char *s)
+{
+	html_text(parent, s);
+}
+
+struct runs {
+	struct site *s;
+	long long last_source;	/* runs come by id; sources mostly repeat */
+	struct buf written;	/* sources written: "sha\n" lines */
+	/* the run being written */
+	xmlNodePtr table;
+	/* samples of the run being written, one series at a time */
+	char test[128], metric[128];
+	double *t, *v;
+	int n, cap;
+	xmlNodePtr samples;
+	long long run;
+	int nseries;
+	int failed;
+};
+
+static int attr_row(void *ctx, const char *key, const char *value)
+{
+	struct runs *r = ctx;
+	xmlNodePtr tr = html_el(r->table, "tr", NULL);
+
+	html_el(tr, "th", key);
+	html_el(tr, "td", value);
+	return 0;
+}
+
+static int result_row(void *ctx, const struct store_row *row)
+{
+	struct runs *r = ctx;
+	xmlNodePtr tr = html_el(r->table, "tr", NULL), td;
+	char v[48];
+
+	html_el(tr, "td", row->r.test);
+	html_el(tr, "td", row->r.metric);
+	if (row->r.has_value) {
+		num_format(row->r.value, v);
+		td = html_el(tr, "td", v);
+		html_attr(td, "class", "num");
+	} else {
+		td = html_el(tr, "td", "\xe2\x80\x93");
+		html_attr(td, "class", "none");
+	}
+	html_el(tr, "td", row->r.unit);
+	html_el(tr, "td", row->r.better);
+	html_el(tr, "td", row->r.status);
+	return 0;
+}
+
+/* Draws the series gathered so far, if any. */
+static int flush_series(struct runs *r)
+{
+	char base[SLUG_MAX], name[SLUG_MAX + 8], path[400], title[300];
+	char run[32];
+	const char *parts[] = {"samples", run, r->test, r->metric, NULL};
+	struct line_layout *l;
+	struct buf png;
+	xmlNodePtr fig, img;
+	int rc;
+
+	if (r->n == 0)
+		return 0;
+	snprintf(run, sizeof(run), "%lld", r->run);
+	slug_make(base, parts);
+	snprintf(name, sizeof(name), "%s.png", base);
+	snprintf(title, sizeof(title), "%s: %s over time", r->test, r->metric);
+	l = malloc(sizeof(*l));
+	if (!l)
+		return err_set(r->s->e, NULL, 0, 0, "out of memory");
+	buf_init(&png, (size_t)64 << 20);
+	rc = line_layout(r->t, r->v, r->n, title, r->metric, 960, l, r->s->e);
+	if (rc == 0)
+		rc = line_paint_png(l, &png, r->s->e);
+	if (rc == 0)
+		rc = site_write(r->s, name, png.data, png.len, 0);
+	buf_release(&png);
+	if (rc == 0) {
+		fig = html_el(r->samples, "figure", NULL);
+		img = html_el(fig, "img", NULL);
+		html_attr(img, "src", name);
+		snprintf(path, sizeof(path), "%d", l->width);
+		html_attr(img, "width", path);
+		snprintf(path, sizeof(path), "%d", l->height);
+		html_attr(img, "height", path);
+		snprintf(path, sizeof(path), "Line chart of %s of %s over %d "
+			 "interim reports", r->metric, r->test, r->n);
+		html_attr(img, "alt", path);
+		r->nseries++;
+	}
+	free(l);
+	r->n = 0;
+	return rc;
+}
+
+static int sample_row(void *ctx, const char *test, const char *metric,
+		      double t, double value)
+{
+	struct runs *r = ctx;
+
+	if (r->n > 0 && (strcmp(test, r->test) || strcmp(metric, r->metric)))
+		if (flush_series(r))
+			return -1;
+	if (r->n == 0) {
+		snprintf(r->test, sizeof(r->test), "%s", test);
+		snprintf(r->metric, sizeof(r->metric), "%s", metric);
+	}
+	if (r->n == r->cap) {
+		int ncap = r->cap ? 2 * r->cap : 256;
+		double *nt = realloc(r->t, (size_t)ncap * sizeof(double));
+		double *nv;
+
+		if (!nt)
+			return err_set(r->s->e, NULL, 0, 0, "out of memory");
+		r->t = nt;
+		nv = realloc(r->v, (size_t)ncap * sizeof(double));
+		if (!nv)
+			return err_set(r->s->e, NULL, 0, 0, "out of memory");
+		r->v = nv;
+		r->cap = ncap;
+	}
+	r->t[r->n] = t;
+	r->v[r->n++] = value;
+	return 0;
+}
+
+static int write_source(struct runs *r, const struct store_run *run,
+			const char *name)
+{
+	char line[80];
+	char *data;
+	size_t n;
+	int rc;
+
+	snprintf(line, sizeof(line), "%s\n", run->sha256);
+	if (run->source_id == r->last_source ||
+	    (r->written.data && strstr(r->written.data, line)))
+		return 0;
+	r->last_source = run->source_id;
+	if (buf_adds(&r->written, line))
+		return err_set(r->s->e, NULL, 0, 0, "too many sources");
+	if (store_source_content(r->s->store, run->source_id, &data, &n,
+				 r->s->e))
+		return -1;
+	rc = site_write(r->s, name, data, n, 1);
+	free(data);
+	return rc;
+}
+
+static int run_page(void *ctx, const struct store_run *run)
+{
+	struct runs *r = ctx;
+	struct site *s = r->s;
+	char title[400], name[64], src[64], t[600];
+	struct page p;
+	xmlNodePtr main, para, tr;
+
+	snprintf(title, sizeof(title), "Run %lld: %s", run->id, run->label);
+	if (page_new(&p, title, s->e))
+		return -1;
+	main = p.main;
+	pages_source_file(run->sha256, src);
+	para = html_el(main, "p", NULL);
+	snprintf(t, sizeof(t), "Suite %s, read as %s from ", run->suite,
+		 run->format);
+	text(para, t);
+	html_link(para, src, run->source);
+	snprintf(t, sizeof(t), " (the raw output, as imported), from line %ld.",
+		 run->line);
+	text(para, t);
+	if (run->excluded) {
+		snprintf(t, sizeof(t), "This run is excluded from every figure "
+			 "and statement: %s", run->excluded);
+		html_attr(html_el(main, "p", t), "class", "excluded");
+	}
+	html_el(main, "h2", "What was recorded");
+	r->table = html_el(html_el(main, "table", NULL), "tbody", NULL);
+	tr = html_el(r->table, "tr", NULL);
+	html_el(tr, "th", "label");
+	html_el(tr, "td", run->label);
+	if (store_each_attr(s->store, run->id, attr_row, r, s->e) < 0)
+		goto fail;
+	html_el(main, "h2", "Results");
+	r->table = html_el(html_el(main, "div", NULL), "table", NULL);
+	html_attr(r->table->parent, "class", "scroll");
+	tr = html_el(html_el(r->table, "thead", NULL), "tr", NULL);
+	html_el(tr, "th", "test");
+	html_el(tr, "th", "metric");
+	html_el(tr, "th", "value");
+	html_el(tr, "th", "unit");
+	html_el(tr, "th", "better");
+	html_el(tr, "th", "status");
+	r->table = html_el(r->table, "tbody", NULL);
+	if (store_each_result_of_run(s->store, run->id, result_row, r, s->e) < 0)
+		goto fail;
+	r->samples = html_el(main, "div", NULL);
+	r->run = run->id;
+	r->n = 0;
+	r->nseries = 0;
+	if (store_each_sample(s->store, run->id, sample_row, r, s->e) < 0 ||
+	    flush_series(r))
+		goto fail;
+	if (r->nseries) {
+		xmlNodePtr h = xmlNewNode(NULL, (const xmlChar *)"h2");
+
+		xmlAddChild(h, xmlNewText((const xmlChar *)"Over time"));
+		xmlAddPrevSibling(r->samples, h);
+	} else {
+		xmlUnlinkNode(r->samples);
+		xmlFreeNode(r->samples);
+	}
+	if (write_source(r, run, src))
+		goto fail;
+	pages_run_file(run->id, name);
+	return site_save_page(s, &p, name);
+fail:
+	page_free(&p);
+	return -1;
+}
+
+int pages_runs(struct site *s)
+{
+	struct runs r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.s = s;
+	r.last_source = -1;
+	buf_init(&r.written, (size_t)64 << 20);
+	rc = store_each_run(s->store, NULL, run_page, &r, s->e);
+	buf_release(&r.written);
+	free(r.t);
+	free(r.v);
+	return rc ? -1 : 0;
+}

@@ -1,0 +1,243 @@
+/*
+ * site_files.c: writing the site's files into the staging folder, reusing
+ * the published site's copies where they are the same (see site.h), and
+ * their gzip twins.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "../core/err.h"
+#include "html.h"
+#include "publish.h"
+#include "site.h"
+
+/* A site file larger than this is not one benchsite makes; the cap bounds
+ * the read of the published copy for comparison. */
+#define SITE_FILE_MAX ((size_t)256 << 20)
+
+int site_path(struct site *s, const char *name, char *out, size_t cap)
+{
+	if (!*name || (name[0] == '.' && strcmp(name, PUBLISH_MARKER) != 0) ||
+	    strchr(name, '/') ||
+	    (size_t)snprintf(out, cap, "%s/%s", s->stage, name) >= cap)
+		return err_set(s->e, name, 0, 0, "bad output file name");
+	return 0;
+}
+
+/* 1 when the published site's NAME holds exactly data[0..n). */
+static int same_as_published(struct site *s, const char *name,
+			     const void *data, size_t n)
+{
+	char path[4200];
+	struct stat st;
+	char *old;
+	int fd, same = 0;
+
+	if (!s->out || (size_t)snprintf(path, sizeof(path), "%s/%s", s->out,
+					name) >= sizeof(path))
+		return 0;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size == n && n <= SITE_FILE_MAX &&
+	    (old = malloc(n + 1)) != NULL) {
+		size_t got = 0;
+		ssize_t k;
+
+		while (got < n && (k = read(fd, old + got, n - got)) > 0)
+			got += (size_t)k;
+		same = got == n && memcmp(old, data, n) == 0;
+		free(old);
+	}
+	close(fd);
+	return same;
+}
+
+/* Hard-links the published NAME into the staging folder; -1 when it
+ * cannot (the caller then writes the file). */
+static int link_published(struct site *s, const char *name)
+{
+	char from[4200], to[4200];
+
+	if (!s->out || (size_t)snprintf(from, sizeof(from), "%s/%s", s->out,
+					name) >= sizeof(from) ||
+	    site_path(s, name, to, sizeof(to)))
+		return -1;
+	return link(from, to);
+}
+
+static int write_new(struct site *s, const char *name, const void *data,
+		     size_t n)
+{
+	char path[4200];
+	const char *p = data;
+	int fd;
+	ssize_t w;
+
+	if (site_path(s, name, path, sizeof(path)))
+		return -1;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return err_set(s->e, path, 0, 0, "cannot create: %s",
+			       strerror(errno));
+	while (n > 0) {
+		w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			close(fd);
+			return err_set(s->e, path, 0, 0, "cannot write: %s",
+				       strerror(errno));
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	if (close(fd))
+		return err_set(s->e, path, 0, 0, "cannot write: %s",
+			       strerror(errno));
+	return 0;
+}
+
+/* Puts one file in place, reusing the published copy when equal. */
+static int put(struct site *s, const char *name, const void *data, size_t n)
+{
+	s->files++;
+	if (same_as_published(s, name, data, n) && link_published(s, name) == 0) {
+		s->reused++;
+		return 0;
+	}
+	s->written++;
+	return write_new(s, name, data, n);
+}
+
+/* gzip of data, reproducible: no name, no time in the header. */
+static int gzip_buf(const void *data, size_t n, struct buf *out)
+{
+	unsigned char chunk[65536];
+	z_stream z;
+	int rc;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY))
+		return -1;
+	z.next_in = (unsigned char *)data;
+	z.avail_in = (uInt)n;
+	do {
+		z.next_out = chunk;
+		z.avail_out = sizeof(chunk);
+		rc = deflate(&z, Z_FINISH);
+		if (rc == Z_STREAM_ERROR ||
+		    buf_add(out, chunk, sizeof(chunk) - z.avail_out)) {
+			deflateEnd(&z);
+			return -1;
+		}
+	} while (rc != Z_STREAM_END);
+	deflateEnd(&z);
+	return 0;
+}
+
+int site_write(struct site *s, const char *name, const void *data, size_t n,
+	       int text)
+{
+	char gzname[300];
+	struct buf gz;
+	int rc;
+
+	if (put(s, name, data, n))
+		return -1;
+	if (!s->gzip || !text)
+		return 0;
+	if ((size_t)snprintf(gzname, sizeof(gzname), "%s.gz", name) >=
+	    sizeof(gzname))
+		return err_set(s->e, name, 0, 0, "file name too long");
+	buf_init(&gz, SITE_FILE_MAX);
+	if (gzip_buf(data, n, &gz)) {
+		buf_release(&gz);
+		return err_set(s->e, name, 0, 0, "cannot compress");
+	}
+	rc = put(s, gzname, gz.data, gz.len);
+	buf_release(&gz);
+	return rc;
+}
+
+int site_save_page(struct site *s, struct page *p, const char *name)
+{
+	struct buf b;
+	int rc;
+
+	buf_init(&b, SITE_FILE_MAX);
+	rc = page_serialize(p, &b, s->e);
+	page_free(p);
+	if (rc == 0)
+		rc = site_write(s, name, b.data, b.len, 1);
+	buf_release(&b);
+	return rc;
+}
+
+/* Reads the published site's marker (its manifest); none is fine. */
+static void read_old_manifest(struct site *s)
+{
+	char path[4200];
+	char chunk[65536];
+	FILE *f;
+	size_t k;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", s->out,
+			     PUBLISH_MARKER) >= sizeof(path))
+		return;
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (buf_add(&s->old_manifest, chunk, k)) {
+			buf_reset(&s->old_manifest);	/* too big: reuse nothing */
+			break;
+		}
+	fclose(f);
+}
+
+int site_init(struct site *s, const char *out, const char *stage,
+	      struct err *e)
+{
+	memset(s, 0, sizeof(*s));
+	s->out = out;
+	s->e = e;
+	s->jobs = 1;
+	if ((size_t)snprintf(s->stage, sizeof(s->stage), "%s", stage) >=
+	    sizeof(s->stage))
+		return err_set(e, stage, 0, 0, "path too long");
+	buf_init(&s->old_manifest, (size_t)64 << 20);
+	buf_init(&s->manifest, (size_t)64 << 20);
+	read_old_manifest(s);
+	return buf_adds(&s->manifest, "benchsite site 1\n");
+}
+
+int site_finish(struct site *s)
+{
+	return site_write(s, PUBLISH_MARKER, s->manifest.data, s->manifest.len,
+			  0);
+}
+
+int site_unchanged(struct site *s)
+{
+	/* nothing written, and as many files as the published site has:
+	 * every published file was reused, so the sets are equal */
+	return s->written == 0 && s->out &&
+	       publish_count_files(s->out) == s->files;
+}
+
+void site_release(struct site *s)
+{
+	buf_release(&s->old_manifest);
+	buf_release(&s->manifest);
+	free(s->queue);
+	s->queue = NULL;
+}
