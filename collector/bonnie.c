@@ -499,4 +499,6 @@ const struct format format_bonnie = {
 	0,
 	bonnie_detect,
 	bonnie_parse,
+	NULL,
+	NULL,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 const struct format *const formats[] = {
+	&format_sqlbench,
 	&format_bonnie,
 	&format_table,
 	NULL,
