@@ -47,6 +47,7 @@
  * (the content never says it), else --test.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -994,7 +995,11 @@ static int cmp_emit(struct sb *b, struct cmp *c)
 			if (c->relative && i > 0) {
 				if (!row->has[0])
 					continue;	/* a ratio to nothing */
-				v *= row->v[0];
+				/* the ratio has three decimals: keep the
+				 * product to the millisecond, not to
+				 * binary noise (725.907, not
+				 * 725.9069999999999) */
+				v = round(v * row->v[0] * 1000) / 1000;
 			}
 			if (emit(b, row->line, row->test, "total_time", 1, v,
 				 row->status[i]))
