@@ -5,6 +5,8 @@
  * recognised (registry.c) and parsed straight into the store inside one
  * BEGIN IMMEDIATE transaction together with its verbatim bytes.  Any error
  * rolls the whole file back: the store is then exactly as it was.
+ * import_set does the same for the files of one run written as several
+ * files (sql-bench's output/ folder): one transaction, one run.
  */
 #ifndef BENCHSITE_IMPORT_H
 #define BENCHSITE_IMPORT_H
