@@ -536,4 +536,6 @@ const struct format format_bonnie = {
 	0,
 	bonnie_detect,
 	bonnie_parse,
+	NULL,
+	NULL,
 };

@@ -5,6 +5,14 @@
  * exit status is 1 when any file failed.  A folder is read recursively, in
  * name order, skipping dot files and files of no known format (a README
  * beside the results is normal); a file named directly must be readable.
+ *
+ * Some tools write one run as several files (sql-bench: a file per test
+ * and a RUN- summary in output/).  Within one folder level, the files
+ * whose format puts them in the same run (import_group_key) are imported
+ * together by import_set, as one unit and one run; a file that says it is
+ * of some run but not which (sql-bench.log) joins the folder's group when
+ * there is exactly one.  Files named one by one on the command line stay
+ * separate units: grouping is what naming a folder asks for.
  */
 #include <dirent.h>
 #include <getopt.h>
@@ -99,11 +107,117 @@ static int by_name(const void *a, const void *b)
 
 static void walk_path(struct walk *w, const char *path, int in_dir);
 
+static void import_group(struct walk *w, char **paths, size_t n)
+{
+	struct import_report rep;
+	struct err e;
+
+	err_clear(&e);
+	w->o->skip_unknown = 1;
+	if (import_set(w->s, (const char *const *)paths, n, w->o, &rep, &e)) {
+		err_print(&e);
+		w->failed = 1;
+	} else if (rep.runs == 0) {
+		printf("%s and %zu more: already imported\n", paths[0], n - 1);
+	} else {
+		printf("%s and %zu more: one run of %zu files, %ld results "
+		       "(%s)", paths[0], n - 1, n - (size_t)rep.already,
+		       rep.results, rep.format);
+		if (rep.already)
+			printf(", %d already imported", rep.already);
+		putchar('\n');
+	}
+}
+
+/* Imports the entries names[0..n) of one folder (sorted): groups of files
+ * of one run as one unit each, the rest one by one.  keys[i] is the
+ * group key of file i or NULL. */
+static void walk_entries(struct walk *w, char **names, char **keys,
+			 size_t n)
+{
+	char **set = malloc((n ? n : 1) * sizeof(*set));
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++) {
+		if (!names[i])
+			continue;	/* imported with its group */
+		k = 0;
+		if (keys[i] && set) {
+			for (j = i; j < n; j++)
+				if (names[j] && keys[j] &&
+				    strcmp(keys[i], keys[j]) == 0)
+					set[k++] = names[j];
+		}
+		if (k < 2) {
+			walk_path(w, names[i], 1);
+			free(names[i]);
+			names[i] = NULL;
+			continue;
+		}
+		import_group(w, set, k);
+		for (j = i; j < n; j++)
+			if (names[j] && keys[j] && strcmp(keys[i], keys[j]) == 0 &&
+			    j != i) {
+				free(names[j]);
+				names[j] = NULL;
+			}
+		free(names[i]);
+		names[i] = NULL;
+	}
+	free(set);
+}
+
+/* keys[i] for each regular file of names[0..n) that belongs to a run of
+ * several files; a file that does not say which run joins the only named
+ * group of its format, if there is exactly one. */
+static void group_keys(struct walk *w, char **names, char **keys, size_t n)
+{
+	char key[IMPORT_KEY_MAX];
+	int *unnamed = calloc(n ? n : 1, sizeof(*unnamed));
+	size_t i, j;
+	struct stat st;
+
+	if (!unnamed)
+		return;
+	for (i = 0; i < n; i++) {
+		if (stat(names[i], &st) || !S_ISREG(st.st_mode))
+			continue;
+		if (import_group_key(names[i], w->o, key, sizeof(key),
+				     &unnamed[i]))
+			keys[i] = strdup(key);
+	}
+	for (i = 0; i < n; i++) {
+		const char *only = NULL;
+		int many = 0;
+		size_t fl;
+
+		if (!keys[i] || !unnamed[i])
+			continue;
+		fl = strlen(keys[i]);	/* "FORMAT:" */
+		for (j = 0; j < n; j++)
+			if (keys[j] && !unnamed[j] &&
+			    strncmp(keys[j], keys[i], fl) == 0) {
+				if (only && strcmp(only, keys[j]) != 0)
+					many = 1;
+				only = keys[j];
+			}
+		if (only && !many) {
+			char *dup = strdup(only);
+
+			if (dup) {
+				free(keys[i]);
+				keys[i] = dup;
+			}
+		}
+	}
+	free(unnamed);
+}
+
 static void walk_dir(struct walk *w, const char *path)
 {
 	DIR *d = opendir(path);
 	struct dirent *de;
-	char **names = NULL;
+	char **names = NULL, **keys;
 	size_t n = 0, cap = 0, i;
 
 	if (!d) {
@@ -130,10 +244,19 @@ static void walk_dir(struct walk *w, const char *path)
 	}
 	closedir(d);
 	qsort(names, n, sizeof(*names), by_name);
+	keys = calloc(n ? n : 1, sizeof(*keys));
 	w->depth++;
-	for (i = 0; i < n; i++) {
-		walk_path(w, names[i], 1);
-		free(names[i]);
+	if (keys) {
+		group_keys(w, names, keys, n);
+		walk_entries(w, names, keys, n);
+		for (i = 0; i < n; i++)
+			free(keys[i]);
+		free(keys);
+	} else {
+		for (i = 0; i < n; i++) {
+			walk_path(w, names[i], 1);
+			free(names[i]);
+		}
 	}
 	w->depth--;
 	free(names);

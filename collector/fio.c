@@ -716,4 +716,6 @@ const struct format format_fio = {
 	0,
 	fio_detect,
 	fio_parse,
+	NULL,	/* group: its runs never span files */
+	NULL,
 };

@@ -28,6 +28,14 @@ struct parse_opts {
 	const char *name;	/* the input's name (path, or "<stdin>") */
 };
 
+/* One input of a set given to struct format.parse_set. */
+struct input {
+	const char *name;	/* as given to import ("<stdin>"), for messages
+				 * and for what the name says (sql-bench) */
+	const char *p;		/* validated text, as for parse */
+	size_t n;
+};
+
 /* struct format flags */
 #define FORMAT_ANY_BYTES 1	/* the parser checks its own encoding (HTML
 				 * pages in Latin-1); others get only valid
@@ -44,6 +52,21 @@ struct format {
 	 * line/col on failure (the file name is the importer's). */
 	int (*parse)(const char *p, size_t n, const struct parse_opts *o,
 		     const struct record_sink *sink, struct err *e);
+	/* Optional; NULL for formats whose runs never span files.  A tool
+	 * that writes one run as several files (sql-bench: a file per test
+	 * and a summary) says which run the file named name (its last path
+	 * component) with content p[0..n) belongs to: returns 1 and writes a
+	 * NUL-terminated key of at most cap bytes; the key "" means "of some
+	 * run, but its name does not say which" (such a file joins the only
+	 * run of its folder, if there is exactly one).  Returns 0 when the
+	 * file stands alone. */
+	int (*group)(const char *name, const char *p, size_t n, char *key,
+		     size_t cap);
+	/* With group: parses in[0..n), the files of one run, into that one
+	 * run.  On failure e names the input at fault (file, line, column). */
+	int (*parse_set)(const struct input *in, size_t n,
+			 const struct parse_opts *o,
+			 const struct record_sink *sink, struct err *e);
 };
 
 /* The registry, NULL-terminated, in detection order. */
@@ -59,6 +82,7 @@ extern const struct format format_sysbench;
 extern const struct format format_fio;
 extern const struct format format_pts;
 extern const struct format format_bonnie;
+extern const struct format format_sqlbench;
 extern const struct format format_table;
 extern const struct format format_wide;
 extern const struct format format_html;

@@ -630,4 +630,6 @@ const struct format format_html = {
 	FORMAT_ANY_BYTES,
 	html_detect,
 	html_parse,
+	NULL,	/* group: its runs never span files */
+	NULL,
 };

@@ -5,10 +5,13 @@
  * recognised (registry.c) and parsed straight into the store inside one
  * BEGIN IMMEDIATE transaction together with its verbatim bytes.  Any error
  * rolls the whole file back: the store is then exactly as it was.
+ * import_set does the same for the files of one run written as several
+ * files (sql-bench's output/ folder): one transaction, one run.
  */
 #ifndef BENCHSITE_IMPORT_H
 #define BENCHSITE_IMPORT_H
 
+#include <stddef.h>
 #include "../core/err.h"
 
 struct err;
@@ -44,7 +47,8 @@ struct import_warning {
 };
 
 struct import_report {
-	int already;		/* the same bytes were imported before */
+	int already;		/* the same bytes were imported before (a
+				 * set: how many of its files) */
 	int skipped;		/* no known format, and skip_unknown */
 	const char *format;	/* the format used */
 	long runs;
@@ -55,6 +59,27 @@ struct import_report {
 	int nwarn;
 	struct import_warning warn[IMPORT_WARN_MAX];
 };
+
+/* The largest key struct format.group may give, with its format name. */
+#define IMPORT_KEY_MAX 512
+
+/* For `import DIR`: 1 when path's format writes one run as several files
+ * (struct format.group) and path is one of them; key (cap bytes) is then
+ * "FORMAT:RUNKEY", *unnamed 1 when the file does not say which run (it
+ * joins its folder's only group).  0 for files that stand alone, and for
+ * files that cannot be read or recognised (import_file then reports
+ * them).  Reads the file; changes nothing. */
+int import_group_key(const char *path, const struct import_opts *o,
+		     char *key, size_t cap, int *unnamed);
+
+/* Imports paths[0..n), the files of one run (same import_group_key), as
+ * ONE unit: one transaction, a source row per file, one run.  Files whose
+ * bytes are already stored are left out (rep->already counts them); when
+ * all are, nothing changes.  Returns 0, or -1 with e naming the file and
+ * line at fault and the store unchanged. */
+int import_set(struct store *s, const char *const *paths, size_t n,
+	       const struct import_opts *o, struct import_report *rep,
+	       struct err *e);
 
 /* Imports path ("-" for standard input).  Returns 0 (rep filled), or -1
  * with e naming the file and line and the store unchanged. */

@@ -559,4 +559,6 @@ const struct format format_pts = {
 	0,
 	pts_detect,
 	pts_parse,
+	NULL,	/* group: its runs never span files */
+	NULL,
 };

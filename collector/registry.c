@@ -10,6 +10,7 @@
 
 const struct format *const formats[] = {
 	&format_sysbench,	/* its banner is unmistakable */
+	&format_sqlbench,
 	&format_fio,
 	&format_pts,
 	&format_supersmack,

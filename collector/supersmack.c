@@ -315,4 +315,6 @@ const struct format format_supersmack = {
 	0,
 	smack_detect,
 	smack_parse,
+	NULL,	/* group: its runs never span files */
+	NULL,
 };

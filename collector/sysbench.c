@@ -1295,4 +1295,6 @@ const struct format format_sysbench = {
 	0,
 	sysbench_detect,
 	sysbench_parse,
+	NULL,	/* group: its runs never span files */
+	NULL,
 };

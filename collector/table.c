@@ -436,4 +436,6 @@ const struct format format_table = {
 	0,
 	table_detect,
 	table_parse,
+	NULL,
+	NULL,
 };

@@ -317,4 +317,6 @@ const struct format format_wide = {
 	0,
 	wide_detect,
 	wide_parse,
+	NULL,	/* group: its runs never span files */
+	NULL,
 };

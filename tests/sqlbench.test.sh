@@ -1,0 +1,198 @@
+# sqlbench.test.sh: sql-bench outputs (collector/sqlbench.c).
+#
+# Golden: every corpus file alone, every corpus folder as a folder (one run
+# per sql-bench output folder), and every fixture of tests/fixtures/sqlbench
+# (written from FORMATS.md section 3, one per version and trap) imported into
+# an empty store and exported with attributes must equal its dump in
+# tests/golden/sqlbench/ (GOLDEN_UPDATE=1 rewrites them); the wallclock
+# figures must equal an independent reading (sqlbench-crosscheck.awk).
+# Then: a folder is one unit (twice changes nothing), and malformed input is
+# refused with exit 1, the file and line named, the store unchanged.
+. "$TOP/tests/lib.sh"
+
+G=$TOP/tests/golden/sqlbench
+FIX=$TOP/tests/fixtures/sqlbench
+
+# golden PATH NAME: import PATH (file or folder) alone, compare the export
+golden() {
+	path=$1 name=$2
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	if ! bs import "$path" >"$T/out" 2>"$T/err"; then
+		notok "$name imports ($(cat "$T/err"))"
+		return
+	fi
+	if grep -q 'skipped' "$T/err"; then
+		notok "$name: no file skipped ($(cat "$T/err"))"
+	fi
+	bs export --attrs > "$T/got"
+	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then
+		cp "$T/got" "$G/$name.tsv"
+	fi
+	if cmp -s "$T/got" "$G/$name.tsv"; then
+		ok "$name: export equals tests/golden/sqlbench/$name.tsv"
+	else
+		notok "$name: export differs from tests/golden/sqlbench/$name.tsv"
+		diff "$G/$name.tsv" "$T/got" | head -5
+	fi
+	if [ -d "$path" ]; then
+		# one run per sql-bench output folder; the other folders hold
+		# several runs' summaries, or compare-results tables
+		case $name in
+		hgxl64-compare) want=19 ;;
+		hgxl64-output) want=3 ;;
+		mysql-server-Results) want=2 ;;
+		*) want=1 ;;
+		esac
+		runs=$(bs list --format tsv | tail -n +2 | wc -l)
+		[ "$runs" -eq "$want" ] && ok "$name: the folder gives $want run(s)" ||
+			notok "$name: the folder gives $want run(s) (got $runs)"
+		set -- "$path"/*
+	else
+		set -- "$path"
+	fi
+	awk -f "$TOP/tests/sqlbench-crosscheck.awk" "$@" | sort -u > "$T/want"
+	[ -s "$T/want" ] || return 0	# compare-results: checked below
+	bs export | tail -n +2 | awk -F '\t' '$6 != "" && $5 != "cpu_time" {
+		print $4 "\t" $5 "\t" $6 }' | sort > "$T/got3"
+	if cmp -s "$T/want" "$T/got3"; then
+		ok "$name: every wallclock figure as printed ($(wc -l < "$T/want"))"
+	else
+		notok "$name: figures differ from an independent reading"
+		diff "$T/want" "$T/got3" | head -5
+	fi
+}
+
+if [ -d "$CORPUS/sql-bench" ]; then
+	for d in "$CORPUS"/sql-bench/*/; do
+		d=${d%/}
+		for f in "$d"/*; do
+			golden "$f" "$(basename "$d")__$(basename "$f")"
+		done
+		golden "$d" "$(basename "$d")"
+	done
+	# the whole corpus: every file imported or refused with a reason
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	if bs import "$CORPUS/sql-bench" >"$T/out" 2>"$T/err" && ! [ -s "$T/err" ]; then
+		ok "import of the whole sql-bench corpus: every file imported ($(wc -l < "$T/out") units)"
+	else
+		notok "import of the whole sql-bench corpus ($(cat "$T/err"))"
+	fi
+	# compare-results: the plain and the --relative table of the same
+	# runs agree within the ratio's three decimals
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	bs import "$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10.txt" \
+		"$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10-relative.txt" >/dev/null
+	bs export | awk -F '\t' 'NR > 1 { k = $2 SUBSEP $4
+		if (k in v) { d = v[k] - $6; if (d < 0) d = -d
+			if (d > 0.0006 * v[k] + 0.001) bad++; n++ } else v[k] = $6 }
+		END { exit !(n == 54 && bad == 0) }' &&
+		ok "compare-results: --relative gives the plain table's seconds (54 cells)" ||
+		notok "compare-results: --relative gives the plain table's seconds"
+else
+	skip "sql-bench corpus files" "../shared/corpus is absent"
+fi
+for f in "$FIX"/*; do golden "$f" "fixture__$(basename "$f")"; done
+
+# ---- one folder, one unit --------------------------------------------
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+cp -r "$FIX/run-1999" "$T/run"
+bs import "$T/run" >/dev/null
+dump "$T/db" > "$T/before.sql"
+bs import "$T/run" > "$T/out"
+dump "$T/db" > "$T/after.sql"
+grep -q 'already imported' "$T/out" && cmp -s "$T/before.sql" "$T/after.sql" &&
+	ok "a folder imported twice: already imported, store unchanged" ||
+	notok "a folder imported twice: already imported, store unchanged"
+bs import "$T/run/select-pg-box-cmp-mysql,pg" > "$T/out"
+dump "$T/db" > "$T/after.sql"
+grep -q 'already imported' "$T/out" && cmp -s "$T/before.sql" "$T/after.sql" &&
+	ok "a file of an imported folder: already imported" ||
+	notok "a file of an imported folder: already imported"
+[ "$(sqlite3 "$T/db" 'select count(*) from source')" = 3 ] &&
+	ok "a folder's files are each kept as a source" ||
+	notok "a folder's files are each kept as a source"
+# files named one by one stay separate units
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$T/run"/* >/dev/null
+[ "$(bs list --format tsv | tail -n +2 | wc -l)" = 3 ] &&
+	ok "files named one by one: one run each" ||
+	notok "files named one by one: one run each"
+
+# ---- malformed --------------------------------------------------------
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import --label base "$FIX/compare-flags.txt" >/dev/null
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+
+# bad PATH LINE PATTERN [FILE]: importing PATH fails naming FILE (default
+# PATH) at LINE with PATTERN; the store is unchanged
+bad() {
+	path=$1 line=$2 pattern=$3 file=${4:-$1}
+	name=$(basename "$path")
+	bs import "$path" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		notok "$name: exit status 1 (got $rc)"
+		return
+	fi
+	where="$file:$line\(:[0-9]*\)\?"
+	[ -z "$line" ] && where="$file"
+	if grep -q "^benchsite: $where: .*$pattern" "$T/err"; then
+		ok "$name: refused at line $line ($(sed "s|^benchsite: $T/||" "$T/err"))"
+	else
+		notok "$name: message names line $line and says '$pattern' (got: $(cat "$T/err"))"
+	fi
+	dump "$T/db" > "$T/after.sql"
+	if cmp -s "$T/before.sql" "$T/after.sql" && cmp -s "$T/before.db" "$T/db"; then
+		ok "$name: store unchanged"
+	else
+		notok "$name: store unchanged"
+	fi
+}
+
+A="$FIX/hires-2012/alter-table-mysql_fast-host-cmp-mysql,pg"
+R="$FIX/run-1999/RUN-pg-box-cmp-mysql,pg"
+C="$FIX/compare-flags.txt"
+sed '6s/secs/sec/' "$A" > "$T/alter-table-m-h"
+bad "$T/alter-table-m-h" 6 "expected a time"
+sed '4s/= *0.03 CPU)/= abc CPU)/' "$A" > "$T/alter-table-m-cpu"
+bad "$T/alter-table-m-cpu" 4 "expected a time"
+sed '6s/(992)/(99x)/' "$A" > "$T/alter-table-m-count"
+bad "$T/alter-table-m-count" 6 "expected '(COUNT)'"
+sed '9s/14.0485/1e3/' "$A" > "$T/alter-table-m-total"
+bad "$T/alter-table-m-total" 9 "expected a time"
+{ cat "$A"; head -1 "$A"; } > "$T/alter-table-m-twice"
+bad "$T/alter-table-m-twice" 10 "a second 'Testing server'"
+cp "$A" "$T/no-test-name.txt"
+bad "$T/no-test-name.txt" "" "name it with --test"
+sed '9s/ 4 wallclock/ x wallclock/' "$R" > "$T/RUN-bad-total"
+bad "$T/RUN-bad-total" 9 "expected a time"
+sed 's/^All 2 test/All 3 test/' "$R" > "$T/RUN-bad-count"
+bad "$T/RUN-bad-count" 12 "the summary counts 3 tests"
+sed '/^TOTALS/d' "$R" > "$T/RUN-no-totals"
+bad "$T/RUN-no-totals" 18 "before their TOTALS row"
+sed '18s/27.36/2x.36/' "$R" > "$T/RUN-bad-row"
+bad "$T/RUN-bad-row" 18 "totals per operation"
+sed '/^All 2/d' "$R" > "$T/RUN-no-summary"
+bad "$T/RUN-no-summary" 18 "ends before 'All N"
+printf 'Benchmark DBD suite: 2.15\n\nFailed (/tmp/x)\n' > "$T/RUN-orphan-failed"
+bad "$T/RUN-orphan-failed" 3 "'Failed' line with no test"
+sed '17s/|  12.50|/|  12.50|  1.00|/' "$C" > "$T/cmp-cols"
+bad "$T/cmp-cols" 17 "with 3 values"
+sed '17s/231.00/23x.00/' "$C" > "$T/cmp-cell"
+bad "$T/cmp-cell" 17 "column 1: expected a number"
+sed '9s/^ 3 / 4 /' "$C" > "$T/cmp-number"
+bad "$T/cmp-number" 9 "result log 4 listed where 3"
+sed '/^TOTALS/,$d' "$C" > "$T/cmp-cut"
+bad "$T/cmp-cut" 24 "ends before its table is complete"
+# a folder whose summary disagrees with a test's own file: the whole set
+# is refused, naming the summary's line
+mkdir "$T/disagree"
+cp "$FIX"/run-1999/* "$T/disagree/"
+sed -i '9s/ 4 wallclock/ 5 wallclock/' "$T/disagree/RUN-pg-box-cmp-mysql,pg"
+bad "$T/disagree" 9 "test 'alter-table' disagrees with" "$T/disagree/RUN-pg-box-cmp-mysql,pg"
+# the server a test file names must be the summary's
+mkdir "$T/other-server"
+cp "$FIX"/win-1998/* "$T/other-server/"
+sed -i '1s/SQL Server  7.00/SQL Server  6.50/' "$T/other-server/alter-table-ms-sql_odbc-NT_4.0-cmp-mysql"
+bad "$T/other-server" 7 "server_version .* differs" "$T/other-server/RUN-ms-sql_odbc-NT_4.0-cmp-mysql"
