@@ -27,9 +27,14 @@ struct command {
 static const struct command commands[] = {
 	{"init", cmd_init, "create the store (every command does when needed)"},
 	{"import", cmd_import, "import result files, folders or standard input"},
-	{"list", cmd_list, "list the runs in the store"},
+	{"list", cmd_list, "list the runs, tests, sources or comparisons"},
 	{"export", cmd_export, "write every result as TSV, CSV or JSON"},
 	{"render", cmd_render, "build the static site"},
+	{"merge", cmd_merge, "copy other stores' sources and runs into this one"},
+	{"reparse", cmd_reparse, "read every stored source again with today's parsers"},
+	{"exclude", cmd_exclude, "leave runs out of every figure, saying why"},
+	{"include", cmd_include, "count excluded runs again"},
+	{"delete", cmd_delete, "remove runs (and sources left with none)"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -117,7 +122,11 @@ int main(int argc, char **argv)
 			char **cargv = argv + optind;
 			int cargc = argc - optind;
 
-			optind = 1;	/* the command parses from its name on */
+			/* The command parses from its name on.  0, not 1: glibc
+			 * then starts afresh, forgetting the '+' above, so a
+			 * command's options may follow its arguments
+			 * ("exclude 3 --why ..."). */
+			optind = 0;
 			return commands[i].fn(cargc, cargv, &env);
 		}
 	}

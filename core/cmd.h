@@ -29,5 +29,10 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env);
 int cmd_export(int argc, char **argv, const struct cmd_env *env);
 int cmd_list(int argc, char **argv, const struct cmd_env *env);
 int cmd_render(int argc, char **argv, const struct cmd_env *env);
+int cmd_merge(int argc, char **argv, const struct cmd_env *env);
+int cmd_reparse(int argc, char **argv, const struct cmd_env *env);
+int cmd_exclude(int argc, char **argv, const struct cmd_env *env);
+int cmd_include(int argc, char **argv, const struct cmd_env *env);
+int cmd_delete(int argc, char **argv, const struct cmd_env *env);
 
 #endif
