@@ -25,6 +25,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "chart.h"
 #include "html.h"
@@ -280,6 +281,36 @@ out:
 	return rc;
 }
 
+static int excluded_item(void *ctx, const struct lifecycle_run *r)
+{
+	xmlNodePtr *ul = ctx;
+	char text[160];
+
+	if (!ul[1]) {
+		html_el(ul[0], "h2", "Excluded runs");
+		html_el(ul[0], "p", "Left out of every figure above, and why:");
+		ul[1] = html_el(ul[0], "ul", NULL);
+		html_attr(ul[1], "class", "excluded");
+	}
+	snprintf(text, sizeof(text), "run %lld (%.120s): ", r->id, r->label);
+	xmlAddChild(html_el(ul[1], "li", text),
+		    xmlNewText((const xmlChar *)r->excluded));
+	return 0;
+}
+
+/* The suite's excluded runs with their reasons, under the table: a reader
+ * must see what the figures leave out. */
+static int excluded_list(struct site *s, xmlNodePtr main, const char *suite)
+{
+	struct lifecycle_filter f;
+	xmlNodePtr ul[2] = {main, NULL};
+
+	memset(&f, 0, sizeof(f));
+	f.suite = suite;
+	f.excluded_only = 1;
+	return lifecycle_each_run(s->store, &f, excluded_item, ul, s->e);
+}
+
 static int comparison_page(struct site *s, const char *suite,
 			   struct model *m)
 {
@@ -303,6 +334,10 @@ static int comparison_page(struct site *s, const char *suite,
 	if (results_table(main, m)) {
 		page_free(&p);
 		return err_set(s->e, NULL, 0, 0, "out of memory");
+	}
+	if (excluded_list(s, main, suite)) {
+		page_free(&p);
+		return -1;
 	}
 	html_el(main, "h2", "Charts");
 	for (c = 0; c < m->ncols; c++)

@@ -16,6 +16,7 @@
 
 #include "../core/cmd.h"
 #include "../core/err.h"
+#include "../core/text.h"
 #include "lifecycle.h"
 #include "store.h"
 
@@ -119,6 +120,7 @@ static int exclude_main(int argc, char **argv, const struct cmd_env *env,
 	struct store *s;
 	struct err e;
 	long long id = 0;
+	size_t bad;
 	int c, i, was;
 
 	while ((c = getopt_long(argc, argv, include ? "h" : "w:h",
@@ -137,6 +139,11 @@ static int exclude_main(int argc, char **argv, const struct cmd_env *env,
 	if (!include && (!why || !*why)) {
 		fputs("benchsite: exclude: say why with --why TEXT\n", stderr);
 		return cmd_usage_error(u);
+	}
+	if (why && utf8_check(why, strlen(why), &bad)) {
+		fputs("benchsite: exclude: --why must be UTF-8 text (it goes on "
+		      "the site)\n", stderr);
+		return EXIT_USAGE;
 	}
 	if (optind >= argc)
 		return cmd_usage_error(u);
