@@ -464,11 +464,13 @@ static int scan_site(const char *dir, int *fd, int *ours, int *entries,
 			*ours = 1;
 		if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISDIR(st.st_mode)) {
+			/* the message first: closedir frees de */
+			err_set(e, dir, 0, 0, "holds a folder ('%s'), which "
+				"a benchsite site never does: not touching it",
+				de->d_name);
 			closedir(d);
 			close(dfd);
-			return err_set(e, dir, 0, 0, "holds a folder ('%s'), which "
-				       "a benchsite site never does: not touching "
-				       "it", de->d_name);
+			return -1;
 		}
 	}
 	closedir(d);

@@ -789,6 +789,13 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 		"INSERT OR IGNORE INTO stage_attr SELECT seq, key, value, origin"
 		" FROM old_attr WHERE origin IS NULL AND seq IN (SELECT seq FROM"
 		" stage_run)",
+		/* the parser giving what an attribute of unknown origin holds
+		 * is no change: learning the origin alone is not worth a
+		 * rewrite */
+		"UPDATE stage_attr SET origin = NULL WHERE origin = 'parser' AND"
+		" EXISTS (SELECT 1 FROM old_attr o WHERE o.seq = stage_attr.seq"
+		" AND o.key = stage_attr.key AND o.value = stage_attr.value AND"
+		" o.origin IS NULL)",
 		/* runs of both readings that differ in anything */
 		"INSERT INTO changed SELECT seq FROM ("
 		" SELECT n.seq FROM stage_run n JOIN run r ON r.source_id = ?1"
