@@ -10,6 +10,7 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 PKG_CONFIG ?= pkg-config
 PKGS = sqlite3 cairo libxml-2.0 zlib
 
@@ -103,9 +104,11 @@ $(BUILD)/unit: $(UNIT_SRC:%.c=$(BUILD)/%.o) $(LIB_OBJ)
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchsite
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 644 benchsite.1 $(DESTDIR)$(MANDIR)/man1/benchsite.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/benchsite
+	rm -f $(DESTDIR)$(BINDIR)/benchsite $(DESTDIR)$(MANDIR)/man1/benchsite.1
 
 clean:
 	rm -rf build build-san benchsite

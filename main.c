@@ -27,11 +27,16 @@ struct command {
 static const struct command commands[] = {
 	{"init", cmd_init, "create the store (every command does when needed)"},
 	{"import", cmd_import, "import result files, folders or standard input"},
-	{"list", cmd_list, "list the runs in the store"},
+	{"list", cmd_list, "list the runs, tests, sources or comparisons"},
 	{"export", cmd_export, "write every result as TSV, CSV or JSON"},
 	{"compare", cmd_compare, "define what a page compares"},
 	{"summary", cmd_summary, "what the figures say, as text or data"},
 	{"render", cmd_render, "build the static site"},
+	{"merge", cmd_merge, "copy other stores' sources and runs into this one"},
+	{"reparse", cmd_reparse, "read every stored source again with today's parsers"},
+	{"exclude", cmd_exclude, "leave runs out of every figure, saying why"},
+	{"include", cmd_include, "count excluded runs again"},
+	{"delete", cmd_delete, "remove runs (and sources left with none)"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -119,9 +124,10 @@ int main(int argc, char **argv)
 			char **cargv = argv + optind;
 			int cargc = argc - optind;
 
-			/* 0, not 1: GNU getopt then starts afresh (the "+" of
-			 * the global options must not stop the command's own
-			 * options from being found after its arguments) */
+			/* The command parses from its name on.  0, not 1: glibc
+			 * then starts afresh, forgetting the '+' above, so a
+			 * command's options may follow its arguments
+			 * ("exclude 3 --why ..."). */
 			optind = 0;
 			return commands[i].fn(cargc, cargv, &env);
 		}

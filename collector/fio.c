@@ -711,7 +711,7 @@ out:
 
 const struct format format_fio = {
 	"fio",
-	"fio --output-format=json/json+ (2.x and 3.x), with notes or other "
+	"fio JSON output (json and json+, 2.x and 3.x), with notes or other "
 	"output around it",
 	0,
 	fio_detect,

@@ -80,6 +80,21 @@ int import_group_key(const char *path, const struct import_opts *o,
 int import_set(struct store *s, const char *const *paths, size_t n,
 	       const struct import_opts *o, struct import_report *rep,
 	       struct err *e);
+/* The options of o that steer parsing and naming (--label, --set, --test,
+ * --suite, --metric, --unit, --better, --table), as text for the source's
+ * record in the store: one "name<TAB>value" line each, with backslash,
+ * tab and line feed escaped.  *out is malloc'd (the caller frees); "" when
+ * none were given. */
+int import_opts_encode(const struct import_opts *o, char **out);
+
+/* Reads text made by import_opts_encode back into o (zeroed first),
+ * unescaping text in place: o's strings point into text, which must
+ * outlive o.  -1 on text it did not make. */
+int import_opts_decode(char *text, struct import_opts *o);
+
+/* The label of a run whose input names none: the file's name without
+ * folders and extensions ("out/ext4.csv.gz" -> "ext4"). */
+void import_default_label(const char *path, char *out, size_t cap);
 
 /* Imports path ("-" for standard input).  Returns 0 (rep filled), or -1
  * with e naming the file and line and the store unchanged. */

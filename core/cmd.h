@@ -31,5 +31,10 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env);
 int cmd_render(int argc, char **argv, const struct cmd_env *env);
 int cmd_compare(int argc, char **argv, const struct cmd_env *env);
 int cmd_summary(int argc, char **argv, const struct cmd_env *env);
+int cmd_merge(int argc, char **argv, const struct cmd_env *env);
+int cmd_reparse(int argc, char **argv, const struct cmd_env *env);
+int cmd_exclude(int argc, char **argv, const struct cmd_env *env);
+int cmd_include(int argc, char **argv, const struct cmd_env *env);
+int cmd_delete(int argc, char **argv, const struct cmd_env *env);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * export.c: `benchsite export` and `benchsite list`: the store as data.
+ * export.c: `benchsite export`: the store as data (`list` is in list.c).
  *
  * Export writes one row per result in the long format that `import` reads
  * back (run label suite test metric value unit better status), so export ->
@@ -281,75 +281,5 @@ out:
 	free(x.keys.k);
 	free(x.vals);
 	store_close(x.s);
-	return rc;
-}
-
-static int list_row(void *ctx, const struct store_run *r)
-{
-	int tsv = *(int *)ctx;
-
-	if (tsv)
-		printf("%lld\t%s\t%s\t%lld\t%s\t%s\n", r->id, r->suite, r->label,
-		       r->results, r->format, r->source);
-	else
-		printf("%5lld  %-10s %-24s %7lld  %s\n", r->id, r->suite,
-		       r->label, r->results, r->source);
-	return 0;
-}
-
-static const char list_usage[] =
-	"usage: benchsite list [runs] [--format text|tsv] [--suite S]\n"
-	"\n"
-	"Lists the runs in the store: id, suite, label, number of results and\n"
-	"the file they came from.\n";
-
-int cmd_list(int argc, char **argv, const struct cmd_env *env)
-{
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"suite", required_argument, NULL, 's'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	struct store *s;
-	struct err e;
-	const char *suite = NULL;
-	int c, tsv = 0, rc = EXIT_OK;
-
-	while ((c = getopt_long(argc, argv, "f:s:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (strcmp(optarg, "tsv") == 0)
-				tsv = 1;
-			else if (strcmp(optarg, "text") != 0)
-				return cmd_usage_error(list_usage);
-			break;
-		case 's':
-			suite = optarg;
-			break;
-		case 'h':
-			fputs(list_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(list_usage);
-		}
-	}
-	if (optind < argc && strcmp(argv[optind], "runs") == 0)
-		optind++;
-	if (optind != argc)
-		return cmd_usage_error(list_usage);
-	if (cmd_open_store(env, &s))
-		return EXIT_FAULT;
-	err_clear(&e);
-	if (tsv)
-		printf("run\tsuite\tlabel\tresults\tformat\tsource\n");
-	else
-		printf("%5s  %-10s %-24s %7s  %s\n", "run", "suite", "label",
-		       "results", "source");
-	if (store_each_run(s, suite, list_row, &tsv, &e)) {
-		err_print(&e);
-		rc = EXIT_FAULT;
-	}
-	store_close(s);
 	return rc;
 }

@@ -16,6 +16,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../schema/lifecycle.h"
 #include "analysis.h"
 #include "chart.h"
 #include "html.h"
@@ -599,6 +600,42 @@ static int downloads(struct site *s, const struct analysis *a,
 	return rc;
 }
 
+static int excluded_item(void *ctx, const struct lifecycle_run *r)
+{
+	xmlNodePtr *ul = ctx, li;
+	char t[64], f[64];
+
+	if (!ul[1]) {
+		html_el(ul[0], "h2", "Excluded runs");
+		html_el(ul[0], "p", "Left out of every figure above, and why:");
+		ul[1] = html_el(ul[0], "ul", NULL);
+		html_attr(ul[1], "class", "excluded");
+	}
+	li = html_el(ul[1], "li", NULL);
+	snprintf(t, sizeof(t), "run %lld", r->id);
+	pages_run_file(r->id, f);
+	html_link(li, f, t);
+	text(li, " (");
+	text(li, r->label);
+	text(li, "): ");
+	text(li, r->excluded);
+	return 0;
+}
+
+/* The comparison's excluded runs with their reasons, under the table: a
+ * reader must see what the figures leave out. */
+static int excluded_list(struct site *s, xmlNodePtr main,
+			 const struct model *m)
+{
+	struct lifecycle_filter f;
+	xmlNodePtr ul[2] = {main, NULL};
+
+	memset(&f, 0, sizeof(f));
+	f.suite = m->suite;
+	f.excluded_only = 1;
+	return lifecycle_each_run(s->store, &f, excluded_item, ul, s->e);
+}
+
 int pages_comparison(struct site *s, const struct model *m,
 		     const struct analysis *a, struct site_entry *entry)
 {
@@ -682,6 +719,10 @@ int pages_comparison(struct site *s, const struct model *m,
 		     "confidence interval).");
 	}
 	s->thumb_w = s->thumb_h = 0;
+	if (excluded_list(s, main, m)) {
+		page_free(&p);
+		return -1;
+	}
 	rc = charts(s, main, a);
 	entry->thumb_w = s->thumb_w;
 	entry->thumb_h = s->thumb_h;

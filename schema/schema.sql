@@ -1,4 +1,5 @@
--- benchsite store, schema version 1.
+-- benchsite store, schema version 2 (version 1 lacked source.options and
+-- run_attr.origin; store.c's migrations add them).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
 -- re-read them), the runs they produced, the runs' dimensions, and the
@@ -17,7 +18,12 @@ CREATE TABLE source (
 	format      TEXT NOT NULL,           -- the parser that read it
 	size        INTEGER NOT NULL,        -- uncompressed bytes
 	imported_at TEXT NOT NULL,           -- UTC ISO-8601
-	content     BLOB NOT NULL
+	content     BLOB NOT NULL,
+	-- What the user told import (--label, --set, --test ...), so that
+	-- reparse reads the source again exactly as import did; one
+	-- "name value" line each, escaped (collector/import.c).  NULL: not
+	-- known (a source stored before version 2).
+	options     TEXT
 );
 
 -- One execution of one benchmark on one configuration.
@@ -37,6 +43,11 @@ CREATE TABLE run_attr (
 	run_id      INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
 	key         TEXT NOT NULL,
 	value       TEXT NOT NULL,
+	-- 'parser': read from the source, so reparse replaces it; 'user':
+	-- given by a person or another command (--set, machine facts), so
+	-- reparse keeps it; NULL: not known (stored before version 2), kept
+	-- unless the parser gives the same key.
+	origin      TEXT DEFAULT 'user' CHECK (origin IN ('parser', 'user')),
 	PRIMARY KEY (run_id, key)
 ) WITHOUT ROWID;
 

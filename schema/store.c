@@ -20,6 +20,7 @@
 #include <zlib.h>
 
 #include "../core/err.h"
+#include "store_int.h"
 
 /* schema.sql, made into a C string by the Makefile. */
 extern const char schema_sql[];
@@ -31,15 +32,17 @@ extern const char schema_sql[];
 /* No source may expand past this when read back: the import cap. */
 #define STORE_SOURCE_MAX ((size_t)1 << 30)
 
-struct store {
-	sqlite3 *db;
-	const char *path;
-};
-
 /* Migration steps: migrations[i] takes a store from version i+1 to i+2.
- * Version 1 is the first; there is nothing to migrate yet, but the path
- * (store_migrate) is in place and tested with a hand-made old version. */
-static const char *const migrations[] = {NULL};
+ * Each leaves the tables exactly as schema.sql makes them (columns added
+ * last), which tests/lifecycle.test.sh checks on a version-1 fixture. */
+static const char *const migrations[] = {
+	/* 1 -> 2: the import options of each source and the origin of each
+	 * attribute, for reparse; what version 1 stored is "not known". */
+	"ALTER TABLE source ADD COLUMN options TEXT;"
+	"ALTER TABLE run_attr ADD COLUMN origin TEXT DEFAULT 'user'"
+	" CHECK (origin IN ('parser', 'user'));"
+	"UPDATE run_attr SET origin = NULL;",
+};
 
 static int db_err(struct store *s, struct err *e, const char *what)
 {

@@ -81,7 +81,7 @@ void test_store(void)
 	CHECK(pragma_int(path, "PRAGMA user_version") == STORE_SCHEMA_VERSION,
 	      "user_version is the schema version");
 	CHECK(pragma_int(path, "PRAGMA journal_mode") == 1, "the store is in WAL mode");
-	CHECK(pragma_int(path, "SELECT count(*) FROM pragma_table_info('source')") == 7,
+	CHECK(pragma_int(path, "SELECT count(*) FROM pragma_table_info('source')") == 8,
 	      "schema.sql was applied");
 	set_version(path, STORE_SCHEMA_VERSION + 1);
 	err_clear(&e);

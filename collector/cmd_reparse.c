@@ -1,0 +1,294 @@
+/*
+ * cmd_reparse.c: `benchsite reparse`: today's parsers over every stored
+ * source again, in one transaction.
+ *
+ * Each source is read with the format it was imported as and the options
+ * its import was given (source.options), exactly as import_file would; the
+ * records go to the store's staging area and lifecycle_stage_apply rewrites
+ * only the runs that differ.  Run ids, exclusions and attributes that did
+ * not come from the parser (--set, machine facts) are kept.  A source that
+ * today's parser refuses stops the whole reparse: nothing is changed, and
+ * the message names the source, because a parser that got worse must
+ * never silently wipe results.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/cmd.h"
+#include "../core/err.h"
+#include "../core/lines.h"
+#include "../schema/lifecycle.h"
+#include "../schema/store.h"
+#include "format.h"
+#include "import.h"
+
+struct stage_ctx {
+	struct store *s;
+	const struct import_opts *o;	/* NULL: options not known */
+	const char *default_label;
+	int seq;
+	long run_line;
+};
+
+static int st_run_begin(void *p, const char *suite, const char *label,
+			long line, struct err *e)
+{
+	struct stage_ctx *c = p;
+
+	if (c->o && c->o->label)
+		label = c->o->label;
+	else if (!label)
+		label = c->default_label;
+	c->seq++;
+	c->run_line = line;
+	return lifecycle_stage_run(c->s, c->seq, line, suite, label, e);
+}
+
+static int st_attr(void *p, const char *key, const char *value,
+		   struct err *e)
+{
+	struct stage_ctx *c = p;
+
+	return lifecycle_stage_attr(c->s, c->seq, key, value, LIFECYCLE_PARSER,
+				    e);
+}
+
+static int st_result(void *p, const struct record_result *r, struct err *e)
+{
+	struct stage_ctx *c = p;
+
+	if (lifecycle_stage_result(c->s, c->seq, r, e)) {
+		if (e->line == 0)
+			e->line = c->run_line;
+		return -1;
+	}
+	return 0;
+}
+
+static int st_sample(void *p, const char *test, const char *metric,
+		     double t, double value, struct err *e)
+{
+	struct stage_ctx *c = p;
+
+	return lifecycle_stage_sample(c->s, c->seq, test, metric, t, value, e);
+}
+
+static int st_run_end(void *p, struct err *e)
+{
+	struct stage_ctx *c = p;
+	int i;
+
+	for (i = 0; c->o && i < c->o->nset; i++)
+		if (lifecycle_stage_attr(c->s, c->seq, c->o->set_key[i],
+					 c->o->set_value[i], LIFECYCLE_USER, e))
+			return -1;
+	return 0;
+}
+
+/* The sources, copied out of the listing: reparse writes while it goes. */
+struct src {
+	long long id;
+	char *name, *format, *options;	/* options NULL: not known */
+};
+
+struct srcs {
+	struct src *v;
+	size_t n, cap;
+};
+
+/* More sources than this is not a store but a mistake; it bounds the list
+ * (a few hundred bytes each). */
+#define REPARSE_SOURCES_MAX 10000000
+
+static int add_src(void *ctx, const struct lifecycle_source *src)
+{
+	struct srcs *l = ctx;
+	struct src *x;
+
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? 2 * l->cap : 64;
+		struct src *nv;
+
+		if (ncap > REPARSE_SOURCES_MAX ||
+		    !(nv = realloc(l->v, ncap * sizeof(*nv))))
+			return -1;
+		l->v = nv;
+		l->cap = ncap;
+	}
+	x = &l->v[l->n];
+	x->id = src->id;
+	x->name = strdup(src->name);
+	x->format = strdup(src->format);
+	x->options = src->options ? strdup(src->options) : NULL;
+	l->n++;
+	if (!x->name || !x->format || (src->options && !x->options))
+		return -1;
+	return 0;
+}
+
+static void free_srcs(struct srcs *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->v[i].name);
+		free(l->v[i].format);
+		free(l->v[i].options);
+	}
+	free(l->v);
+}
+
+static int reparse_one(struct store *s, const struct src *x,
+		       struct lifecycle_diff *d, struct err *e)
+{
+	const struct format *fmt = format_find(x->format);
+	struct import_opts o;
+	struct stage_ctx c;
+	struct record_sink sink;
+	struct parse_opts po;
+	char label[256], *data = NULL, *opts = NULL;
+	size_t n;
+	int rc = -1;
+
+	memset(d, 0, sizeof(*d));
+	err_set(e, x->name, 0, 0, "%s", "");
+	if (!fmt)
+		return err_set(e, x->name, 0, 0, "stored as format '%s', which "
+			       "this benchsite does not know", x->format);
+	if (x->options && (!(opts = strdup(x->options)) ||
+			   import_opts_decode(opts, &o))) {
+		free(opts);
+		return err_set(e, x->name, 0, 0, "its import options in the "
+			       "store are damaged");
+	}
+	if (store_source_content(s, x->id, &data, &n, e))
+		goto out;
+	err_set(e, x->name, 0, 0, "%s", "");
+	if (!(fmt->flags & FORMAT_ANY_BYTES) && lines_validate(data, n, e))
+		goto out;
+	if (lifecycle_stage_reset(s, e))
+		goto out;
+	memset(&c, 0, sizeof(c));
+	import_default_label(x->name, label, sizeof(label));
+	c.s = s;
+	c.o = x->options ? &o : NULL;
+	c.default_label = label;
+	sink.ctx = &c;
+	sink.run_begin = st_run_begin;
+	sink.attr = st_attr;
+	sink.result = st_result;
+	sink.sample = st_sample;
+	sink.run_end = st_run_end;
+	memset(&po, 0, sizeof(po));
+	if (c.o) {
+		po.test = o.test;
+		po.suite = o.suite;
+		po.metric = o.metric;
+		po.unit = o.unit;
+		po.better = o.better;
+		po.table = o.table;
+	}
+	po.name = x->name;
+	if (fmt->parse(data, n, &po, &sink, e))
+		goto out;
+	if (c.seq == 0) {
+		err_at(e, 0, 0, "today's '%s' parser finds no results in it",
+		       fmt->name);
+		goto out;
+	}
+	rc = lifecycle_stage_apply(s, x->id, c.o == NULL, d, e);
+out:
+	if (rc && !e->file[0])
+		snprintf(e->file, sizeof(e->file), "%s", x->name);
+	free(data);
+	free(opts);
+	return rc;
+}
+
+static const char usage[] =
+	"usage: benchsite reparse [--dry-run]\n"
+	"\n"
+	"  --dry-run    say what would change, change nothing\n"
+	"\n"
+	"Reads every stored source again with today's parsers (the format and\n"
+	"import options it was imported with), in one transaction, and prints\n"
+	"per source what changed: runs and results added (+), removed (-) and\n"
+	"changed (~).  Run numbers, exclusions and attributes not read from\n"
+	"the source (--set) are kept.  A source the parser now refuses stops\n"
+	"the reparse and nothing is changed.\n";
+
+int cmd_reparse(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"dry-run", no_argument, NULL, 'n'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct srcs list;
+	struct store *s;
+	struct err e;
+	size_t i;
+	long changed = 0;
+	int c, dry = 0;
+
+	while ((c = getopt_long(argc, argv, "nh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			dry = 1;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(usage);
+		}
+	}
+	if (optind != argc)
+		return cmd_usage_error(usage);
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	memset(&list, 0, sizeof(list));
+	err_clear(&e);
+	if (store_begin(s, &e))
+		goto fail;
+	if (lifecycle_each_source(s, NULL, add_src, &list, &e)) {
+		if (!e.msg[0])
+			err_set(&e, env->db, 0, 0, "out of memory");
+		goto fail;
+	}
+	for (i = 0; i < list.n; i++) {
+		struct lifecycle_diff d;
+
+		if (reparse_one(s, &list.v[i], &d, &e))
+			goto fail;
+		if (d.runs_added || d.runs_removed || d.runs_changed ||
+		    d.results_added || d.results_removed || d.results_changed) {
+			changed++;
+			printf("%s: runs +%ld -%ld ~%ld, results +%ld -%ld ~%ld\n",
+			       list.v[i].name, d.runs_added, d.runs_removed,
+			       d.runs_changed, d.results_added, d.results_removed,
+			       d.results_changed);
+		} else {
+			printf("%s: unchanged\n", list.v[i].name);
+		}
+	}
+	if (dry) {
+		store_rollback(s);
+	} else if (store_commit(s, &e)) {
+		goto fail;
+	}
+	printf("%zu source%s, %ld changed%s\n", list.n, list.n == 1 ? "" : "s",
+	       changed, dry ? " (dry run: nothing written)" : "");
+	free_srcs(&list);
+	store_close(s);
+	return EXIT_OK;
+fail:
+	store_rollback(s);
+	err_print(&e);
+	fputs("benchsite: reparse: nothing was changed\n", stderr);
+	free_srcs(&list);
+	store_close(s);
+	return EXIT_FAULT;
+}

@@ -1,0 +1,228 @@
+/*
+ * list.c: `benchsite list`: what the store holds, for people (text,
+ * aligned columns) and for scripts (TSV with a header, a field quoted only
+ * when it holds a tab, a quote or a line break, as export does).
+ *
+ * Four listings, one filter: --suite, --label and --where K=V select runs,
+ * and tests and sources are those of the selected runs, so "which sources
+ * gave the runs labelled x" is one command.  Excluded runs are listed (with
+ * why): a listing says what is in the store, not what the figures count.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/cmd.h"
+#include "../core/err.h"
+#include "../core/record.h"
+#include "../schema/lifecycle.h"
+#include "../schema/store.h"
+
+static void put_tsv(const char *s, int last)
+{
+	if (!strpbrk(s, "\t\"\r\n")) {
+		fputs(s, stdout);
+	} else {
+		putchar('"');
+		for (; *s; s++) {
+			if (*s == '"')
+				putchar('"');
+			putchar(*s);
+		}
+		putchar('"');
+	}
+	putchar(last ? '\n' : '\t');
+}
+
+static int run_row(void *ctx, const struct lifecycle_run *r)
+{
+	char id[32], n[32];
+
+	if (*(int *)ctx) {
+		snprintf(id, sizeof(id), "%lld", r->id);
+		snprintf(n, sizeof(n), "%lld", r->results);
+		put_tsv(id, 0);
+		put_tsv(r->suite, 0);
+		put_tsv(r->label, 0);
+		put_tsv(n, 0);
+		put_tsv(r->format, 0);
+		put_tsv(r->source, 0);
+		put_tsv(r->excluded ? r->excluded : "", 1);
+	} else {
+		printf("%5lld  %-10s %-24s %7lld  %s", r->id, r->suite, r->label,
+		       r->results, r->source);
+		if (r->excluded)
+			printf("  (excluded: %s)", r->excluded);
+		putchar('\n');
+	}
+	return 0;
+}
+
+static int test_row(void *ctx, const struct lifecycle_test *t)
+{
+	char n[32];
+
+	if (*(int *)ctx) {
+		snprintf(n, sizeof(n), "%lld", t->runs);
+		put_tsv(t->suite, 0);
+		put_tsv(t->test, 0);
+		put_tsv(t->metric, 0);
+		put_tsv(t->unit, 0);
+		put_tsv(t->better, 0);
+		put_tsv(n, 1);
+	} else {
+		printf("%-10s %-20s %-12s %-8s %-6s %5lld\n", t->suite, t->test,
+		       t->metric, t->unit, t->better, t->runs);
+	}
+	return 0;
+}
+
+static int source_row(void *ctx, const struct lifecycle_source *s)
+{
+	char id[32], n[32], size[32];
+
+	if (*(int *)ctx) {
+		snprintf(id, sizeof(id), "%lld", s->id);
+		snprintf(n, sizeof(n), "%lld", s->runs);
+		snprintf(size, sizeof(size), "%lld", s->size);
+		put_tsv(id, 0);
+		put_tsv(n, 0);
+		put_tsv(s->format, 0);
+		put_tsv(size, 0);
+		put_tsv(s->sha256, 0);
+		put_tsv(s->imported_at, 0);
+		put_tsv(s->name, 1);
+	} else {
+		printf("%6lld %5lld  %-8s %9lld  %.12s  %s  %s\n", s->id, s->runs,
+		       s->format, s->size, s->sha256, s->imported_at, s->name);
+	}
+	return 0;
+}
+
+static int comparison_row(void *ctx, const struct lifecycle_comparison *c)
+{
+	if (*(int *)ctx) {
+		put_tsv(c->name, 0);
+		put_tsv(c->suite, 0);
+		put_tsv(c->by_key, 0);
+		put_tsv(c->filter, 0);
+		put_tsv(c->title, 1);
+	} else {
+		printf("%-20s %-10s %-10s %s\n", c->name, c->suite, c->by_key,
+		       c->title);
+	}
+	return 0;
+}
+
+static const char list_usage[] =
+	"usage: benchsite list [runs|tests|comparisons|sources] "
+	"[--format text|tsv]\n"
+	"                      [--suite S] [--label L] [--where K=V]...\n"
+	"\n"
+	"  --format F   text (default) or tsv (a header, then a row each)\n"
+	"  --suite S    only runs of suite S\n"
+	"  --label L    only runs labelled L\n"
+	"  --where K=V  only runs whose attribute K is V (repeatable: all must\n"
+	"               hold)\n"
+	"\n"
+	"runs: id, suite, label, results, source (excluded runs say why);\n"
+	"tests: suite, test, metric, unit, direction and how many runs have it;\n"
+	"sources: id, runs, format, size, SHA-256, import time, name;\n"
+	"comparisons: name, suite, grouping, title (only --suite applies).\n";
+
+int cmd_list(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"suite", required_argument, NULL, 's'},
+		{"label", required_argument, NULL, 'l'},
+		{"where", required_argument, NULL, 'w'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct lifecycle_filter f;
+	struct store *s;
+	struct err e;
+	const char *what = "runs";
+	char *eq;
+	int c, tsv = 0, rc;
+
+	memset(&f, 0, sizeof(f));
+	while ((c = getopt_long(argc, argv, "f:s:l:w:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "tsv") == 0)
+				tsv = 1;
+			else if (strcmp(optarg, "text") != 0)
+				return cmd_usage_error(list_usage);
+			break;
+		case 's':
+			f.suite = optarg;
+			break;
+		case 'l':
+			f.label = optarg;
+			break;
+		case 'w':
+			eq = strchr(optarg, '=');
+			if (!eq || f.nwhere >= LIFECYCLE_WHERE_MAX) {
+				fprintf(stderr, "benchsite: --where wants KEY=VALUE "
+					"(at most %d), found '%s'\n",
+					LIFECYCLE_WHERE_MAX, optarg);
+				return EXIT_USAGE;
+			}
+			*eq = '\0';
+			f.key[f.nwhere] = optarg;
+			f.value[f.nwhere++] = eq + 1;
+			break;
+		case 'h':
+			fputs(list_usage, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(list_usage);
+		}
+	}
+	if (optind < argc)
+		what = argv[optind++];
+	if (optind != argc ||
+	    (strcmp(what, "runs") && strcmp(what, "tests") &&
+	     strcmp(what, "sources") && strcmp(what, "comparisons")))
+		return cmd_usage_error(list_usage);
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	err_clear(&e);
+	if (strcmp(what, "runs") == 0) {
+		if (tsv)
+			puts("run\tsuite\tlabel\tresults\tformat\tsource\texcluded");
+		else
+			printf("%5s  %-10s %-24s %7s  %s\n", "run", "suite",
+			       "label", "results", "source");
+		rc = lifecycle_each_run(s, &f, run_row, &tsv, &e);
+	} else if (strcmp(what, "tests") == 0) {
+		if (tsv)
+			puts("suite\ttest\tmetric\tunit\tbetter\truns");
+		else
+			printf("%-10s %-20s %-12s %-8s %-6s %5s\n", "suite", "test",
+			       "metric", "unit", "better", "runs");
+		rc = lifecycle_each_test(s, &f, test_row, &tsv, &e);
+	} else if (strcmp(what, "sources") == 0) {
+		if (tsv)
+			puts("source\truns\tformat\tsize\tsha256\timported_at\tname");
+		else
+			printf("%6s %5s  %-8s %9s  %-12s  %-20s  %s\n", "source",
+			       "runs", "format", "size", "sha256", "imported",
+			       "name");
+		rc = lifecycle_each_source(s, &f, source_row, &tsv, &e);
+	} else {
+		if (tsv)
+			puts("name\tsuite\tby\tfilter\ttitle");
+		else
+			printf("%-20s %-10s %-10s %s\n", "name", "suite", "by",
+			       "title");
+		rc = lifecycle_each_comparison(s, &f, comparison_row, &tsv, &e);
+	}
+	if (rc)
+		err_print(&e);
+	store_close(s);
+	return rc ? EXIT_FAULT : EXIT_OK;
+}

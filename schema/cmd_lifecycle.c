@@ -1,0 +1,372 @@
+/*
+ * cmd_lifecycle.c: `benchsite merge`, `exclude`, `include` and `delete`:
+ * the commands that change which runs a store holds or counts, without
+ * reading any input format.
+ *
+ * Each is one transaction (merge: one per other store), so an interrupted
+ * command leaves the store as it was.  delete prints what will go before it
+ * asks; off a terminal nobody can answer, so it wants --yes rather than
+ * guessing.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/cmd.h"
+#include "../core/err.h"
+#include "../core/text.h"
+#include "lifecycle.h"
+#include "store.h"
+
+/* A run number as given on the command line: digits only, from 1. */
+static int parse_run(const char *arg, long long *id)
+{
+	char *end;
+
+	if (*arg < '0' || *arg > '9')
+		return -1;
+	*id = strtoll(arg, &end, 10);
+	return *end || *id < 1 ? -1 : 0;
+}
+
+static const char merge_usage[] =
+	"usage: benchsite merge OTHER.db...\n"
+	"\n"
+	"Copies into this store every source of each OTHER store (with its\n"
+	"runs, attributes, results and samples) that this one lacks, and every\n"
+	"comparison whose name it lacks; one transaction per OTHER.  A source\n"
+	"already here (same SHA-256) is skipped, so merging twice changes\n"
+	"nothing.  OTHER is opened read-only; an older schema is read as it\n"
+	"is, a newer one is refused.\n";
+
+int cmd_merge(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	};
+	struct store *s;
+	int c, i, failed = 0;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(merge_usage, stdout);
+			return EXIT_OK;
+		}
+		return cmd_usage_error(merge_usage);
+	}
+	if (optind >= argc) {
+		fputs("benchsite: merge: name at least one store\n", stderr);
+		return cmd_usage_error(merge_usage);
+	}
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	for (i = optind; i < argc; i++) {
+		struct lifecycle_merge_report rep;
+		struct err e;
+
+		err_clear(&e);
+		if (access(argv[i], R_OK)) {
+			warnmsg("%s: cannot open: no such store", argv[i]);
+			failed = 1;
+			continue;
+		}
+		if (store_begin(s, &e) || lifecycle_merge(s, argv[i], &rep, &e) ||
+		    store_commit(s, &e)) {
+			store_rollback(s);
+			err_print(&e);
+			failed = 1;
+			continue;
+		}
+		printf("%s: %ld source%s added (%ld runs, %ld results), %ld "
+		       "already here, %ld comparison%s added\n", argv[i],
+		       rep.sources, rep.sources == 1 ? "" : "s", rep.runs,
+		       rep.results, rep.skipped, rep.comparisons,
+		       rep.comparisons == 1 ? "" : "s");
+	}
+	store_close(s);
+	return failed ? EXIT_FAULT : EXIT_OK;
+}
+
+static const char exclude_usage[] =
+	"usage: benchsite exclude RUN... --why TEXT\n"
+	"\n"
+	"  --why TEXT   why the run is left out (shown on the site)\n"
+	"\n"
+	"Leaves the runs out of every figure, chart and export; they stay in\n"
+	"the store and `benchsite include RUN` brings them back.  RUN is the\n"
+	"number `benchsite list runs` shows.\n";
+
+static const char include_usage[] =
+	"usage: benchsite include RUN...\n"
+	"\n"
+	"Counts excluded runs again (see `benchsite exclude`).\n";
+
+/* exclude and include: one body, why NULL for include. */
+static int exclude_main(int argc, char **argv, const struct cmd_env *env,
+			int include)
+{
+	static const struct option opts[] = {
+		{"why", required_argument, NULL, 'w'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	static const struct option iopts[] = {
+		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	};
+	const char *u = include ? include_usage : exclude_usage;
+	const char *why = NULL;
+	struct store *s;
+	struct err e;
+	long long id = 0;
+	size_t bad;
+	int c, i, was;
+
+	while ((c = getopt_long(argc, argv, include ? "h" : "w:h",
+				include ? iopts : opts, NULL)) != -1) {
+		switch (c) {
+		case 'w':
+			why = optarg;
+			break;
+		case 'h':
+			fputs(u, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(u);
+		}
+	}
+	if (!include && (!why || !*why)) {
+		fputs("benchsite: exclude: say why with --why TEXT\n", stderr);
+		return cmd_usage_error(u);
+	}
+	if (why && utf8_check(why, strlen(why), &bad)) {
+		fputs("benchsite: exclude: --why must be UTF-8 text (it goes on "
+		      "the site)\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (optind >= argc)
+		return cmd_usage_error(u);
+	for (i = optind; i < argc; i++)
+		if (parse_run(argv[i], &id)) {
+			fprintf(stderr, "benchsite: '%s' is not a run number\n",
+				argv[i]);
+			return EXIT_USAGE;
+		}
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	err_clear(&e);
+	if (store_begin(s, &e))
+		goto fail;
+	for (i = optind; i < argc; i++) {
+		parse_run(argv[i], &id);
+		if (lifecycle_exclude(s, id, why, &was, &e))
+			goto fail;
+		if (include)
+			printf("run %lld: %s\n", id, was ? "included again" :
+			       "was not excluded");
+		else
+			printf("run %lld: excluded%s\n", id,
+			       was ? " (the reason replaced)" : "");
+	}
+	if (store_commit(s, &e))
+		goto fail;
+	store_close(s);
+	return EXIT_OK;
+fail:
+	store_rollback(s);
+	err_print(&e);
+	store_close(s);
+	return EXIT_FAULT;
+}
+
+int cmd_exclude(int argc, char **argv, const struct cmd_env *env)
+{
+	return exclude_main(argc, argv, env, 0);
+}
+
+int cmd_include(int argc, char **argv, const struct cmd_env *env)
+{
+	return exclude_main(argc, argv, env, 1);
+}
+
+static const char delete_usage[] =
+	"usage: benchsite delete [--yes] RUN...\n"
+	"       benchsite delete [--yes] --label L\n"
+	"\n"
+	"  --label L   every run labelled L\n"
+	"  --yes       do not ask (needed when standard input is not a\n"
+	"              terminal)\n"
+	"\n"
+	"Removes the runs with their attributes, results and samples, and any\n"
+	"source left with no run (so that importing it again works), in one\n"
+	"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
+	"a run out of the figures without removing it.\n";
+
+struct victims {
+	long long *id;
+	long n, cap;
+};
+
+/* Runs given twice are deleted once. */
+static int add_victim(struct victims *v, long long id)
+{
+	long i;
+
+	for (i = 0; i < v->n; i++)
+		if (v->id[i] == id)
+			return 0;
+	if (v->n == v->cap) {
+		long ncap = v->cap ? 2 * v->cap : 64;
+		long long *nid = realloc(v->id, (size_t)ncap * sizeof(*nid));
+
+		if (!nid)
+			return -1;
+		v->id = nid;
+		v->cap = ncap;
+	}
+	v->id[v->n++] = id;
+	return 0;
+}
+
+static int victim_by_label(void *ctx, const struct lifecycle_run *r)
+{
+	return add_victim(ctx, r->id);
+}
+
+struct shown {
+	struct victims *v;
+	long found;
+};
+
+static int show_victim(void *ctx, const struct lifecycle_run *r)
+{
+	struct shown *sh = ctx;
+	long i;
+
+	for (i = 0; i < sh->v->n; i++) {
+		if (sh->v->id[i] == r->id) {
+			printf("run %lld: %s, %s, %lld result%s, from %s\n", r->id,
+			       r->suite, r->label, r->results,
+			       r->results == 1 ? "" : "s", r->source);
+			sh->found++;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* 1 when the user answers yes on the terminal. */
+static int confirm(long n)
+{
+	char answer[16];
+
+	fprintf(stderr, "delete %ld run%s? [y/N] ", n, n == 1 ? "" : "s");
+	fflush(stderr);
+	if (!fgets(answer, sizeof(answer), stdin))
+		return 0;
+	return answer[0] == 'y' || answer[0] == 'Y';
+}
+
+int cmd_delete(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"label", required_argument, NULL, 'l'},
+		{"yes", no_argument, NULL, 'y'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct lifecycle_filter f;
+	struct victims v;
+	struct shown sh;
+	struct store *s;
+	struct err e;
+	const char *label = NULL;
+	long long id = 0;
+	long sources;
+	int c, i, yes = 0, rc = EXIT_FAULT;
+
+	while ((c = getopt_long(argc, argv, "l:yh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			label = optarg;
+			break;
+		case 'y':
+			yes = 1;
+			break;
+		case 'h':
+			fputs(delete_usage, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(delete_usage);
+		}
+	}
+	if (optind >= argc && !label)
+		return cmd_usage_error(delete_usage);
+	for (i = optind; i < argc; i++)
+		if (parse_run(argv[i], &id)) {
+			fprintf(stderr, "benchsite: '%s' is not a run number\n",
+				argv[i]);
+			return EXIT_USAGE;
+		}
+	if (!yes && !isatty(STDIN_FILENO)) {
+		fputs("benchsite: delete: standard input is not a terminal, so "
+		      "nobody can confirm: add --yes\n", stderr);
+		return EXIT_USAGE;
+	}
+	memset(&v, 0, sizeof(v));
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	err_clear(&e);
+	for (i = optind; i < argc; i++) {
+		parse_run(argv[i], &id);
+		if (add_victim(&v, id))
+			goto oom;
+	}
+	if (label) {
+		memset(&f, 0, sizeof(f));
+		f.label = label;
+		if (lifecycle_each_run(s, &f, victim_by_label, &v, &e)) {
+			if (!e.msg[0])
+				goto oom;
+			goto fail;
+		}
+	}
+	sh.v = &v;
+	sh.found = 0;
+	if (lifecycle_each_run(s, NULL, show_victim, &sh, &e))
+		goto fail;
+	if (sh.found < v.n || v.n == 0) {
+		if (label && v.n == 0)
+			err_set(&e, NULL, 0, 0, "no run is labelled '%s'", label);
+		else
+			err_set(&e, NULL, 0, 0, "%ld of the runs named do not "
+				"exist (see 'benchsite list runs')",
+				v.n - sh.found);
+		goto fail;
+	}
+	if (!yes && !confirm(v.n)) {
+		fputs("nothing deleted\n", stderr);
+		rc = EXIT_OK;
+		goto out;
+	}
+	/* The write lock is taken only now, not while a person reads the
+	 * list; a run that went meanwhile makes the whole delete fail. */
+	if (store_begin(s, &e) ||
+	    lifecycle_delete(s, v.id, v.n, &sources, &e) ||
+	    store_commit(s, &e))
+		goto fail;
+	printf("deleted %ld run%s and %ld source%s left without runs\n", v.n,
+	       v.n == 1 ? "" : "s", sources, sources == 1 ? "" : "s");
+	rc = EXIT_OK;
+	goto out;
+oom:
+	err_set(&e, NULL, 0, 0, "out of memory");
+fail:
+	store_rollback(s);
+	err_print(&e);
+out:
+	free(v.id);
+	store_close(s);
+	return rc;
+}

@@ -1,0 +1,902 @@
+/*
+ * lifecycle.c: see lifecycle.h.  Kept apart from store.c (which opens,
+ * migrates, imports and feeds the renderer) so that both stay small; they
+ * share only the handle (store_int.h).
+ *
+ * Merge reads the other store through its own read-only connection rather
+ * than ATTACH: ATTACH would need the file name as a URI to be read-only,
+ * and a second connection can never write the other file whatever its
+ * name holds.  Columns a store of an older schema lacks are read as NULL
+ * ("not known"), which is what the migration of that version writes too.
+ *
+ * Reparse compares in SQL: the new reading goes into temp tables, the old
+ * one is copied beside it, and EXCEPT in both directions finds what
+ * differs.  Only runs that differ are rewritten, so a reparse that changes
+ * nothing writes nothing but temp tables (which are not in the file).
+ */
+#include "lifecycle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+#include <zlib.h>
+
+#include "../core/err.h"
+#include "../core/sha256.h"
+#include "store.h"
+#include "store_int.h"
+
+/* The largest source a merged store may hold, as for import (store.c). */
+#define MERGE_SOURCE_MAX ((size_t)1 << 30)
+
+static int db_err(struct store *s, sqlite3 *db, struct err *e,
+		  const char *what)
+{
+	return err_set(e, s->path, 0, 0, "%s: %s", what, sqlite3_errmsg(db));
+}
+
+static int prepare(struct store *s, const char *sql, sqlite3_stmt **st,
+		   struct err *e)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return db_err(s, s->db, e, "cannot prepare statement");
+	return 0;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* Steps a statement that returns no rows and finalizes it. */
+static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
+		     struct err *e)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_err(s, s->db, e, what);
+	return 0;
+}
+
+/* Runs sql with ?1 bound to id (when the statement has a parameter). */
+static int run_id_sql(struct store *s, const char *sql, long long id,
+		      struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, sql, &st, e))
+		return -1;
+	if (sqlite3_bind_parameter_count(st) > 0)
+		sqlite3_bind_int64(st, 1, id);
+	return step_done(s, st, "cannot update the store", e);
+}
+
+/* The single integer sql returns with ?1 = id. */
+static int count_sql(struct store *s, const char *sql, long long id,
+		     long *out, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (prepare(s, sql, &st, e))
+		return -1;
+	if (sqlite3_bind_parameter_count(st) > 0)
+		sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	*out = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_err(s, s->db, e, "cannot read the store");
+	return 0;
+}
+
+static const char *col_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t ? (const char *)t : "";
+}
+
+static const char *col_text_null(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
+		       const char *value, const char *origin, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "INSERT OR REPLACE INTO run_attr (run_id, key, value, "
+		       "origin) VALUES (?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	bind_text(st, 2, key);
+	bind_text(st, 3, value);
+	bind_text(st, 4, origin);
+	return step_done(s, st, "cannot store attribute", e);
+}
+
+int lifecycle_source_options(struct store *s, long long source_id,
+			     const char *options, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "UPDATE source SET options = ? WHERE id = ?", &st, e))
+		return -1;
+	bind_text(st, 1, options);
+	sqlite3_bind_int64(st, 2, source_id);
+	return step_done(s, st, "cannot store the import options", e);
+}
+
+/* ---- listings ---------------------------------------------------------- */
+
+/* The condition on run r that f asks for; its parameters start at ?1 and
+ * are bound by bind_filter.  Returns -1 when it does not fit. */
+static int filter_sql(const struct lifecycle_filter *f, char *out,
+		      size_t cap)
+{
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(out, cap, "(?1 IS NULL OR r.suite = ?1) AND "
+			     "(?2 IS NULL OR r.label = ?2) AND "
+			     "(?3 = 0 OR r.excluded IS NOT NULL)");
+	for (i = 0; f && i < f->nwhere && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n, " AND EXISTS (SELECT 1 "
+				      "FROM run_attr a WHERE a.run_id = r.id AND "
+				      "a.key = ?%d AND a.value = ?%d)",
+				      4 + 2 * i, 5 + 2 * i);
+	return n < cap ? 0 : -1;
+}
+
+static void bind_filter(sqlite3_stmt *st, const struct lifecycle_filter *f)
+{
+	int i;
+
+	bind_text(st, 1, f ? f->suite : NULL);
+	bind_text(st, 2, f ? f->label : NULL);
+	sqlite3_bind_int(st, 3, f ? f->excluded_only : 0);
+	for (i = 0; f && i < f->nwhere; i++) {
+		bind_text(st, 4 + 2 * i, f->key[i]);
+		bind_text(st, 5 + 2 * i, f->value[i]);
+	}
+}
+
+static int filter_empty(const struct lifecycle_filter *f)
+{
+	return !f || (!f->suite && !f->label && !f->excluded_only &&
+		      f->nwhere == 0);
+}
+
+/* Prepares head + filter + tail (the filter's parameters bound). */
+static int prepare_filtered(struct store *s, const char *head,
+			    const struct lifecycle_filter *f, const char *tail,
+			    sqlite3_stmt **st, struct err *e)
+{
+	char cond[4096], sql[8192];
+
+	if (f && f->nwhere > LIFECYCLE_WHERE_MAX)
+		return err_set(e, NULL, 0, 0, "too many filters");
+	if (filter_sql(f, cond, sizeof(cond)) ||
+	    (size_t)snprintf(sql, sizeof(sql), "%s%s%s", head, cond, tail) >=
+		    sizeof(sql))
+		return err_set(e, NULL, 0, 0, "filter too long");
+	if (prepare(s, sql, st, e))
+		return -1;
+	bind_filter(*st, f);
+	return 0;
+}
+
+/* Steps st to the end, handing each row to row(); stops when it returns
+ * non-zero and returns that. */
+static int each_row(struct store *s, sqlite3_stmt *st,
+		    int (*row)(sqlite3_stmt *st, void *cb, void *ctx),
+		    void *cb, void *ctx, struct err *e)
+{
+	int rc, stop = 0;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((stop = row(st, cb, ctx)) != 0)
+			break;
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return db_err(s, s->db, e, "cannot read the store");
+	return stop;
+}
+
+struct run_cb {
+	int (*fn)(void *ctx, const struct lifecycle_run *r);
+};
+
+static int run_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	struct lifecycle_run r;
+
+	r.id = sqlite3_column_int64(st, 0);
+	r.suite = col_text(st, 1);
+	r.label = col_text(st, 2);
+	r.excluded = col_text_null(st, 3);
+	r.source = col_text(st, 4);
+	r.format = col_text(st, 5);
+	r.source_id = sqlite3_column_int64(st, 6);
+	r.results = sqlite3_column_int64(st, 7);
+	return ((struct run_cb *)cb)->fn(ctx, &r);
+}
+
+int lifecycle_each_run(struct store *s, const struct lifecycle_filter *f,
+		       int (*cb)(void *ctx, const struct lifecycle_run *r),
+		       void *ctx, struct err *e)
+{
+	struct run_cb c = {cb};
+	sqlite3_stmt *st;
+
+	if (prepare_filtered(s, "SELECT r.id, r.suite, r.label, r.excluded, "
+			     "s.name, s.format, s.id, (SELECT count(*) FROM "
+			     "result x WHERE x.run_id = r.id) FROM run r JOIN "
+			     "source s ON s.id = r.source_id WHERE ", f,
+			     " ORDER BY r.id", &st, e))
+		return -1;
+	return each_row(s, st, run_row, &c, ctx, e);
+}
+
+struct test_cb {
+	int (*fn)(void *ctx, const struct lifecycle_test *t);
+};
+
+static int test_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	struct lifecycle_test t;
+
+	t.suite = col_text(st, 0);
+	t.test = col_text(st, 1);
+	t.metric = col_text(st, 2);
+	t.unit = col_text(st, 3);
+	t.better = col_text(st, 4);
+	t.runs = sqlite3_column_int64(st, 5);
+	return ((struct test_cb *)cb)->fn(ctx, &t);
+}
+
+int lifecycle_each_test(struct store *s, const struct lifecycle_filter *f,
+			int (*cb)(void *ctx, const struct lifecycle_test *t),
+			void *ctx, struct err *e)
+{
+	struct test_cb c = {cb};
+	sqlite3_stmt *st;
+
+	if (prepare_filtered(s, "SELECT r.suite, x.test, x.metric, x.unit, "
+			     "x.better, count(DISTINCT r.id) FROM run r JOIN "
+			     "result x ON x.run_id = r.id WHERE ", f,
+			     " GROUP BY r.suite, x.test, x.metric, x.unit, "
+			     "x.better ORDER BY r.suite, min(x.id)", &st, e))
+		return -1;
+	return each_row(s, st, test_row, &c, ctx, e);
+}
+
+struct source_cb {
+	int (*fn)(void *ctx, const struct lifecycle_source *src);
+};
+
+static int source_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	struct lifecycle_source src;
+
+	src.id = sqlite3_column_int64(st, 0);
+	src.sha256 = col_text(st, 1);
+	src.name = col_text(st, 2);
+	src.format = col_text(st, 3);
+	src.imported_at = col_text(st, 4);
+	src.options = col_text_null(st, 5);
+	src.size = sqlite3_column_int64(st, 6);
+	src.runs = sqlite3_column_int64(st, 7);
+	return ((struct source_cb *)cb)->fn(ctx, &src);
+}
+
+int lifecycle_each_source(struct store *s, const struct lifecycle_filter *f,
+			  int (*cb)(void *ctx, const struct lifecycle_source *src),
+			  void *ctx, struct err *e)
+{
+	struct source_cb c = {cb};
+	sqlite3_stmt *st;
+
+	if (prepare_filtered(s, "SELECT * FROM (SELECT s.id, s.sha256, s.name, "
+			     "s.format, s.imported_at, s.options, s.size, "
+			     "(SELECT count(*) FROM run r WHERE r.source_id = "
+			     "s.id AND ", f,
+			     filter_empty(f) ? ") AS n FROM source s) ORDER BY id"
+					     : ") AS n FROM source s) WHERE n > 0 "
+					       "ORDER BY id", &st, e))
+		return -1;
+	return each_row(s, st, source_row, &c, ctx, e);
+}
+
+struct cmp_cb {
+	int (*fn)(void *ctx, const struct lifecycle_comparison *c);
+};
+
+static int cmp_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	struct lifecycle_comparison c;
+
+	c.name = col_text(st, 0);
+	c.title = col_text(st, 1);
+	c.suite = col_text(st, 2);
+	c.by_key = col_text(st, 3);
+	c.filter = col_text(st, 4);
+	return ((struct cmp_cb *)cb)->fn(ctx, &c);
+}
+
+int lifecycle_each_comparison(struct store *s, const struct lifecycle_filter *f,
+			      int (*cb)(void *ctx,
+					const struct lifecycle_comparison *c),
+			      void *ctx, struct err *e)
+{
+	struct cmp_cb c = {cb};
+	sqlite3_stmt *st;
+
+	if (prepare(s, "SELECT name, title, suite, by_key, filter FROM "
+		       "comparison WHERE ?1 IS NULL OR suite = ?1 ORDER BY name",
+		    &st, e))
+		return -1;
+	bind_text(st, 1, f ? f->suite : NULL);
+	return each_row(s, st, cmp_row, &c, ctx, e);
+}
+
+/* ---- exclude, delete ----------------------------------------------------- */
+
+/* *source = the run's source; an unknown run is an error. */
+static int run_find(struct store *s, long long run, long long *source,
+		    int *excluded, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (prepare(s, "SELECT source_id, excluded IS NOT NULL FROM run "
+		       "WHERE id = ?", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*source = sqlite3_column_int64(st, 0);
+		*excluded = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return err_set(e, s->path, 0, 0, "no run %lld", run);
+	if (rc != SQLITE_ROW)
+		return db_err(s, s->db, e, "cannot read the store");
+	return 0;
+}
+
+int lifecycle_exclude(struct store *s, long long run, const char *why,
+		      int *was, struct err *e)
+{
+	sqlite3_stmt *st;
+	long long source;
+
+	if (run_find(s, run, &source, was, e))
+		return -1;
+	if (prepare(s, "UPDATE run SET excluded = ? WHERE id = ?", &st, e))
+		return -1;
+	bind_text(st, 1, why);
+	sqlite3_bind_int64(st, 2, run);
+	return step_done(s, st, "cannot update the run", e);
+}
+
+int lifecycle_delete(struct store *s, const long long *ids, long n,
+		     long *sources, struct err *e)
+{
+	long long source;
+	long i;
+	int excluded;
+
+	*sources = 0;
+	for (i = 0; i < n; i++) {
+		long gone;
+
+		if (run_find(s, ids[i], &source, &excluded, e))
+			return -1;
+		if (run_id_sql(s, "DELETE FROM run WHERE id = ?1", ids[i], e) ||
+		    run_id_sql(s, "DELETE FROM source WHERE id = ?1 AND NOT "
+			       "EXISTS (SELECT 1 FROM run WHERE source_id = ?1)",
+			       source, e))
+			return -1;
+		gone = sqlite3_changes(s->db);
+		*sources += gone;
+	}
+	return 0;
+}
+
+/* ---- merge --------------------------------------------------------------- */
+
+struct merge {
+	struct store *s;	/* this store */
+	sqlite3 *o;		/* the other, read-only */
+	const char *path;	/* the other's name, for messages */
+	struct err *e;
+};
+
+static int other_err(struct merge *m, const char *what)
+{
+	return err_set(m->e, m->path, 0, 0, "%s: %s", what,
+		       sqlite3_errmsg(m->o));
+}
+
+static int other_prepare(struct merge *m, const char *sql, sqlite3_stmt **st)
+{
+	if (sqlite3_prepare_v2(m->o, sql, -1, st, NULL) != SQLITE_OK)
+		return other_err(m, "cannot read");
+	return 0;
+}
+
+/* Inserts, with insert (whose parameter 1 is bound to parent when parent
+ * is not 0), every row that select (parameter 1 = from) returns, its
+ * columns bound in order after the parent's.  Both statements are reset,
+ * not finalized.  *n counts the rows. */
+static int copy_rows(struct merge *m, sqlite3_stmt *select, long long from,
+		     sqlite3_stmt *insert, long long parent, long *n)
+{
+	int rc, i, first = parent ? 2 : 1;
+
+	sqlite3_reset(select);
+	sqlite3_bind_int64(select, 1, from);
+	while ((rc = sqlite3_step(select)) == SQLITE_ROW) {
+		sqlite3_reset(insert);
+		if (parent)
+			sqlite3_bind_int64(insert, 1, parent);
+		for (i = 0; i < sqlite3_column_count(select); i++)
+			sqlite3_bind_value(insert, first + i,
+					   sqlite3_column_value(select, i));
+		if (sqlite3_step(insert) != SQLITE_DONE)
+			return db_err(m->s, m->s->db, m->e, "cannot copy");
+		if (n)
+			(*n)++;
+	}
+	if (rc != SQLITE_DONE)
+		return other_err(m, "cannot read");
+	return 0;
+}
+
+/* The content of a source must be the zlib stream of bytes with its
+ * SHA-256: a damaged or forged other store is refused, not spread. */
+static int check_content(struct merge *m, sqlite3_stmt *src)
+{
+	const char *sha = col_text(src, 1);
+	sqlite3_int64 size = sqlite3_column_int64(src, 4);
+	uLongf len = (uLongf)size;
+	char got[65];
+	Bytef *p;
+	int rc;
+
+	if (size < 0 || (size_t)size > MERGE_SOURCE_MAX ||
+	    !(p = malloc(len ? len : 1)))
+		return err_set(m->e, m->path, 0, 0, "source '%s' is too large",
+			       col_text(src, 2));
+	rc = uncompress(p, &len, sqlite3_column_blob(src, 6),
+			(uLong)sqlite3_column_bytes(src, 6));
+	if (rc == Z_OK && len == (uLongf)size)
+		sha256_hex(p, len, got);
+	free(p);
+	if (rc != Z_OK || len != (uLongf)size || strcmp(got, sha) != 0)
+		return err_set(m->e, m->path, 0, 0, "source '%s' is damaged "
+			       "(its content does not match its SHA-256)",
+			       col_text(src, 2));
+	return 0;
+}
+
+int lifecycle_merge(struct store *s, const char *path,
+		    struct lifecycle_merge_report *rep, struct err *e)
+{
+	/* version 1 had no source.options and no run_attr.origin */
+	static const char *const src_sql[] = {
+		"SELECT id, sha256, name, format, size, imported_at, content, "
+		"NULL FROM source ORDER BY id",
+		"SELECT id, sha256, name, format, size, imported_at, content, "
+		"options FROM source ORDER BY id",
+	};
+	static const char *const attr_sql[] = {
+		"SELECT key, value, NULL FROM run_attr WHERE run_id = ?1",
+		"SELECT key, value, origin FROM run_attr WHERE run_id = ?1",
+	};
+	sqlite3_stmt *q[6] = {NULL}, *ins[6] = {NULL}, *st;
+	struct merge m;
+	int rc = -1, i, k, step;
+
+	memset(rep, 0, sizeof(*rep));
+	m.s = s;
+	m.path = path;
+	m.e = e;
+	if (sqlite3_open_v2(path, &m.o, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		err_set(e, path, 0, 0, "cannot open: %s",
+			m.o ? sqlite3_errmsg(m.o) : "out of memory");
+		sqlite3_close(m.o);
+		return -1;
+	}
+	sqlite3_busy_timeout(m.o, 30000);
+	if (other_prepare(&m, "PRAGMA user_version", &st))
+		goto out;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		other_err(&m, "not a benchsite store");
+		goto out;
+	}
+	rep->version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rep->version > STORE_SCHEMA_VERSION) {
+		err_set(e, path, 0, 0, "store has schema version %d, newer than "
+			"this benchsite (%d): merge it with a newer benchsite",
+			rep->version, STORE_SCHEMA_VERSION);
+		goto out;
+	}
+	if (rep->version < 1) {
+		err_set(e, path, 0, 0, "not a benchsite store (no schema "
+			"version)");
+		goto out;
+	}
+	k = rep->version >= 2 ? 1 : 0;
+	/* Reading inside one transaction gives a consistent snapshot even
+	 * while an importer writes the other store. */
+	if (sqlite3_exec(m.o, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
+		other_err(&m, "cannot read");
+		goto out;
+	}
+	if (other_prepare(&m, src_sql[k], &q[0]) ||
+	    other_prepare(&m, "SELECT id, seq, line, suite, label, excluded "
+			  "FROM run WHERE source_id = ?1 ORDER BY id", &q[1]) ||
+	    other_prepare(&m, attr_sql[k], &q[2]) ||
+	    other_prepare(&m, "SELECT test, metric, value, unit, better, status "
+			  "FROM result WHERE run_id = ?1 ORDER BY id", &q[3]) ||
+	    other_prepare(&m, "SELECT test, metric, t, value FROM sample WHERE "
+			  "run_id = ?1 ORDER BY rowid", &q[4]) ||
+	    other_prepare(&m, "SELECT name, title, suite, by_key, filter FROM "
+			  "comparison ORDER BY name", &q[5]))
+		goto out;
+	if (prepare(s, "INSERT INTO source (sha256, name, format, size, "
+		       "imported_at, content, options) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		    &ins[0], e) ||
+	    prepare(s, "INSERT INTO run (source_id, seq, line, suite, label, "
+		       "excluded) VALUES (?, ?, ?, ?, ?, ?)", &ins[1], e) ||
+	    prepare(s, "INSERT INTO run_attr (run_id, key, value, origin) "
+		       "VALUES (?, ?, ?, ?)", &ins[2], e) ||
+	    prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
+		       "better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &ins[3], e) ||
+	    prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
+		       "VALUES (?, ?, ?, ?, ?)", &ins[4], e) ||
+	    prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
+		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &ins[5], e))
+		goto out;
+	while ((step = sqlite3_step(q[0])) == SQLITE_ROW) {
+		long long here, source;
+
+		if (store_source_find(s, col_text(q[0], 1), &here, e))
+			goto out;
+		if (here) {
+			rep->skipped++;
+			continue;
+		}
+		if (check_content(&m, q[0]))
+			goto out;
+		sqlite3_reset(ins[0]);
+		for (i = 1; i < 8; i++)
+			sqlite3_bind_value(ins[0], i, sqlite3_column_value(q[0], i));
+		if (sqlite3_step(ins[0]) != SQLITE_DONE) {
+			db_err(s, s->db, e, "cannot copy a source");
+			goto out;
+		}
+		source = sqlite3_last_insert_rowid(s->db);
+		rep->sources++;
+		sqlite3_reset(q[1]);
+		sqlite3_bind_int64(q[1], 1, sqlite3_column_int64(q[0], 0));
+		while ((step = sqlite3_step(q[1])) == SQLITE_ROW) {
+			long long from = sqlite3_column_int64(q[1], 0), run;
+			int c;
+
+			sqlite3_reset(ins[1]);
+			sqlite3_bind_int64(ins[1], 1, source);
+			for (c = 1; c < 6; c++)
+				sqlite3_bind_value(ins[1], c + 1,
+						   sqlite3_column_value(q[1], c));
+			if (sqlite3_step(ins[1]) != SQLITE_DONE) {
+				db_err(s, s->db, e, "cannot copy a run");
+				goto out;
+			}
+			run = sqlite3_last_insert_rowid(s->db);
+			rep->runs++;
+			if (copy_rows(&m, q[2], from, ins[2], run, NULL) ||
+			    copy_rows(&m, q[3], from, ins[3], run, &rep->results) ||
+			    copy_rows(&m, q[4], from, ins[4], run, NULL))
+				goto out;
+		}
+		if (step != SQLITE_DONE) {
+			other_err(&m, "cannot read");
+			goto out;
+		}
+	}
+	if (step != SQLITE_DONE) {
+		other_err(&m, "cannot read");
+		goto out;
+	}
+	while ((step = sqlite3_step(q[5])) == SQLITE_ROW) {
+		int c;
+
+		sqlite3_reset(ins[5]);
+		for (c = 0; c < 5; c++)
+			sqlite3_bind_value(ins[5], c + 1,
+					   sqlite3_column_value(q[5], c));
+		if (sqlite3_step(ins[5]) != SQLITE_DONE) {
+			db_err(s, s->db, e, "cannot copy a comparison");
+			goto out;
+		}
+		rep->comparisons += sqlite3_changes(s->db);
+	}
+	if (step != SQLITE_DONE) {
+		other_err(&m, "cannot read");
+		goto out;
+	}
+	rc = 0;
+out:
+	for (i = 0; i < 6; i++) {
+		sqlite3_finalize(q[i]);
+		sqlite3_finalize(ins[i]);
+	}
+	sqlite3_exec(m.o, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_close(m.o);
+	return rc;
+}
+
+/* ---- reparse ------------------------------------------------------------- */
+
+int lifecycle_stage_reset(struct store *s, struct err *e)
+{
+	static const char sql[] =
+		"CREATE TEMP TABLE IF NOT EXISTS stage_run (seq INTEGER PRIMARY"
+		" KEY, line INTEGER, suite TEXT, label TEXT);"
+		"CREATE TEMP TABLE IF NOT EXISTS stage_attr (seq INTEGER, key"
+		" TEXT, value TEXT, origin TEXT, PRIMARY KEY (seq, key));"
+		"CREATE TEMP TABLE IF NOT EXISTS stage_result (id INTEGER PRIMARY"
+		" KEY, seq INTEGER, test TEXT, metric TEXT, value REAL, unit"
+		" TEXT, better TEXT, status TEXT, UNIQUE (seq, test, metric));"
+		"CREATE TEMP TABLE IF NOT EXISTS stage_sample (id INTEGER PRIMARY"
+		" KEY, seq INTEGER, test TEXT, metric TEXT, t REAL, value REAL);"
+		"CREATE TEMP TABLE IF NOT EXISTS old_attr (seq, key, value,"
+		" origin);"
+		"CREATE TEMP TABLE IF NOT EXISTS old_result (seq, test, metric,"
+		" value, unit, better, status);"
+		"CREATE TEMP TABLE IF NOT EXISTS old_sample (seq, test, metric, t,"
+		" value);"
+		"CREATE TEMP TABLE IF NOT EXISTS changed (seq INTEGER PRIMARY"
+		" KEY);"
+		"DELETE FROM stage_run; DELETE FROM stage_attr;"
+		"DELETE FROM stage_result; DELETE FROM stage_sample;"
+		"DELETE FROM old_attr; DELETE FROM old_result;"
+		"DELETE FROM old_sample; DELETE FROM changed;";
+	char *msg = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		err_set(e, s->path, 0, 0, "cannot prepare reparse: %s",
+			msg ? msg : "sqlite error");
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+int lifecycle_stage_run(struct store *s, int seq, long line, const char *suite,
+			const char *label, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "INSERT INTO stage_run (seq, line, suite, label) VALUES "
+		       "(?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int(st, 1, seq);
+	sqlite3_bind_int64(st, 2, line);
+	bind_text(st, 3, suite);
+	bind_text(st, 4, label);
+	return step_done(s, st, "cannot stage run", e);
+}
+
+int lifecycle_stage_attr(struct store *s, int seq, const char *key,
+			 const char *value, const char *origin, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "INSERT OR REPLACE INTO stage_attr (seq, key, value, "
+		       "origin) VALUES (?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int(st, 1, seq);
+	bind_text(st, 2, key);
+	bind_text(st, 3, value);
+	bind_text(st, 4, origin);
+	return step_done(s, st, "cannot stage attribute", e);
+}
+
+int lifecycle_stage_result(struct store *s, int seq,
+			   const struct record_result *r, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (prepare(s, "INSERT INTO stage_result (seq, test, metric, value, "
+		       "unit, better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int(st, 1, seq);
+	bind_text(st, 2, r->test);
+	bind_text(st, 3, r->metric);
+	if (r->has_value)
+		sqlite3_bind_double(st, 4, r->value);
+	else
+		sqlite3_bind_null(st, 4);
+	bind_text(st, 5, r->unit);
+	bind_text(st, 6, r->better);
+	bind_text(st, 7, r->status);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_CONSTRAINT_UNIQUE)
+		return err_set(e, NULL, 0, 0, "result '%s' '%s' given twice for "
+			       "one run", r->test, r->metric);
+	if (rc != SQLITE_DONE)
+		return db_err(s, s->db, e, "cannot stage result");
+	return 0;
+}
+
+int lifecycle_stage_sample(struct store *s, int seq, const char *test,
+			   const char *metric, double t, double value,
+			   struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "INSERT INTO stage_sample (seq, test, metric, t, value) "
+		       "VALUES (?, ?, ?, ?, ?)", &st, e))
+		return -1;
+	sqlite3_bind_int(st, 1, seq);
+	bind_text(st, 2, test);
+	bind_text(st, 3, metric);
+	sqlite3_bind_double(st, 4, t);
+	sqlite3_bind_double(st, 5, value);
+	return step_done(s, st, "cannot stage sample", e);
+}
+
+int lifecycle_stage_apply(struct store *s, long long source_id,
+			  int keep_labels, struct lifecycle_diff *d,
+			  struct err *e)
+{
+	/* ?1 is the source throughout. */
+	static const char *const before[] = {
+		/* the old reading, beside the new one */
+		"INSERT INTO old_attr SELECT r.seq, a.key, a.value, a.origin FROM"
+		" run r JOIN run_attr a ON a.run_id = r.id WHERE r.source_id = ?1",
+		"INSERT INTO old_result SELECT r.seq, x.test, x.metric, x.value,"
+		" x.unit, x.better, x.status FROM run r JOIN result x ON"
+		" x.run_id = r.id WHERE r.source_id = ?1",
+		"INSERT INTO old_sample SELECT r.seq, x.test, x.metric, x.t,"
+		" x.value FROM run r JOIN sample x ON x.run_id = r.id WHERE"
+		" r.source_id = ?1",
+		/* what the parser does not give is kept: a person's or another
+		 * command's attributes win; those of unknown origin stay
+		 * unless the parser now gives the key */
+		"INSERT OR REPLACE INTO stage_attr SELECT seq, key, value, origin"
+		" FROM old_attr WHERE origin = 'user' AND seq IN (SELECT seq"
+		" FROM stage_run)",
+		"INSERT OR IGNORE INTO stage_attr SELECT seq, key, value, origin"
+		" FROM old_attr WHERE origin IS NULL AND seq IN (SELECT seq FROM"
+		" stage_run)",
+		/* the parser giving what an attribute of unknown origin holds
+		 * is no change: learning the origin alone is not worth a
+		 * rewrite */
+		"UPDATE stage_attr SET origin = NULL WHERE origin = 'parser' AND"
+		" EXISTS (SELECT 1 FROM old_attr o WHERE o.seq = stage_attr.seq"
+		" AND o.key = stage_attr.key AND o.value = stage_attr.value AND"
+		" o.origin IS NULL)",
+		/* runs of both readings that differ in anything */
+		"INSERT INTO changed SELECT seq FROM ("
+		" SELECT n.seq FROM stage_run n JOIN run r ON r.source_id = ?1"
+		"  AND r.seq = n.seq WHERE r.line IS NOT n.line OR r.suite IS NOT"
+		"  n.suite OR r.label IS NOT n.label"
+		" UNION SELECT seq FROM (SELECT seq, key, value, origin FROM"
+		"  stage_attr EXCEPT SELECT * FROM old_attr)"
+		" UNION SELECT seq FROM (SELECT * FROM old_attr EXCEPT SELECT seq,"
+		"  key, value, origin FROM stage_attr)"
+		" UNION SELECT seq FROM (SELECT seq, test, metric, value, unit,"
+		"  better, status FROM stage_result EXCEPT SELECT * FROM"
+		"  old_result)"
+		" UNION SELECT seq FROM (SELECT * FROM old_result EXCEPT SELECT"
+		"  seq, test, metric, value, unit, better, status FROM"
+		"  stage_result)"
+		" UNION SELECT seq FROM (SELECT seq, test, metric, t, value FROM"
+		"  stage_sample EXCEPT SELECT * FROM old_sample)"
+		" UNION SELECT seq FROM (SELECT * FROM old_sample EXCEPT SELECT"
+		"  seq, test, metric, t, value FROM stage_sample)"
+		" UNION SELECT seq FROM (SELECT seq, count(*) FROM stage_sample"
+		"  GROUP BY seq EXCEPT SELECT seq, count(*) FROM old_sample GROUP"
+		"  BY seq)"
+		" UNION SELECT seq FROM (SELECT seq, count(*) FROM old_sample"
+		"  GROUP BY seq EXCEPT SELECT seq, count(*) FROM stage_sample"
+		"  GROUP BY seq)"
+		") WHERE seq IN (SELECT seq FROM stage_run) AND seq IN (SELECT seq"
+		" FROM run WHERE source_id = ?1)",
+	};
+	static const char *const counts[] = {
+		"SELECT count(*) FROM stage_run WHERE seq NOT IN (SELECT seq FROM"
+		" run WHERE source_id = ?1)",
+		"SELECT count(*) FROM run WHERE source_id = ?1 AND seq NOT IN"
+		" (SELECT seq FROM stage_run)",
+		"SELECT count(*) FROM changed",
+		"SELECT count(*) FROM stage_result n WHERE NOT EXISTS (SELECT 1"
+		" FROM old_result o WHERE o.seq = n.seq AND o.test = n.test AND"
+		" o.metric = n.metric)",
+		"SELECT count(*) FROM old_result o WHERE NOT EXISTS (SELECT 1 FROM"
+		" stage_result n WHERE o.seq = n.seq AND o.test = n.test AND"
+		" o.metric = n.metric)",
+		"SELECT count(*) FROM old_result o JOIN stage_result n ON o.seq ="
+		" n.seq AND o.test = n.test AND o.metric = n.metric WHERE o.value"
+		" IS NOT n.value OR o.unit IS NOT n.unit OR o.better IS NOT"
+		" n.better OR o.status IS NOT n.status",
+	};
+	static const char *const apply[] = {
+		"DELETE FROM run WHERE source_id = ?1 AND seq NOT IN (SELECT seq"
+		" FROM stage_run)",
+		"UPDATE run SET line = (SELECT line FROM stage_run n WHERE n.seq ="
+		" run.seq), suite = (SELECT suite FROM stage_run n WHERE n.seq ="
+		" run.seq), label = (SELECT label FROM stage_run n WHERE n.seq ="
+		" run.seq) WHERE source_id = ?1 AND seq IN (SELECT seq FROM"
+		" changed)",
+		"DELETE FROM run_attr WHERE run_id IN (SELECT id FROM run WHERE"
+		" source_id = ?1 AND seq IN (SELECT seq FROM changed))",
+		"DELETE FROM result WHERE run_id IN (SELECT id FROM run WHERE"
+		" source_id = ?1 AND seq IN (SELECT seq FROM changed))",
+		"DELETE FROM sample WHERE run_id IN (SELECT id FROM run WHERE"
+		" source_id = ?1 AND seq IN (SELECT seq FROM changed))",
+		"INSERT INTO changed SELECT seq FROM stage_run WHERE seq NOT IN"
+		" (SELECT seq FROM run WHERE source_id = ?1)",
+		"INSERT INTO run (source_id, seq, line, suite, label) SELECT ?1,"
+		" seq, line, suite, label FROM stage_run WHERE seq NOT IN (SELECT"
+		" seq FROM run WHERE source_id = ?1) ORDER BY seq",
+		"INSERT INTO run_attr (run_id, key, value, origin) SELECT r.id,"
+		" a.key, a.value, a.origin FROM stage_attr a JOIN run r ON"
+		" r.source_id = ?1 AND r.seq = a.seq WHERE a.seq IN (SELECT seq"
+		" FROM changed)",
+		"INSERT INTO result (run_id, test, metric, value, unit, better,"
+		" status) SELECT r.id, x.test, x.metric, x.value, x.unit,"
+		" x.better, x.status FROM stage_result x JOIN run r ON"
+		" r.source_id = ?1 AND r.seq = x.seq WHERE x.seq IN (SELECT seq"
+		" FROM changed) ORDER BY x.id",
+		"INSERT INTO sample (run_id, test, metric, t, value) SELECT r.id,"
+		" x.test, x.metric, x.t, x.value FROM stage_sample x JOIN run r"
+		" ON r.source_id = ?1 AND r.seq = x.seq WHERE x.seq IN (SELECT"
+		" seq FROM changed) ORDER BY x.id",
+	};
+	long *out[6];
+	size_t i;
+
+	out[0] = &d->runs_added;
+	out[1] = &d->runs_removed;
+	out[2] = &d->runs_changed;
+	out[3] = &d->results_added;
+	out[4] = &d->results_removed;
+	out[5] = &d->results_changed;
+	if (keep_labels &&
+	    run_id_sql(s, "UPDATE stage_run SET label = (SELECT r.label FROM run"
+		       " r WHERE r.source_id = ?1 AND r.seq = stage_run.seq) WHERE"
+		       " seq IN (SELECT seq FROM run WHERE source_id = ?1)",
+		       source_id, e))
+		return -1;
+	for (i = 0; i < sizeof(before) / sizeof(before[0]); i++)
+		if (run_id_sql(s, before[i], source_id, e))
+			return -1;
+	for (i = 0; i < 6; i++)
+		if (count_sql(s, counts[i], source_id, out[i], e))
+			return -1;
+	for (i = 0; i < sizeof(apply) / sizeof(apply[0]); i++)
+		if (run_id_sql(s, apply[i], source_id, e))
+			return -1;
+	return 0;
+}
