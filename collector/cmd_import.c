@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/cmd.h"
 #include "../core/err.h"
@@ -64,7 +65,16 @@ struct walk {
 	struct import_opts *o;
 	int failed;
 	int depth;
+	/* for the closing total */
+	long n_imported, n_already, n_skipped, n_failed, runs, results;
 };
+
+/* Each file's line goes out at once: a long import shows its progress,
+ * and the lines stay in order with the errors on stderr. */
+static void done_line(void)
+{
+	fflush(stdout);
+}
 
 /* Folders deeper than this are a loop or a mistake. */
 #define IMPORT_DEPTH_MAX 32
@@ -78,11 +88,14 @@ static void import_one(struct walk *w, const char *path)
 	if (import_file(w->s, path, w->o, &rep, &e)) {
 		err_print(&e);
 		w->failed = 1;
+		w->n_failed++;
 	} else if (rep.skipped) {
 		fprintf(stderr, "benchsite: %s: skipped: not a known format\n",
 			path);
+		w->n_skipped++;
 	} else if (rep.already) {
 		printf("%s: already imported\n", path);
+		w->n_already++;
 	} else {
 		const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 		int i;
@@ -97,7 +110,11 @@ static void import_one(struct walk *w, const char *path)
 				"warnings\n", name, rep.nwarn - IMPORT_WARN_MAX);
 		printf("%s: %ld run%s, %ld results (%s)\n", path, rep.runs,
 		       rep.runs == 1 ? "" : "s", rep.results, rep.format);
+		w->n_imported++;
+		w->runs += rep.runs;
+		w->results += rep.results;
 	}
+	done_line();
 }
 
 static int by_name(const void *a, const void *b)
@@ -117,9 +134,14 @@ static void import_group(struct walk *w, char **paths, size_t n)
 	if (import_set(w->s, (const char *const *)paths, n, w->o, &rep, &e)) {
 		err_print(&e);
 		w->failed = 1;
+		w->n_failed++;
 	} else if (rep.runs == 0) {
 		printf("%s and %zu more: already imported\n", paths[0], n - 1);
+		w->n_already++;
 	} else {
+		w->n_imported++;
+		w->runs += rep.runs;
+		w->results += rep.results;
 		printf("%s and %zu more: one run of %zu files, %ld results "
 		       "(%s)", paths[0], n - 1, n - (size_t)rep.already,
 		       rep.results, rep.format);
@@ -127,6 +149,7 @@ static void import_group(struct walk *w, char **paths, size_t n)
 			printf(", %d already imported", rep.already);
 		putchar('\n');
 	}
+	done_line();
 }
 
 /* Imports the entries names[0..n) of one folder (sorted): groups of files
@@ -399,5 +422,13 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 	for (i = optind; i < argc; i++)
 		walk_path(&w, argv[i], 0);
 	store_close(w.s);
+	/* the total, for people: on a terminal, or when there was more than
+	 * one thing to say */
+	if (isatty(1) || w.n_imported + w.n_already + w.n_skipped +
+				 w.n_failed > 1)
+		printf("total: %ld imported (%ld run%s, %ld results), %ld already "
+		       "imported, %ld skipped, %ld failed\n", w.n_imported, w.runs,
+		       w.runs == 1 ? "" : "s", w.results, w.n_already,
+		       w.n_skipped, w.n_failed);
 	return w.failed ? EXIT_FAULT : EXIT_OK;
 }
