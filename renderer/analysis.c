@@ -300,7 +300,9 @@ static int column_statements(const struct analysis *a, int c,
 			s.ratio = 1;
 		if ((rc = cb(ctx, &s)) != 0)
 			return rc;
-		if ((rc = best_statements(a, c, best, cb, ctx)) != 0)
+		/* "best" of two that do not differ would claim a difference */
+		if (s.kind == K_FASTER &&
+		    (rc = best_statements(a, c, best, cb, ctx)) != 0)
 			return rc;
 	}
 	if (n >= 3) {
@@ -443,7 +445,7 @@ void analysis_value_text(double v, const char *unit, char out[48])
 	else if (a >= 100)
 		snprintf(num, sizeof(num), "%.1f", v);
 	else
-		snprintf(num, sizeof(num), "%.3g", v);
+		snprintf(num, sizeof(num), "%.4g", v);
 	if (!unit || !*unit)
 		snprintf(out, 48, "%s", num);
 	else if (strcmp(unit, "1/s") == 0)
@@ -516,9 +518,9 @@ static int say(void *ctx, const struct statement *s)
 				   "figure)", m->groups[s->subject], v1,
 				   m->groups[s->ref_group], v2);
 		else
-			buf_printf(x->out, "no difference between %s and %s (%s)",
-				   m->groups[s->subject], m->groups[s->ref_group],
-				   v1);
+			buf_printf(x->out, "no difference between %s and %s (%s, "
+				   "n=%d and n=%d)", m->groups[s->subject],
+				   m->groups[s->ref_group], v1, s->n, s->ref_n);
 		break;
 	case K_FASTER:
 	case K_SLOWER:
@@ -528,14 +530,17 @@ static int say(void *ctx, const struct statement *s)
 				   "%s mean)", m->groups[s->subject], r,
 				   word(col, s->kind == K_FASTER), s->ref_n, v1, v2);
 		} else {
-			buf_printf(x->out, "%s is %s %s than %s (%s", 
+			/* n is always said: one run each is not the same
+			 * claim as the mean of ten */
+			buf_printf(x->out, "%s is %s %s than %s (%s",
 				   m->groups[s->subject], r,
 				   word(col, s->kind == K_FASTER),
 				   m->groups[s->ref_group], v1);
-			n_text(x->out, s->n);
-			buf_printf(x->out, " vs %s", v2);
-			n_text(x->out, s->ref_n);
-			buf_adds(x->out, ")");
+			if (s->n == s->ref_n)
+				buf_printf(x->out, " vs %s, n=%d each)", v2, s->n);
+			else
+				buf_printf(x->out, ", n=%d vs %s, n=%d)", s->n, v2,
+					   s->ref_n);
 		}
 		break;
 	case K_BEST:
