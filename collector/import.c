@@ -147,43 +147,32 @@ static int parse_into_store(struct store *s, const char *name,
 	return 0;
 }
 
-int import_file(struct store *s, const char *path,
-		const struct import_opts *o, struct import_report *rep,
-		struct err *e)
+int import_buffer(struct store *s, const char *name, const char *data,
+		  size_t n, const struct import_opts *o,
+		  struct import_report *rep, struct err *e)
 {
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	const struct format *fmt;
 	char sha[65];
-	char *data;
-	size_t n;
 	long long existing;
-	int gz;
 
 	memset(rep, 0, sizeof(*rep));
-	if (source_read(path, &data, &n, &gz, e))
-		return -1;
 	err_set(e, name, 0, 0, "%s", "");
-	/* Detection only scans bytes, so it runs before the text checks: a
-	 * file of no known format is then reported by its first fault (an
+	/* Detection only scans bytes, so it runs before the text checks: an
+	 * input of no known format is then reported by its first fault (an
 	 * empty file, a NUL byte), or skipped inside a folder. */
 	fmt = o->format ? format_find(o->format) : format_detect(data, n);
 	if (!fmt && o->skip_unknown) {
 		rep->skipped = 1;
-		free(data);
 		return 0;
 	}
-	if (!fmt && o->format) {
-		err_set(e, name, 0, 0, "unknown format '%s'", o->format);
-		goto fail;
-	}
+	if (!fmt && o->format)
+		return err_set(e, name, 0, 0, "unknown format '%s'", o->format);
 	if ((!fmt || !(fmt->flags & FORMAT_ANY_BYTES)) &&
 	    lines_validate(data, n, e))
 		goto fail;
-	if (!fmt) {
-		err_set(e, name, 0, 0, "cannot tell which tool wrote this file; "
-			"name its format with --format");
-		goto fail;
-	}
+	if (!fmt)
+		return err_set(e, name, 0, 0, "cannot tell which tool wrote "
+			       "this file; name its format with --format");
 	rep->format = fmt->name;
 	sha256_hex(data, n, sha);
 	if (store_begin(s, e))
@@ -195,20 +184,34 @@ int import_file(struct store *s, const char *path,
 	if (existing) {
 		store_rollback(s);
 		rep->already = 1;
-		free(data);
 		return 0;
 	}
 	if (parse_into_store(s, name, data, n, fmt, o, rep, e, sha))
 		goto rollback;
 	if (store_commit(s, e))
 		goto fail;
-	free(data);
 	return 0;
 rollback:
 	store_rollback(s);
 fail:
 	if (!e->file[0])
 		snprintf(e->file, sizeof(e->file), "%s", name);
-	free(data);
 	return -1;
+}
+
+int import_file(struct store *s, const char *path,
+		const struct import_opts *o, struct import_report *rep,
+		struct err *e)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char *data;
+	size_t n;
+	int gz, rc;
+
+	memset(rep, 0, sizeof(*rep));
+	if (source_read(path, &data, &n, &gz, e))
+		return -1;
+	rc = import_buffer(s, name, data, n, o, rep, e);
+	free(data);
+	return rc;
 }
