@@ -31,5 +31,6 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env);
 int cmd_render(int argc, char **argv, const struct cmd_env *env);
 int cmd_compare(int argc, char **argv, const struct cmd_env *env);
 int cmd_summary(int argc, char **argv, const struct cmd_env *env);
+int cmd_run(int argc, char **argv, const struct cmd_env *env);
 
 #endif
