@@ -22,6 +22,7 @@
 #include "../core/err.h"
 #include "../core/lines.h"
 #include "../core/text.h"
+#include "bonnie.h"
 #include "format.h"
 
 /* The widest layout has 50 fields; a line with more than this many is
@@ -150,6 +151,9 @@ static long col_of(const struct ctx *c, const struct span *s)
 static int field_error(struct ctx *c, const struct span *s, const char *name,
 		       const char *what)
 {
+	if (s->orig == 0 && !c->line_start)
+		return err_at(c->e, c->line, 0, "%s: %s, found '%.*s'", name,
+			      what, s->n > 40 ? 40 : (int)s->n, s->p);
 	if (s->orig == 0)
 		return err_at(c->e, c->line, 0, "%s: %s", name, what);
 	return err_at(c->e, c->line, col_of(c, s), "field %d (%s): %s, found "
@@ -253,7 +257,8 @@ static int attr(struct ctx *c, const char *key, const char *p, size_t n)
 	if (n == 0)
 		return 0;
 	if (n >= sizeof(v))
-		return err_at(c->e, c->line, (long)(p - c->line_start) + 1,
+		return err_at(c->e, c->line, c->line_start ?
+			      (long)(p - c->line_start) + 1 : 0,
 			      "%s longer than %zu bytes", key, sizeof(v) - 1);
 	memcpy(v, p, n);
 	v[n] = '\0';
@@ -431,6 +436,65 @@ static int bonnie_detect(const char *p, size_t n)
 	return has_table(p, n);
 }
 
+/* One CSV line already split into c->f[0..count): 1 when it was a run, 0
+ * when it is not a bonnie++ data line (a header, or other text), -1 on a
+ * line that claims to be bonnie++ CSV but is malformed. */
+static int one_line(struct ctx *c, int count)
+{
+	struct span *f = c->f;
+	const struct version *ver;
+
+	if (is_header(f, count))
+		return 0;
+	ver = find_version(f, count);
+	if (ver) {
+		int ok = count == ver->fields ||
+			 (count == 47 && strcmp(ver->format_version, "1.96") == 0);
+
+		if (!ok)
+			return err_at(c->e, c->line, 0, "bonnie++ %s CSV line: "
+				      "expected %d fields, found %d",
+				      ver->format_version, ver->fields, count);
+		return line_19x(c, ver, count) ? -1 : 1;
+	}
+	if (count >= 2 && is_size(f[1].p, f[1].n)) {
+		if (count != 27)
+			return err_at(c->e, c->line, 0, "bonnie++ 1.0x CSV line: "
+				      "expected 27 fields, found %d", count);
+		return line_10x(c) ? -1 : 1;
+	}
+	if (count == 27 && f[1].n == 0)	/* 1.0x with -s 0 */
+		return line_10x(c) ? -1 : 1;
+	return 0;
+}
+
+int bonnie_cells(const char *const *cell, const size_t *len, int count,
+		 long line, const struct record_sink *sink, struct err *e)
+{
+	struct span f[BONNIE_FIELDS_MAX + 2];
+	struct ctx c;
+	int i, rc;
+
+	if (count > BONNIE_FIELDS_MAX)
+		return err_at(e, line, 0, "%d cells: more than a bonnie++ CSV "
+			      "line has", count);
+	for (i = 0; i < count; i++) {
+		f[i].p = cell[i];
+		f[i].n = len[i];
+		f[i].orig = 0;	/* cells have no column in a CSV line */
+	}
+	c.sink = sink;
+	c.e = e;
+	c.f = f;
+	c.line = line;
+	c.line_start = NULL;
+	rc = one_line(&c, count);
+	if (rc == 0)
+		return err_at(e, line, 0, "%d cells that are not a bonnie++ CSV "
+			      "line of any version", count);
+	return rc < 0 ? -1 : 0;
+}
+
 static int bonnie_parse(const char *p, size_t n, const struct parse_opts *o,
 			const struct record_sink *sink, struct err *e)
 {
@@ -439,7 +503,7 @@ static int bonnie_parse(const char *p, size_t n, const struct parse_opts *o,
 	struct lines l;
 	const char *s;
 	size_t k;
-	int count, runs = 0;
+	int count, runs = 0, rc;
 
 	(void)o;
 	c.sink = sink;
@@ -447,42 +511,15 @@ static int bonnie_parse(const char *p, size_t n, const struct parse_opts *o,
 	c.f = f;
 	lines_init(&l, p, n);
 	while (lines_next(&l, &s, &k)) {
-		const struct version *ver;
-
 		if (k == 0 || !memchr(s, ',', k))
 			continue;
 		c.line = l.lineno;
 		c.line_start = s;
 		split(s, k, f, &count);
-		if (is_header(f, count))
-			continue;
-		ver = find_version(f, count);
-		if (ver) {
-			int ok = count == ver->fields ||
-				 (count == 47 && strcmp(ver->format_version,
-							"1.96") == 0);
-
-			if (!ok)
-				return err_at(e, c.line, 0, "bonnie++ %s CSV "
-					      "line: expected %d fields, found "
-					      "%d", ver->format_version,
-					      ver->fields, count);
-			if (line_19x(&c, ver, count))
-				return -1;
-			runs++;
-		} else if (count >= 2 && is_size(f[1].p, f[1].n)) {
-			if (count != 27)
-				return err_at(e, c.line, 0, "bonnie++ 1.0x CSV "
-					      "line: expected 27 fields, found "
-					      "%d", count);
-			if (line_10x(&c))
-				return -1;
-			runs++;
-		} else if (count == 27 && f[1].n == 0) {
-			if (line_10x(&c))	/* 1.0x with -s 0 */
-				return -1;
-			runs++;
-		}
+		rc = one_line(&c, count);
+		if (rc < 0)
+			return -1;
+		runs += rc;
 	}
 	if (runs == 0)
 		return err_at(e, 0, 0, has_table(p, n) ?

@@ -76,6 +76,17 @@ static void import_one(struct walk *w, const char *path)
 	} else if (rep.already) {
 		printf("%s: already imported\n", path);
 	} else {
+		const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+		int i;
+
+		/* Warnings go to stderr like errors, in the same
+		 * "FILE:LINE:" form, so editors can jump to them. */
+		for (i = 0; i < rep.nwarn && i < IMPORT_WARN_MAX; i++)
+			fprintf(stderr, "benchsite: %s:%ld: warning: %s\n", name,
+				rep.warn[i].line, rep.warn[i].msg);
+		if (rep.nwarn > IMPORT_WARN_MAX)
+			fprintf(stderr, "benchsite: %s: warning: %d more "
+				"warnings\n", name, rep.nwarn - IMPORT_WARN_MAX);
 		printf("%s: %ld run%s, %ld results (%s)\n", path, rep.runs,
 		       rep.runs == 1 ? "" : "s", rep.results, rep.format);
 	}

@@ -238,6 +238,12 @@ static int one_repeat(struct store *s, char *const argv[],
 		report_kept(&out, why);
 		goto done;
 	}
+	for (k = 0; k < rep.nwarn && k < IMPORT_WARN_MAX; k++)
+		fprintf(stderr, "benchsite: %s:%ld: warning: %s\n", name,
+			rep.warn[k].line, rep.warn[k].msg);
+	if (rep.nwarn > IMPORT_WARN_MAX)
+		fprintf(stderr, "benchsite: %s: warning: %d more warnings\n",
+			name, rep.nwarn - IMPORT_WARN_MAX);
 	if (rep.already)
 		fprintf(stderr, "benchsite: run %ld/%ld: the same output was "
 			"imported before; stored once\n", i, cfg->repeat);

@@ -55,7 +55,13 @@ const struct format *format_find(const char *name);
 /* The first format whose detect accepts p[0..n), or NULL. */
 const struct format *format_detect(const char *p, size_t n);
 
+extern const struct format format_sysbench;
+extern const struct format format_fio;
+extern const struct format format_pts;
 extern const struct format format_bonnie;
 extern const struct format format_table;
+extern const struct format format_wide;
+extern const struct format format_html;
+extern const struct format format_supersmack;
 
 #endif

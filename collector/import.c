@@ -26,6 +26,7 @@ struct sink_ctx {
 	long run_line;
 	int seq;
 	long results;
+	struct import_report *rep;
 };
 
 static int sink_run_begin(void *p, const char *suite, const char *label,
@@ -85,6 +86,21 @@ static int sink_run_end(void *p, struct err *e)
 	return 0;
 }
 
+static int sink_warn(void *p, long line, const char *msg, struct err *e)
+{
+	struct sink_ctx *c = p;
+	struct import_report *rep = c->rep;
+
+	(void)e;
+	if (rep->nwarn < IMPORT_WARN_MAX) {
+		rep->warn[rep->nwarn].line = line;
+		snprintf(rep->warn[rep->nwarn].msg,
+			 sizeof(rep->warn[rep->nwarn].msg), "%s", msg);
+	}
+	rep->nwarn++;
+	return 0;
+}
+
 /* The file's name without folders and without its extension(s) .gz and
  * one more: "out/ext4.csv.gz" -> "ext4". */
 static void label_from_path(const char *path, char *out, size_t cap)
@@ -122,6 +138,7 @@ static int parse_into_store(struct store *s, const char *name,
 	c.store = s;
 	c.o = o;
 	c.default_label = label;
+	c.rep = rep;
 	if (store_source_add(s, sha, name, fmt->name, data, n, &c.source_id, e))
 		return -1;
 	sink.ctx = &c;
@@ -130,6 +147,7 @@ static int parse_into_store(struct store *s, const char *name,
 	sink.result = sink_result;
 	sink.sample = sink_sample;
 	sink.run_end = sink_run_end;
+	sink.warn = sink_warn;
 	memset(&po, 0, sizeof(po));
 	po.test = o->test;
 	po.suite = o->suite;

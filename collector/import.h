@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "../core/err.h"
+
 struct err;
 struct store;
 
@@ -33,12 +35,27 @@ struct import_opts {
 	const char *set_value[IMPORT_SET_MAX];
 };
 
+/* Warnings kept per file; a file with more says how many were left out.
+ * Eight is more than any real file needs (one per failed run) and keeps
+ * the report on the stack. */
+#define IMPORT_WARN_MAX 8
+
+struct import_warning {
+	long line;
+	char msg[ERR_MSG_MAX];
+};
+
 struct import_report {
 	int already;		/* the same bytes were imported before */
 	int skipped;		/* no known format, and skip_unknown */
 	const char *format;	/* the format used */
 	long runs;
 	long results;
+	/* What the parser passed over and said so (import succeeded); the
+	 * caller prints them.  nwarn counts all, warn holds the first
+	 * IMPORT_WARN_MAX. */
+	int nwarn;
+	struct import_warning warn[IMPORT_WARN_MAX];
 };
 
 /* Imports data[0..n), an input already in memory (a file's bytes, or the

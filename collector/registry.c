@@ -1,15 +1,22 @@
 /*
  * registry.c: the list of input formats, in the order detection tries them.
  * Formats with unmistakable markers come first; the generic table comes
- * last because almost any CSV would pass for one.
+ * last because almost any CSV would pass for one; a wide table has no
+ * marker at all and is only read when named.
  */
 #include "format.h"
 
 #include <string.h>
 
 const struct format *const formats[] = {
+	&format_sysbench,	/* its banner is unmistakable */
+	&format_fio,
+	&format_pts,
+	&format_supersmack,
+	&format_html,
 	&format_bonnie,
 	&format_table,
+	&format_wide,	/* never detected: only with --format wide */
 	NULL,
 };
 

@@ -2,6 +2,8 @@
  * record.c: the vocabulary of record.h, kept in one place so the parsers,
  * the table importer and the schema's CHECK constraints agree.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "err.h"
@@ -35,4 +37,18 @@ int record_key_valid(const char *s)
 		      *s == '.'))
 			return 0;
 	return 1;
+}
+
+int record_warn(const struct record_sink *sink, long line, struct err *e,
+		const char *fmt, ...)
+{
+	char msg[ERR_MSG_MAX];
+	va_list ap;
+
+	if (!sink->warn)
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return sink->warn(sink->ctx, line, msg, e);
 }

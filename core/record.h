@@ -25,7 +25,8 @@ struct record_result {
 
 /* Where parsed records go.  Each callback returns 0 or -1 (with e filled);
  * a parser stops at the first -1 and returns it.  Calls come in the order
- * run_begin, (attr | result)*, run_end, for each run. */
+ * run_begin, (attr | result | sample)*, run_end, for each run; warn may come
+ * at any time. */
 struct record_sink {
 	void *ctx;
 	/* label may be NULL: the importer then names the run after the file.
@@ -40,7 +41,17 @@ struct record_sink {
 	int (*sample)(void *ctx, const char *test, const char *metric, double t,
 		      double value, struct err *e);
 	int (*run_end)(void *ctx, struct err *e);
+	/* Optional (NULL: warnings are dropped).  Something the parser passed
+	 * over that the user should know of, at line of the input: a sysbench
+	 * run that stopped with FATAL while the file's other runs are fine.
+	 * A warning never changes what is stored. */
+	int (*warn)(void *ctx, long line, const char *msg, struct err *e);
 };
+
+/* Sends a printf-style warning through sink->warn when there is one;
+ * returns what warn returned, or 0. */
+int record_warn(const struct record_sink *sink, long line, struct err *e,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* 1 when s is a status word the store accepts. */
 int record_status_valid(const char *s);

@@ -54,7 +54,7 @@ static struct err perr;
 static const char *parse(const struct format *f, const char *text)
 {
 	struct record_sink sink = {&out, cap_begin, cap_attr, cap_result,
-				   cap_sample, cap_end};
+				   cap_sample, cap_end, NULL};
 	struct parse_opts o;
 
 	memset(&o, 0, sizeof(o));
@@ -174,6 +174,10 @@ static void test_bonnie_layouts(void)
 
 static void test_detect(void)
 {
+	static const char fio[] = "note: queue depth will be capped at 1\n"
+		"{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : []\n}\n";
+	static const char pts[] = "<?xml version=\"1.0\"?>\n"
+		"<!--Phoronix Test Suite v10.8.4-->\n<PhoronixTestSuite>\n";
 	static const char bonnie[] =
 		"1.96,1.96,perfkit-7b22f510-0,1,1421800799,7423M,,,,72853,15,47358,"
 		"5,,,156821,7,537.7,10,100,,,,,49223,58,+++++,+++,54405,53,2898,97,"
@@ -187,6 +191,10 @@ static void test_detect(void)
 	CHECK(format_detect(table, sizeof(table) - 1) == &format_table,
 	      "detect a long table");
 	CHECK(format_detect("hello, world\n", 13) == NULL, "detect nothing in prose");
+	CHECK(format_detect(fio, sizeof(fio) - 1) == &format_fio,
+	      "detect fio JSON after note: lines");
+	CHECK(format_detect(pts, sizeof(pts) - 1) == &format_pts,
+	      "detect PTS result XML");
 	CHECK(format_find("bonnie") == &format_bonnie && format_find("nope") == NULL,
 	      "find formats by name");
 }

@@ -1,0 +1,633 @@
+/*
+ * html.c: results tables in old web pages (format "html").
+ *
+ * The page is parsed with libxml2's HTML parser, the one that copes with
+ * 1990s markup, with HTML_PARSE_NONET so nothing is ever fetched.  Old
+ * pages are Latin-1 as often as UTF-8, so this format takes any bytes
+ * (FORMAT_ANY_BYTES) and picks the encoding itself: valid UTF-8 is read as
+ * UTF-8 (a Latin-1 page with accents is almost never valid UTF-8); other
+ * bytes follow the page's own charset declaration when it has one, else
+ * they are read as ISO-8859-1.  libxml2 hands back UTF-8 either way, and
+ * every cell is checked again before it becomes a label or a name.
+ *
+ * Each <tr> of a table (nested tables excluded) becomes a row of cells in
+ * document order; colspan/rowspan are then laid out into a grid the way a
+ * browser does, so a column of figures stays under its heading.  That grid
+ * goes to wide.c, the same code as a wide CSV: first row = tests, first
+ * column = labels, --suite/--metric/--unit/--better say what the figures
+ * are.  The table used is --table N, else the one with the most numeric
+ * cells (the results, not the layout tables around them).
+ *
+ * A page written by bonnie++'s bon_csv2html is recognised by its headings
+ * ("Sequential Output", "Sequential Create") and read as bonnie++ runs:
+ * its cells are put back into the CSV line they came from and handed to
+ * bonnie.c's field mapping, so a page and its CSV give the same records.
+ *  - 1.0x (Perl): one <TR> per CSV line, every field in its own cell in CSV
+ *    order (FORMATS.md 2.6): the cells are the line.
+ *  - 1.96/1.97 (C++): a values row (name with rowspan=2, size, the optional
+ *    columns named in the second heading row, the rates) and a latency row;
+ *    seed and chunk columns the page leaves out stay empty; the concurrency
+ *    column is shown only when some line is not 1, so without it it is 1.
+ *  - 2.00 (C++, "M/sec" headings): refused.  It prints put_block, rewrite
+ *    and get_block as rounded MiB/s and turns +++++ into 0, so neither the
+ *    figures nor "too fast" can be recovered; the CSV it was made from can.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "../core/text.h"
+#include "bonnie.h"
+#include "format.h"
+#include "wide.h"
+
+/* Page tables wider or longer than this are layout, not results; the caps
+ * bound the grid (wide.h caps its cells too). */
+#define HTML_COLS_MAX 4096
+#define HTML_SPAN_MAX 1000	/* HTML allows more; no results table needs it */
+#define HTML_TABLES_MAX 10000
+/* One cell's text: a figure or a label, never a page. */
+#define HTML_CELL_MAX 4096
+
+struct hcell {
+	char *text;	/* owned, normalised UTF-8 */
+	long line;
+	int colspan, rowspan;
+};
+
+struct hrow {
+	int n;
+	struct hcell *c;	/* owned */
+	long line;
+};
+
+struct htable {
+	int nrows;
+	struct hrow *row;	/* owned */
+	long line;
+};
+
+static int is_el(const xmlNode *n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE &&
+	       strcasecmp((const char *)n->name, name) == 0;
+}
+
+/* The cell's text: text nodes joined, <br> as a space, white space runs
+ * (and no-break spaces) as one space, trimmed. */
+static int cell_text(const xmlNode *n, struct buf *b)
+{
+	const xmlNode *k;
+
+	for (k = n->children; k; k = k->next) {
+		if (k->type == XML_TEXT_NODE || k->type == XML_CDATA_SECTION_NODE) {
+			if (k->content && buf_adds(b, (const char *)k->content))
+				return -1;
+		} else if (is_el(k, "br")) {
+			if (buf_addc(b, ' '))
+				return -1;
+		} else if (k->type == XML_ELEMENT_NODE && !is_el(k, "script") &&
+			   !is_el(k, "style") && !is_el(k, "table")) {
+			if (cell_text(k, b))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static char *normalise(const char *s, size_t n)
+{
+	char *out = malloc(n + 1);
+	size_t i, k = 0;
+	int space = 0;
+
+	if (!out)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		int ws = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+			 ch == '\f' || ch == '\v';
+
+		if (ch == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] == 0xa0) {
+			ws = 1;
+			i++;
+		}
+		if (ws) {
+			space = k > 0;
+			continue;
+		}
+		if (space)
+			out[k++] = ' ';
+		space = 0;
+		out[k++] = (char)ch;
+	}
+	out[k] = '\0';
+	return out;
+}
+
+static int span_attr(const xmlNode *n, const char *name)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	long x = 1;
+
+	if (v) {
+		char *end;
+
+		x = strtol((const char *)v, &end, 10);
+		if (end == (char *)v || x < 1)
+			x = 1;
+		if (x > HTML_SPAN_MAX)
+			x = HTML_SPAN_MAX;
+		xmlFree(v);
+	}
+	return (int)x;
+}
+
+static void table_free(struct htable *t)
+{
+	int i, j;
+
+	for (i = 0; i < t->nrows; i++) {
+		for (j = 0; j < t->row[i].n; j++)
+			free(t->row[i].c[j].text);
+		free(t->row[i].c);
+	}
+	free(t->row);
+	t->row = NULL;
+	t->nrows = 0;
+}
+
+static int add_row(struct htable *t, const xmlNode *tr, struct err *e)
+{
+	const xmlNode *k;
+	struct hrow *r;
+	struct buf b;
+	int n = 0;
+
+	if (t->nrows >= WIDE_CELLS_MAX)
+		return err_at(e, xmlGetLineNo(tr), 0, "a table of more than %ld "
+			      "rows", WIDE_CELLS_MAX);
+	for (k = tr->children; k; k = k->next)
+		if (is_el(k, "td") || is_el(k, "th"))
+			n++;
+	if (n > HTML_COLS_MAX)
+		return err_at(e, xmlGetLineNo(tr), 0, "a row of more than %d "
+			      "cells", HTML_COLS_MAX);
+	r = realloc(t->row, (size_t)(t->nrows + 1) * sizeof(*r));
+	if (!r)
+		return err_at(e, 0, 0, "out of memory");
+	t->row = r;
+	r = &t->row[t->nrows++];
+	r->n = 0;
+	r->line = xmlGetLineNo(tr);
+	r->c = calloc(n ? (size_t)n : 1, sizeof(*r->c));
+	if (!r->c)
+		return err_at(e, 0, 0, "out of memory");
+	buf_init(&b, HTML_CELL_MAX);
+	for (k = tr->children; k; k = k->next) {
+		struct hcell *c;
+		size_t bad;
+
+		if (!is_el(k, "td") && !is_el(k, "th"))
+			continue;
+		c = &r->c[r->n];
+		buf_reset(&b);
+		c->line = xmlGetLineNo(k);
+		if (cell_text(k, &b)) {
+			buf_release(&b);
+			return err_at(e, c->line, 0, "a cell of more than %d "
+				      "bytes of text", HTML_CELL_MAX);
+		}
+		c->text = normalise(b.data ? b.data : "", b.len);
+		if (!c->text) {
+			buf_release(&b);
+			return err_at(e, 0, 0, "out of memory");
+		}
+		r->n++;
+		if (utf8_check(c->text, strlen(c->text), &bad)) {
+			buf_release(&b);
+			return err_at(e, c->line, 0, "cell text is not valid "
+				      "UTF-8 after decoding the page");
+		}
+		c->colspan = span_attr(k, "colspan");
+		c->rowspan = span_attr(k, "rowspan");
+	}
+	buf_release(&b);
+	return 0;
+}
+
+/* The <tr> of table t, not those of tables nested in it. */
+static int collect_rows(struct htable *t, const xmlNode *n, struct err *e)
+{
+	const xmlNode *k;
+
+	for (k = n->children; k; k = k->next) {
+		if (is_el(k, "table"))
+			continue;
+		if (is_el(k, "tr")) {
+			if (add_row(t, k, e))
+				return -1;
+			continue;
+		}
+		if (k->type == XML_ELEMENT_NODE && collect_rows(t, k, e))
+			return -1;
+	}
+	return 0;
+}
+
+struct tables {
+	int n;
+	const xmlNode *node[HTML_TABLES_MAX];
+};
+
+static void find_tables(struct tables *ts, const xmlNode *n)
+{
+	const xmlNode *k;
+
+	for (k = n; k; k = k->next) {
+		if (k->type != XML_ELEMENT_NODE)
+			continue;
+		if (is_el(k, "table") && ts->n < HTML_TABLES_MAX)
+			ts->node[ts->n++] = k;
+		find_tables(ts, k->children);
+	}
+}
+
+/* Lays the rows out as a browser would (rowspan/colspan); with g NULL only
+ * measures the width. */
+static int layout(const struct htable *t, struct grid *g, int *width,
+		  struct err *e)
+{
+	int *busy = calloc(HTML_COLS_MAX + HTML_SPAN_MAX, sizeof(int));
+	int r, i, w = 0;
+
+	if (!busy)
+		return err_at(e, 0, 0, "out of memory");
+	for (r = 0; r < t->nrows; r++) {
+		const struct hrow *row = &t->row[r];
+		int c = 0, j;
+
+		/* slots covered from rows above, and missing cells, are
+		 * named by the row they are in */
+		for (j = 0; g && j < g->cols; j++)
+			grid_at(g, r, j)->line = row->line;
+		for (i = 0; i < row->n; i++) {
+			const struct hcell *x = &row->c[i];
+
+			while (c < HTML_COLS_MAX && busy[c] > 0)
+				c++;
+			if (c + x->colspan > HTML_COLS_MAX) {
+				free(busy);
+				return err_at(e, x->line, 0, "a table wider than "
+					      "%d columns", HTML_COLS_MAX);
+			}
+			if (g && grid_set(g, r, c, x->text, strlen(x->text),
+					  x->line, 0)) {
+				free(busy);
+				return err_at(e, 0, 0, "out of memory");
+			}
+			for (j = 0; j < x->colspan; j++) {
+				busy[c + j] = x->rowspan;
+				/* a spanned slot points at its cell's line */
+				if (g && j > 0)
+					grid_at(g, r, c + j)->line = x->line;
+			}
+			c += x->colspan;
+		}
+		for (j = 0; j < HTML_COLS_MAX; j++) {
+			if (busy[j] > 0 && j >= w)
+				w = j + 1;
+			if (busy[j] > 0)
+				busy[j]--;
+		}
+	}
+	free(busy);
+	*width = w;
+	return 0;
+}
+
+static long numeric_cells(const struct htable *t)
+{
+	long k = 0;
+	int r, i;
+	double v;
+
+	for (r = 0; r < t->nrows; r++)
+		for (i = 0; i < t->row[r].n; i++)
+			if (num_parse(t->row[r].c[i].text,
+				      strlen(t->row[r].c[i].text), &v) == 0)
+				k++;
+	return k;
+}
+
+static int row_has(const struct hrow *r, const char *text, int from)
+{
+	int i;
+
+	for (i = from; i < r->n; i++)
+		if (strcmp(r->c[i].text, text) == 0)
+			return i;
+	return -1;
+}
+
+static int is_bonnie(const struct htable *t)
+{
+	return t->nrows >= 3 && row_has(&t->row[0], "Sequential Output", 0) >= 0
+	       && row_has(&t->row[0], "Sequential Create", 0) >= 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* bon_csv2html pages */
+
+static int cells_to_bonnie(const char *const *cell, int n, long line,
+			   const struct record_sink *sink, struct err *e)
+{
+	size_t len[64];
+	int i;
+
+	for (i = 0; i < n && i < 64; i++)
+		len[i] = strlen(cell[i]);
+	return bonnie_cells(cell, len, n, line, sink, e);
+}
+
+/* 1.0x Perl: rows after the three heading rows hold the CSV fields. */
+static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
+		       struct err *e)
+{
+	const char *cell[64];
+	int r, i, runs = 0;
+
+	for (r = 3; r < t->nrows; r++) {
+		const struct hrow *row = &t->row[r];
+
+		if (row->n == 0)
+			continue;
+		if (row->n > 64)
+			return err_at(e, row->line, 0, "bon_csv2html row of %d "
+				      "cells: more than a bonnie++ CSV line has",
+				      row->n);
+		for (i = 0; i < row->n; i++)
+			cell[i] = row->c[i].text;
+		if (cells_to_bonnie(cell, row->n, row->line, sink, e))
+			return -1;
+		runs++;
+	}
+	if (runs == 0)
+		return err_at(e, t->line, 0, "bon_csv2html page with no result "
+			      "rows");
+	return 0;
+}
+
+/* 1.96/1.97 C++: values row + latency row per CSV line, mapped back to the
+ * 48-field layout of FORMATS.md 2.3. */
+static int bonnie_cpp(const struct htable *t, const char *csv_version,
+		      const char *tool_version, const struct record_sink *sink,
+		      struct err *e)
+{
+	const struct hrow *h = &t->row[1];
+	int nf = row_has(h, "Num Files", 0);
+	int conc = row_has(h, "Concurrency", 0) >= 0;
+	int chunk = row_has(h, "Chunk Size", 0);
+	int fchunk = nf >= 0 ? row_has(h, "Chunk Size", nf + 1) : -1;
+	int maxs = row_has(h, "Max Size", 0) >= 0;
+	int mins = row_has(h, "Min Size", 0) >= 0;
+	int dirs = row_has(h, "Num Dirs", 0) >= 0;
+	int want, r, i, runs = 0;
+
+	if (nf < 0)
+		return err_at(e, h->line, 0, "bon_csv2html page without a 'Num "
+			      "Files' heading");
+	if (chunk > nf)
+		chunk = -1;
+	want = 1 + conc + 1 + (chunk >= 0) + 12 + 1 + maxs + mins + dirs +
+	       (fchunk >= 0) + 12;
+	for (r = 3; r < t->nrows; r += 2) {
+		const struct hrow *v = &t->row[r], *l;
+		const char *f[48];
+		int k = 0, second;
+
+		if (v->n == 0) {
+			r--;
+			continue;
+		}
+		if (v->n != want)
+			return err_at(e, v->line, 0, "bon_csv2html row: expected "
+				      "%d cells for the columns its headings "
+				      "name, found %d", want, v->n);
+		if (r + 1 >= t->nrows)
+			return err_at(e, v->line, 0, "bon_csv2html row without "
+				      "its latency row");
+		l = &t->row[r + 1];
+		second = l->n > 0 && strcmp(l->c[0].text, "Latency") == 0 ?
+			 row_has(l, "Latency", 1) : -1;
+		if (second != 7 || l->n - second - 1 != 6)
+			return err_at(e, l->line, 0, "bon_csv2html latency row: "
+				      "expected 'Latency', 6 latencies, "
+				      "'Latency', 6 latencies");
+		for (i = 0; i < 48; i++)
+			f[i] = "";
+		f[0] = csv_version;
+		f[1] = tool_version;
+		f[2] = v->c[k++].text;
+		f[3] = conc ? v->c[k++].text : "1";
+		f[5] = v->c[k++].text;
+		if (chunk >= 0)
+			f[6] = v->c[k++].text;
+		for (i = 7; i <= 19; i++)
+			f[i] = v->c[k++].text;
+		if (maxs)
+			f[20] = v->c[k++].text;
+		if (mins)
+			f[21] = v->c[k++].text;
+		if (dirs)
+			f[22] = v->c[k++].text;
+		if (fchunk >= 0)
+			f[23] = v->c[k++].text;
+		for (i = 24; i <= 35; i++)
+			f[i] = v->c[k++].text;
+		for (i = 0; i < 6; i++) {
+			f[36 + i] = l->c[1 + i].text;
+			f[42 + i] = l->c[second + 1 + i].text;
+		}
+		if (cells_to_bonnie(f, 48, v->line, sink, e))
+			return -1;
+		runs++;
+	}
+	if (runs == 0)
+		return err_at(e, t->line, 0, "bon_csv2html page with no result "
+			      "rows");
+	return 0;
+}
+
+static int bonnie_page(const struct htable *t, const struct record_sink *sink,
+		       struct err *e)
+{
+	const struct hrow *h0 = &t->row[0];
+	const char *ver = h0->n ? h0->c[0].text : "";
+	int i;
+
+	if (row_has(&t->row[1], "Size:Chunk Size", 0) >= 0)
+		return bonnie_perl(t, sink, e);
+	for (i = 0; i < t->row[2].n; i++)
+		if (strcmp(t->row[2].c[i].text, "M/sec") == 0)
+			return err_at(e, t->row[2].c[i].line, 0, "a bon_csv2html "
+				      "2.00 page: it shows put_block, rewrite and "
+				      "get_block as rounded MiB/s and +++++ as 0, "
+				      "so the figures cannot be recovered; import "
+				      "the bonnie++ CSV it was made from");
+	if (strncmp(ver, "Version 1.96", 12) == 0)
+		return bonnie_cpp(t, "1.96", ver + 8, sink, e);
+	if (strncmp(ver, "Version 1.97", 12) == 0)
+		return bonnie_cpp(t, "1.97", ver + 8, sink, e);
+	return err_at(e, h0->line, 0, "a bon_csv2html page of '%.40s': only "
+		      "the 1.0x, 1.96 and 1.97 layouts are known", ver);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int html_detect(const char *p, size_t n)
+{
+	static const char *const marks[] = {
+		"<html", "<!doctype html", "<table", "<body", "<head",
+	};
+	size_t i = 0, k, j, m = n < 1024 ? n : 1024;
+
+	if (m >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < m && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+			 p[i] == '\n'))
+		i++;
+	if (i >= m || p[i] != '<')
+		return 0;
+	for (k = i; k < m; k++)
+		for (j = 0; j < sizeof(marks) / sizeof(marks[0]); j++) {
+			size_t l = strlen(marks[j]);
+
+			if (k + l <= m && strncasecmp(p + k, marks[j], l) == 0)
+				return 1;
+		}
+	return 0;
+}
+
+/* Which encoding to hand libxml2 (see the file comment); NULL: the page's
+ * own declaration. */
+static const char *encoding(const char *p, size_t n)
+{
+	size_t bad, i, m = n < 4096 ? n : 4096;
+
+	if (utf8_check(p, n, &bad) == 0)
+		return "UTF-8";
+	for (i = 0; i + 8 <= m; i++)
+		if (strncasecmp(p + i, "charset=", 8) == 0)
+			return NULL;
+	return "ISO-8859-1";
+}
+
+static int html_parse(const char *p, size_t n, const struct parse_opts *o,
+		      const struct record_sink *sink, struct err *e)
+{
+	struct tables *ts;
+	struct htable t = {0, NULL, 0};
+	struct grid g = {0, 0, NULL};
+	htmlDocPtr doc;
+	int i, pick = -1, most = 0, w = 0, rc = -1;
+	long best = -1;
+
+	if (n > (size_t)2147483647)
+		return err_at(e, 0, 0, "page too large");
+	ts = malloc(sizeof(*ts));
+	if (!ts)
+		return err_at(e, 0, 0, "out of memory");
+	ts->n = 0;
+	doc = htmlReadMemory(p, (int)n, NULL, encoding(p, n),
+			     HTML_PARSE_NONET | HTML_PARSE_NOERROR |
+			     HTML_PARSE_NOWARNING);
+	if (!doc) {
+		free(ts);
+		return err_at(e, 0, 0, "not an HTML page libxml2 can read");
+	}
+	find_tables(ts, xmlDocGetRootElement(doc));
+	if (ts->n == 0) {
+		err_at(e, 0, 0, "no <table> in the page");
+		goto out;
+	}
+	if (o->table) {
+		if (o->table < 1 || o->table > ts->n) {
+			err_at(e, 0, 0, "--table %d: the page has %d table%s",
+			       o->table, ts->n, ts->n == 1 ? "" : "s");
+			goto out;
+		}
+		pick = o->table - 1;
+	} else {
+		/* a bon_csv2html table first, else the most numeric one */
+		for (i = 0; i < ts->n && pick < 0; i++) {
+			struct htable x = {0, NULL, 0};
+			long k;
+
+			if (collect_rows(&x, ts->node[i], e)) {
+				table_free(&x);
+				goto out;
+			}
+			k = numeric_cells(&x);
+			if (is_bonnie(&x))
+				pick = i;
+			else if (k > best) {
+				best = k;
+				most = i;
+			}
+			table_free(&x);
+		}
+		if (pick < 0)
+			pick = most;
+	}
+	t.line = xmlGetLineNo(ts->node[pick]);
+	if (collect_rows(&t, ts->node[pick], e))
+		goto out;
+	if (is_bonnie(&t)) {
+		rc = bonnie_page(&t, sink, e);
+		goto out;
+	}
+	if (!o->better) {
+		err_at(e, 0, 0, "a results table in HTML does not say which way "
+		       "is good: give --better lower or --better higher");
+		goto out;
+	}
+	if (t.nrows == 0) {
+		err_at(e, t.line, 0, "table %d has no rows", pick + 1);
+		goto out;
+	}
+	if (layout(&t, NULL, &w, e))
+		goto out;
+	if ((long)t.nrows * (w ? w : 1) > WIDE_CELLS_MAX) {
+		err_at(e, t.line, 0, "table %d has more than %ld cells",
+		       pick + 1, WIDE_CELLS_MAX);
+		goto out;
+	}
+	if (grid_init(&g, t.nrows, w)) {
+		err_at(e, 0, 0, "out of memory");
+		goto out;
+	}
+	if (layout(&t, &g, &w, e))
+		goto out;
+	rc = wide_records(&g, o, sink, e);
+out:
+	grid_release(&g);
+	table_free(&t);
+	xmlFreeDoc(doc);
+	free(ts);
+	return rc;
+}
+
+const struct format format_html = {
+	"html",
+	"a results table in an HTML page (rows = runs, columns = tests; needs "
+	"--better), or a bon_csv2html page (bonnie++ runs)",
+	FORMAT_ANY_BYTES,
+	html_detect,
+	html_parse,
+};

@@ -1,0 +1,150 @@
+# sysbench.test.sh: the sysbench parser against every file of
+# ../shared/corpus/sysbench-0.4, -0.5, -1.0 and tests/fixtures/sysbench/.
+# For each file, in an empty store:
+#   - the export (with attributes) equals tests/golden/sysbench/NAME.tsv;
+#   - a digest of the interim samples (per test and metric: count, first
+#     and last t, sum) equals NAME.samples.tsv;
+#   - what import printed on stderr (warnings, or the error of a file that
+#     is refused) equals NAME.err, the file's path written as FILE;
+#   - the figures every version prints under a label equal an independent
+#     reading by sysbench-crosscheck.awk.
+# Then malformed input: exit 1, a message naming file and line, and the
+# store byte for byte unchanged (the pattern of malformed.test.sh).
+# GOLDEN_UPDATE=1 rewrites the golden files (review the diff).
+. "$TOP/tests/lib.sh"
+
+G=$TOP/tests/golden/sysbench
+db() { rm -f "$T/db" "$T/db-wal" "$T/db-shm"; }
+
+one() {
+	f=$1 name=$(basename "$1"); shift
+	db
+	bs import "$@" "$f" >/dev/null 2>"$T/err0"
+	rc=$?
+	sed "s|$f|FILE|g" "$T/err0" > "$T/err"
+	bs export --attrs > "$T/got" 2>/dev/null || : > "$T/got"
+	sqlite3 -separator '	' "$T/db" "select test, metric, count(*), min(t),
+		max(t), round(sum(value), 6) from sample group by test, metric
+		order by test, metric" > "$T/samples" 2>/dev/null || : > "$T/samples"
+	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then
+		cp "$T/got" "$G/$name.tsv"
+		cp "$T/samples" "$G/$name.samples.tsv"
+		cp "$T/err" "$G/$name.err"
+	fi
+	for k in tsv samples.tsv err; do
+		case $k in tsv) got=$T/got;; samples.tsv) got=$T/samples;; err) got=$T/err;; esac
+		if cmp -s "$got" "$G/$name.$k"; then
+			ok "$name: $k equals tests/golden/sysbench/$name.$k"
+		else
+			notok "$name: $k differs from tests/golden/sysbench/$name.$k"
+			diff "$G/$name.$k" "$got" | head -5
+		fi
+	done
+	[ $rc -ne 0 ] && return
+	awk -f "$TOP/tests/sysbench-crosscheck.awk" "$f" | sort > "$T/want"
+	bs export | tail -n +2 | awk -F '\t' '$5 ~ /^(total_time|total_events|latency_(min|avg|max)|transactions_per_sec)$/ {
+		printf "%d %s %.10g\n", $1, $5, $6 }' | sort > "$T/got6"
+	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got6"; then
+		ok "$name: $(wc -l < "$T/want") figures as an independent reading finds them"
+	else
+		notok "$name: figures differ from an independent reading"
+		diff "$T/want" "$T/got6" | head -5
+	fi
+}
+
+found=0
+for d in sysbench-0.4 sysbench-0.5 sysbench-1.0; do
+	if [ -d "$CORPUS/$d" ]; then
+		for f in "$CORPUS/$d"/*; do
+			case $f in */PROVENANCE.md) continue;; esac
+			one "$f"; found=1
+		done
+	fi
+done
+[ $found = 1 ] || skip "sysbench corpus files" "../shared/corpus is absent"
+for f in "$TOP"/tests/fixtures/sysbench/*.txt; do one "$f"; done
+
+# --test names an OLTP script the output does not name; it does not rename
+# tests the output names (cpu here)
+db
+cat "$TOP/tests/fixtures/sysbench/v10-fatal-partial.txt" \
+    "$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" > "$T/mixed.txt"
+bs import --test oltp_point_select "$T/mixed.txt" >/dev/null 2>&1
+check "--test names the OLTP run" test "$(bs export | cut -f4 | sort -u | tr '\n' ' ')" = "cpu oltp_point_select test "
+# a warning does not make the import fail, and says where
+db
+bs import "$T/mixed.txt" >/dev/null 2>"$T/err"
+check "a file with a failed run and good ones imports (exit 0)" test $? -eq 0
+check "the failed run is a warning naming its FATAL line" \
+	grep -q "^benchsite: $T/mixed.txt:48: warning: sysbench 1.0.20 output stopped before any statistics: FATAL: unable to connect" "$T/err"
+
+# detection: the banner anywhere in a line, never a command line alone
+printf 'x\n$ sysbench --test=cpu run\n' > "$T/cmdonly.txt"
+db
+bs import "$T/cmdonly.txt" >/dev/null 2>"$T/err"
+check "a command line alone is not a sysbench file" grep -q "cannot tell which tool" "$T/err"
+
+# ---- malformed input ----
+db
+bs import "$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" >/dev/null
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+
+bad() {
+	name=$1 line=$2 pattern=$3
+	bs import "$T/$name" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		notok "$name: exit status 1 (got $rc)"
+		return
+	fi
+	if grep -q "^benchsite: $T/$name:$line\(:[0-9]*\)\?: .*$pattern" "$T/err"; then
+		ok "$name: refused at line $line ($(sed "s|^benchsite: $T/||" "$T/err" | head -1))"
+	else
+		notok "$name: message names line $line and says '$pattern' (got: $(cat "$T/err"))"
+	fi
+	dump "$T/db" > "$T/after.sql"
+	if cmp -s "$T/before.sql" "$T/after.sql" && cmp -s "$T/before.db" "$T/db"; then
+		ok "$name: store unchanged"
+	else
+		notok "$name: store unchanged"
+	fi
+}
+
+# FX LINE FROM TO: fixture FX with line LINE's FROM replaced by TO
+edit() { sed "$2s/$3/$4/" "$TOP/tests/fixtures/sysbench/$1"; }
+
+edit v10-wrapped-oltp.txt 34 '2.0001s' '2.0001' > "$T/time-unit.txt"
+bad time-unit.txt 34 "'total time': expected a number with its unit"
+edit v10-wrapped-oltp.txt 35 '210' '2x10' > "$T/events.txt"
+bad events.txt 35 "'total number of events': expected a number"
+edit v10-wrapped-oltp.txt 28 '(105.00 per sec.)' '105.00 per sec.' > "$T/tps.txt"
+bad tps.txt 28 "'transactions': expected 'N (X per sec.)'"
+edit v10-wrapped-oltp.txt 15 'tps: 100.00' 'tps: abc' > "$T/interim-num.txt"
+bad interim-num.txt 15 "interim report: 'tps:' expects a number"
+edit v10-wrapped-oltp.txt 16 'err\/s' 'oops' > "$T/interim-field.txt"
+bad interim-field.txt 16 "interim report: unexpected 'oops:'"
+edit v10-wrapped-oltp.txt 15 '\[ 1s \]' '[ 1x ]' > "$T/interim-time.txt"
+bad interim-time.txt 15 "interim report: expected '\[ Ns \]'"
+edit v10-wrapped-oltp.txt 38 '20.00' '-20.00' > "$T/negative.txt"
+bad negative.txt 38 "'min': expected a number"
+edit v04-memory-threads-mutex.txt 28 '12.34ms' '12.34' > "$T/latency-unit.txt"
+bad latency-unit.txt 28 "'max': expected a number with its unit"
+edit v04-memory-threads-mutex.txt 16 '10485760 ( 2000.50 ops\/sec)' '10485760 (2000.50 ops)' > "$T/memops.txt"
+bad memops.txt 16 "'Operations performed': expected"
+edit v05-fileio-memory.txt 22 '0 reads, 262144 writes' '0 reads, lots writes' > "$T/fileio-ops.txt"
+bad fileio-ops.txt 22 "'Operations performed': expected 'N Read, N Write"
+edit v05-fileio-memory.txt 23 'Written 4Gb' 'Written 4Qb' > "$T/fileio-size.txt"
+bad fileio-size.txt 23 "'Read/Written': expected"
+sed '34{p;}' "$TOP/tests/fixtures/sysbench/v10-wrapped-oltp.txt" > "$T/twice.txt"
+bad twice.txt 35 "'total time' given twice in one run (first at line 34)"
+edit v04-memory-threads-mutex.txt 4 'Number of threads: 4' 'Number of threads: four' > "$T/threads.txt"
+bad threads.txt 4 "'Number of threads': expected a count"
+# only failed runs: refused, naming the FATAL line
+sed -n '39,$p' "$TOP/tests/fixtures/sysbench/v10-fatal-partial.txt" > "$T/onlyfatal.txt"
+bad onlyfatal.txt 10 "stopped before any statistics: FATAL: unable to connect"
+head -20 "$TOP/tests/fixtures/sysbench/v10-wrapped-oltp.txt" > "$T/truncated.txt"
+bad truncated.txt 3 "run starting here has no statistics"
+# statistics heading with nothing under it
+printf 'sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)\n\nGeneral statistics:\n' > "$T/empty-stats.txt"
+bad empty-stats.txt 1 "statistics of the sysbench run starting here hold no figure"
