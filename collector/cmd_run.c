@@ -42,7 +42,7 @@
 static const char usage[] =
 	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
 	"[--dir PATH]\n"
-	"                     [--test NAME] -- COMMAND [ARGS]...\n"
+	"                     [--test NAME] [--save FILE] -- COMMAND [ARGS]...\n"
 	"\n"
 	"Runs COMMAND (no shell: its arguments are passed as they are), shows\n"
 	"what it prints and imports it, one run per repeat, with the facts of\n"
@@ -62,6 +62,9 @@ static const char usage[] =
 	"  --test NAME   the test name when the output does not say it (default:\n"
 	"                from the command: sysbench's test or script, fileio's\n"
 	"                --file-test-mode, fio's --name)\n"
+	"  --save FILE   also write what the command printed to FILE (with\n"
+	"                --repeat, repeat i to FILE with -i before its\n"
+	"                extension: out.txt -> out-1.txt, out-2.txt)\n"
 	"\n"
 	"A repeat that exits non-zero, is interrupted or prints nothing\n"
 	"benchsite can read imports nothing: its output is kept in a file\n"
@@ -80,6 +83,7 @@ struct run_cfg {
 	const char *label;
 	const char *test;
 	const char *dir;
+	const char *save;
 	long repeat;
 	int nset;
 	const char *set_key[RUN_SET_MAX];
@@ -135,6 +139,41 @@ static int keep_output(const struct buf *out, char *path, size_t cap)
 	return -1;
 }
 
+/* Writes the capture of repeat i to the --save file: the user's own name,
+ * so it is replaced as a shell redirection would. */
+static int save_output(const struct run_cfg *cfg, long i,
+		       const struct buf *out)
+{
+	char path[4096];
+	const char *slash = strrchr(cfg->save, '/');
+	const char *dot = strrchr(slash ? slash + 1 : cfg->save, '.');
+	size_t done = 0;
+	int fd;
+
+	if (cfg->repeat == 1)
+		snprintf(path, sizeof(path), "%s", cfg->save);
+	else if (dot && dot != (slash ? slash + 1 : cfg->save))
+		snprintf(path, sizeof(path), "%.*s-%ld%s",
+			 (int)(dot - cfg->save), cfg->save, i, dot);
+	else
+		snprintf(path, sizeof(path), "%s-%ld", cfg->save, i);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return warnmsg("%s: cannot write: %s", path, strerror(errno));
+	while (done < out->len) {
+		ssize_t k = write(fd, out->data + done, out->len - done);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		done += (size_t)k;
+	}
+	if (close(fd) || done < out->len)
+		return warnmsg("%s: cannot write: %s", path, strerror(errno));
+	return 0;
+}
+
 static void report_kept(const struct buf *out, const char *why)
 {
 	char path[4096];
@@ -184,6 +223,8 @@ static int one_repeat(struct store *s, char *const argv[],
 		buf_release(&out);
 		return -1;
 	}
+	if (cfg->save && !r.interrupted && save_output(cfg, i, &out))
+		goto done;
 	if (r.interrupted) {
 		snprintf(why, sizeof(why), "interrupted: run %ld/%ld stopped",
 			 i, cfg->repeat);
@@ -265,6 +306,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 		{"repeat", required_argument, NULL, 'r'},
 		{"dir", required_argument, NULL, 'd'},
 		{"test", required_argument, NULL, 't'},
+		{"save", required_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -324,6 +366,14 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				return EXIT_USAGE;
 			}
 			cfg->test = optarg;
+			break;
+		case 'S':
+			if (!*optarg) {
+				fputs("benchsite: empty --save file name\n",
+				      stderr);
+				return EXIT_USAGE;
+			}
+			cfg->save = optarg;
 			break;
 		case 'h':
 			fputs(usage, stdout);

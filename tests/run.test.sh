@@ -71,9 +71,18 @@ fi
 if command -v bonnie++ >/dev/null; then
 	fresh
 	mkdir -p "$T/disk"
-	bs run --repeat 2 --dir "$T/disk" --set fs=myfs -- bonnie++ \
-		-d "$T/disk" -u root -s 0 -n 1 -m tinydisk >/dev/null 2>"$T/err"
+	bs run --repeat 2 --dir "$T/disk" --set fs=myfs --save "$T/saved.out" \
+		-- bonnie++ -d "$T/disk" -u root -s 0 -n 1 -m tinydisk \
+		>/dev/null 2>"$T/err"
 	rc=$?
+	check "--save with --repeat 2: saved-1.out and saved-2.out" \
+		[ -s "$T/saved-1.out" ] && [ -s "$T/saved-2.out" ]
+	check "--save: the saved bytes are the stored source (already imported)" \
+		sh -c "'$BIN' --db '$T/db' import '$T/saved-1.out' '$T/saved-2.out' |
+			grep -c 'already imported' | grep -qx 2"
+	check "--save: stdout and stderr (bonnie++'s progress) both kept" \
+		sh -c "grep -q '^Create files in sequential order' '$T/saved-1.out' &&
+			grep -q '^1\.98,' '$T/saved-1.out'"
 	check "--repeat 2: exit 0" [ "$rc" = 0 ]
 	check "--repeat 2: two runs" [ "$(runs)" = 2 ]
 	check "--repeat 2: two sources (one per repeat)" \
