@@ -45,9 +45,10 @@ TEMPLATES = $(sort $(wildcard templates/*))
 # Debian packages: to build, and what the tests use besides.
 DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
             zlib1g-dev fonts-dejavu-core
-DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3
+DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 sysbench \
+           strace
 
-.PHONY: all deps demo check install uninstall clean bench
+.PHONY: all deps demo check install uninstall clean bench sample-data
 
 all: $(BIN)
 
@@ -85,12 +86,31 @@ deps:
 	  echo "  apt-get install -y$$missing"; exit 1; \
 	fi
 
+# What demo imports: sample-data/ but raw/ (the outputs behind runs.tsv,
+# which would come in again without their attributes) and the recipe.
+DEMO_INPUTS = $(filter-out sample-data/raw sample-data/README.md \
+              sample-data/make.sh,$(sort $(wildcard sample-data/*)))
+
 demo: deps
 	$(MAKE) all
 	rm -f results.db results.db-wal results.db-shm
-	./benchsite --db results.db import sample-data
+	./benchsite --db results.db import $(DEMO_INPUTS)
+	./benchsite --db results.db compare sysbench-by-fs --suite sysbench \
+	  --by fs --title "sysbench on tmpfs, ext4 and XFS (make sample-data)"
+	./benchsite --db results.db compare fio-by-fs --suite fio --by fs \
+	  --title "fio random read/write on tmpfs, ext4 and XFS"
+	./benchsite --db results.db compare bonnie-by-fs --suite bonnie++ \
+	  --by fs --title "bonnie++ on tmpfs, ext4 and XFS (make sample-data)"
+	./benchsite --db results.db compare bonnie-by-setup --suite bonnie++ \
+	  --title "bonnie++ by setup, every run (by hand and make sample-data)"
 	./benchsite --db results.db render --out site
 	@echo "$(CURDIR)/site/index.html"
+
+# Reruns the benchmarks of sample-data/runs.tsv and raw/ on this machine
+# (as root: it mounts a tmpfs and an XFS image, starts MariaDB on
+# loopback); see sample-data/make.sh.
+sample-data: all
+	sh sample-data/make.sh
 
 check:
 	$(MAKE) deps DEB_EXTRA="$(DEB_TEST)"

@@ -27,6 +27,8 @@ struct command {
 static const struct command commands[] = {
 	{"init", cmd_init, "create the store (every command does when needed)"},
 	{"import", cmd_import, "import result files, folders or standard input"},
+	{"run", cmd_run, "run a benchmark and import its output with the "
+	 "machine's facts"},
 	{"list", cmd_list, "list the runs, tests, sources or comparisons"},
 	{"export", cmd_export, "write every result as TSV, CSV or JSON"},
 	{"compare", cmd_compare, "define what a page compares"},

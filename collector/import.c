@@ -240,11 +240,19 @@ void import_default_label(const char *path, char *out, size_t cap)
 /* A file read, checked and recognised, ready to store. */
 struct loaded {
 	const char *name;	/* as shown in messages */
-	char *data;		/* owned */
+	char *data;		/* the bytes; owned when own is set */
 	size_t n;
+	int own;
 	const struct format *fmt;
 	char sha[65];
 };
+
+static void unload(struct loaded *f)
+{
+	if (f->own)
+		free(f->data);
+	f->data = NULL;
+}
 
 /* Stores f[0..n) (the files of one unit, none stored before) as sources
  * and parses them into runs: one file through fmt->parse, several (one run
@@ -316,18 +324,19 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	return 0;
 }
 
-/* Reads, checks and recognises path into f; *skipped when it is of no
- * known format and o->skip_unknown.  -1 with e filled (file named). */
-static int load(const char *path, const struct import_opts *o,
-		struct loaded *f, int *skipped, struct err *e)
+/* Checks and recognises data[0..n) (named name) into f, which takes
+ * ownership of data when own is set; *skipped when it is of no known
+ * format and o->skip_unknown.  -1 with e filled (file named). */
+static int load_data(const char *name, char *data, size_t n, int own,
+		     const struct import_opts *o, struct loaded *f,
+		     int *skipped, struct err *e)
 {
-	int gz;
-
 	memset(f, 0, sizeof(*f));
 	*skipped = 0;
-	f->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if (source_read(path, &f->data, &f->n, &gz, e))
-		return -1;
+	f->name = name;
+	f->data = data;
+	f->n = n;
+	f->own = own;
 	err_set(e, f->name, 0, 0, "%s", "");
 	/* Detection only scans bytes, so it runs before the text checks: a
 	 * file of no known format is then reported by its first fault (an
@@ -355,9 +364,74 @@ static int load(const char *path, const struct import_opts *o,
 fail:
 	if (!e->file[0])
 		snprintf(e->file, sizeof(e->file), "%s", f->name);
-	free(f->data);
-	f->data = NULL;
+	unload(f);
 	return -1;
+}
+
+/* Reads path and load_data()s it. */
+static int load(const char *path, const struct import_opts *o,
+		struct loaded *f, int *skipped, struct err *e)
+{
+	char *data;
+	size_t n;
+	int gz;
+
+	if (source_read(path, &data, &n, &gz, e))
+		return -1;
+	return load_data(strcmp(path, "-") == 0 ? "<stdin>" : path, data, n, 1,
+			 o, f, skipped, e);
+}
+
+/* Stores one loaded file in its own transaction (see import_file). */
+static int store_loaded(struct store *s, struct loaded *f,
+			const struct import_opts *o, struct import_report *rep,
+			struct err *e)
+{
+	long long existing;
+
+	rep->format = f->fmt->name;
+	if (store_begin(s, e))
+		goto fail;
+	/* Looked up inside the transaction: two importers of one file can
+	 * then never both store it. */
+	if (store_source_find(s, f->sha, &existing, e))
+		goto rollback;
+	if (existing) {
+		store_rollback(s);
+		rep->already = 1;
+		return 0;
+	}
+	if (parse_into_store(s, f, 1, o, rep, e))
+		goto rollback;
+	if (store_commit(s, e))
+		goto fail;
+	return 0;
+rollback:
+	store_rollback(s);
+fail:
+	if (!e->file[0])
+		snprintf(e->file, sizeof(e->file), "%s", f->name);
+	return -1;
+}
+
+int import_buffer(struct store *s, const char *name, const char *data,
+		  size_t n, const struct import_opts *o,
+		  struct import_report *rep, struct err *e)
+{
+	struct loaded f;
+	int skipped, rc;
+
+	memset(rep, 0, sizeof(*rep));
+	/* not owned: the caller keeps data, and nothing here writes it */
+	if (load_data(name, (char *)data, n, 0, o, &f, &skipped, e))
+		return -1;
+	if (skipped) {
+		rep->skipped = 1;
+		return 0;
+	}
+	rc = store_loaded(s, &f, o, rep, e);
+	unload(&f);
+	return rc;
 }
 
 int import_file(struct store *s, const char *path,
@@ -365,43 +439,19 @@ int import_file(struct store *s, const char *path,
 		struct err *e)
 {
 	struct loaded f;
-	long long existing;
-	int skipped;
+	int skipped, rc;
 
 	memset(rep, 0, sizeof(*rep));
 	if (load(path, o, &f, &skipped, e))
 		return -1;
 	if (skipped) {
 		rep->skipped = 1;
-		free(f.data);
+		unload(&f);
 		return 0;
 	}
-	rep->format = f.fmt->name;
-	if (store_begin(s, e))
-		goto fail;
-	/* Looked up inside the transaction: two importers of one file can
-	 * then never both store it. */
-	if (store_source_find(s, f.sha, &existing, e))
-		goto rollback;
-	if (existing) {
-		store_rollback(s);
-		rep->already = 1;
-		free(f.data);
-		return 0;
-	}
-	if (parse_into_store(s, &f, 1, o, rep, e))
-		goto rollback;
-	if (store_commit(s, e))
-		goto fail;
-	free(f.data);
-	return 0;
-rollback:
-	store_rollback(s);
-fail:
-	if (!e->file[0])
-		snprintf(e->file, sizeof(e->file), "%s", f.name);
-	free(f.data);
-	return -1;
+	rc = store_loaded(s, &f, o, rep, e);
+	unload(&f);
+	return rc;
 }
 
 int import_group_key(const char *path, const struct import_opts *o,
@@ -423,7 +473,7 @@ int import_group_key(const char *path, const struct import_opts *o,
 		*unnamed = k[0] == '\0';
 		r = 1;
 	}
-	free(f.data);
+	unload(&f);
 	return r;
 }
 
@@ -461,8 +511,7 @@ int import_set(struct store *s, const char *const *paths, size_t n,
 		}
 		if (existing) {
 			rep->already++;
-			free(f[i].data);
-			f[i].data = NULL;
+			unload(&f[i]);
 			continue;
 		}
 		f[keep++] = f[i];
@@ -484,6 +533,6 @@ out:
 	if (r && !e->file[0])
 		snprintf(e->file, sizeof(e->file), "%s", paths[0]);
 	for (i = 0; i < nf; i++)
-		free(f[i].data);
+		unload(&f[i]);
 	return r;
 }

@@ -12,6 +12,7 @@
 #define BENCHSITE_IMPORT_H
 
 #include <stddef.h>
+
 #include "../core/err.h"
 
 struct err;
@@ -98,6 +99,18 @@ void import_default_label(const char *path, char *out, size_t cap);
 
 /* Imports path ("-" for standard input).  Returns 0 (rep filled), or -1
  * with e naming the file and line and the store unchanged. */
+/* Imports data[0..n), an input already in memory (a file's bytes, or the
+ * output `benchsite run` captured) under name, which is what messages and
+ * the store's source record call it and what the default label is made
+ * of.  The caller keeps data.  Returns 0 (rep filled), or -1 with e naming
+ * name and the line and the store unchanged. */
+int import_buffer(struct store *s, const char *name, const char *data,
+		  size_t n, const struct import_opts *o,
+		  struct import_report *rep, struct err *e);
+
+/* Imports path ("-" for standard input): source_read, then import_buffer
+ * under the path ("<stdin>" for "-").  Returns 0 (rep filled), or -1 with
+ * e naming the file and line and the store unchanged. */
 int import_file(struct store *s, const char *path,
 		const struct import_opts *o, struct import_report *rep,
 		struct err *e);

@@ -1,0 +1,462 @@
+/*
+ * cmd_run.c: `benchsite run`.  Runs a benchmark, shows its output as it
+ * comes, and imports what it printed together with the facts of the
+ * machine and of the filesystem under --dir.
+ *
+ * Each repeat is its own source and its own transaction, through the same
+ * import_buffer as a file: a run imported by `run` is exactly what
+ * `import` would make of the same bytes, plus attributes.  The facts go in
+ * as the first --set attributes (the user's own --set come after them and
+ * win), so that they are recorded with the source's import options and a
+ * later re-parse keeps them.
+ *
+ * Nothing is imported from a repeat that failed (non-zero exit, killed,
+ * interrupted, nothing readable): its output is kept in a new file whose
+ * name is made here from a fixed prefix, our pid and a counter, never from
+ * the command, created with O_EXCL so that nothing already there is
+ * followed or overwritten.  The run stops at the first such repeat.
+ *
+ * Our own messages go to stderr: stdout carries the command's stdout, so
+ * that `benchsite run -- tool > out.txt` still saves what the tool said.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../core/buf.h"
+#include "../core/cmd.h"
+#include "../core/err.h"
+#include "../core/record.h"
+#include "../schema/store.h"
+#include "format.h"
+#include "import.h"
+#include "run.h"
+#include "source.h"
+
+static const char usage[] =
+	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
+	"[--dir PATH]\n"
+	"                     [--test NAME] [--save FILE] -- COMMAND [ARGS]...\n"
+	"\n"
+	"Runs COMMAND (no shell: its arguments are passed as they are), shows\n"
+	"what it prints and imports it, one run per repeat, with the facts of\n"
+	"the machine (host, kernel, os, cpu_model, cpu_count, mem_total) and of\n"
+	"the filesystem holding --dir (fs, mount, device, disk_model,\n"
+	"rotational, scheduler, write_cache), and command, started_at,\n"
+	"duration_s.\n"
+	"\n"
+	"  --label L     name every run L (default: what the output calls it,\n"
+	"                else the command and test, e.g. sysbench-cpu)\n"
+	"  --set K=V     add attribute K=V to every run (repeatable; wins over\n"
+	"                the facts)\n"
+	"  --repeat N    run COMMAND N times, each its own run (default 1)\n"
+	"  --dir PATH    the folder the benchmark works in, for the filesystem\n"
+	"                facts (default: the working directory; COMMAND still\n"
+	"                runs in the working directory)\n"
+	"  --test NAME   the test name when the output does not say it (default:\n"
+	"                from the command: sysbench's test or script, fileio's\n"
+	"                --file-test-mode, fio's --name)\n"
+	"  --save FILE   also write what the command printed to FILE (with\n"
+	"                --repeat, repeat i to FILE with -i before its\n"
+	"                extension: out.txt -> out-1.txt, out-2.txt)\n"
+	"\n"
+	"A repeat that exits non-zero, is interrupted or prints nothing\n"
+	"benchsite can read imports nothing: its output is kept in a file\n"
+	"whose name is printed, and the exit status is 1.  Ctrl-C stops the\n"
+	"command.\n";
+
+/* More than a thousand repeats is a typo; the loop is for statistics. */
+#define RUN_REPEAT_MAX 1000
+/* The argv of one exec is at most ARG_MAX (2 MiB on Linux by default);
+ * the attribute keeps its first RUN_VALUE_MAX bytes, it is for people. */
+#define RUN_COMMAND_MAX ((size_t)4 << 20)
+/* The user's --set share the import's attribute slots with the facts. */
+#define RUN_SET_MAX (IMPORT_SET_MAX - RUN_FACTS_MAX)
+
+struct run_cfg {
+	const char *label;
+	const char *test;
+	const char *dir;
+	const char *save;
+	long repeat;
+	int nset;
+	const char *set_key[RUN_SET_MAX];
+	const char *set_value[RUN_SET_MAX];
+};
+
+/* Writes the capture to a new file, in the working directory or else in
+ * $TMPDIR (/tmp); path gets its name.  The name is ours alone: a fixed
+ * prefix, the pid and a counter. */
+static int keep_output(const struct buf *out, char *path, size_t cap)
+{
+	static unsigned counter;
+	const char *tmp = getenv("TMPDIR");
+	const char *dirs[2];
+	int d, tries;
+
+	dirs[0] = NULL;
+	dirs[1] = tmp && *tmp ? tmp : "/tmp";
+	for (d = 0; d < 2; d++) {
+		for (tries = 0; tries < 100; tries++) {
+			size_t done = 0;
+			int fd;
+
+			counter++;
+			if (dirs[d])
+				snprintf(path, cap, "%s/benchsite-run.%ld.%u.out",
+					 dirs[d], (long)getpid(), counter);
+			else
+				snprintf(path, cap, "benchsite-run.%ld.%u.out",
+					 (long)getpid(), counter);
+			fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+				  0600);
+			if (fd < 0 && errno == EEXIST)
+				continue;
+			if (fd < 0)
+				break;
+			while (done < out->len) {
+				ssize_t k = write(fd, out->data + done,
+						  out->len - done);
+
+				if (k < 0 && errno == EINTR)
+					continue;
+				if (k <= 0)
+					break;
+				done += (size_t)k;
+			}
+			if (close(fd) == 0 && done == out->len)
+				return 0;
+			unlink(path);
+			break;
+		}
+	}
+	return -1;
+}
+
+/* Writes the capture of repeat i to the --save file: the user's own name,
+ * so it is replaced as a shell redirection would. */
+static int save_output(const struct run_cfg *cfg, long i,
+		       const struct buf *out)
+{
+	char path[4096];
+	const char *slash = strrchr(cfg->save, '/');
+	const char *dot = strrchr(slash ? slash + 1 : cfg->save, '.');
+	size_t done = 0;
+	int fd;
+
+	if (cfg->repeat == 1)
+		snprintf(path, sizeof(path), "%s", cfg->save);
+	else if (dot && dot != (slash ? slash + 1 : cfg->save))
+		snprintf(path, sizeof(path), "%.*s-%ld%s",
+			 (int)(dot - cfg->save), cfg->save, i, dot);
+	else
+		snprintf(path, sizeof(path), "%s-%ld", cfg->save, i);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return warnmsg("%s: cannot write: %s", path, strerror(errno));
+	while (done < out->len) {
+		ssize_t k = write(fd, out->data + done, out->len - done);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		done += (size_t)k;
+	}
+	if (close(fd) || done < out->len)
+		return warnmsg("%s: cannot write: %s", path, strerror(errno));
+	return 0;
+}
+
+static void report_kept(const struct buf *out, const char *why)
+{
+	char path[4096];
+
+	if (keep_output(out, path, sizeof(path)) == 0)
+		fprintf(stderr, "benchsite: %s; nothing imported; its output is "
+			"in %s\n", why, path);
+	else
+		fprintf(stderr, "benchsite: %s; nothing imported; its output "
+			"could not be kept: %s\n", why, strerror(errno));
+}
+
+static void utc_now(char out[32])
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&t, &tm))
+		strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	else
+		snprintf(out, 32, "unknown");
+}
+
+/* One repeat: runs, checks, imports.  0 when imported. */
+static int one_repeat(struct store *s, char *const argv[],
+		      const struct run_cfg *cfg, struct run_facts *facts,
+		      const char *name, long i)
+{
+	struct run_result r;
+	struct import_opts o;
+	struct import_report rep;
+	const struct format *fmt;
+	struct buf out;
+	struct err e;
+	char why[256], v[64];
+	int k, rc = -1;
+
+	if (isatty(2))
+		fprintf(stderr, "[%ld/%ld] %s\n", i, cfg->repeat,
+			run_facts_get(facts, "command"));
+	utc_now(v);
+	run_facts_set(facts, "started_at", v);
+	buf_init(&out, SOURCE_MAX);
+	err_clear(&e);
+	if (run_command(argv, 1, &out, &r, &e)) {
+		err_print(&e);
+		buf_release(&out);
+		return -1;
+	}
+	if (cfg->save && !r.interrupted && save_output(cfg, i, &out))
+		goto done;
+	if (r.interrupted) {
+		snprintf(why, sizeof(why), "interrupted: run %ld/%ld stopped",
+			 i, cfg->repeat);
+		report_kept(&out, why);
+		goto done;
+	}
+	if (WIFSIGNALED(r.status)) {
+		snprintf(why, sizeof(why), "'%s' was killed by signal %d",
+			 argv[0], WTERMSIG(r.status));
+		report_kept(&out, why);
+		goto done;
+	}
+	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
+		snprintf(why, sizeof(why), "'%s' exited with status %d",
+			 argv[0], WIFEXITED(r.status) ? WEXITSTATUS(r.status)
+			 : -1);
+		report_kept(&out, why);
+		goto done;
+	}
+	if (r.overflow) {
+		snprintf(why, sizeof(why), "'%s' printed more than %zu bytes",
+			 argv[0], (size_t)SOURCE_MAX);
+		report_kept(&out, why);
+		goto done;
+	}
+	fmt = out.len ? format_detect(out.data, out.len) : NULL;
+	if (!fmt) {
+		snprintf(why, sizeof(why), "'%s' printed nothing benchsite can "
+			 "read", argv[0]);
+		report_kept(&out, why);
+		goto done;
+	}
+	snprintf(v, sizeof(v), "%.3f", r.duration);
+	run_facts_set(facts, "duration_s", v);
+
+	memset(&o, 0, sizeof(o));
+	o.format = fmt->name;
+	o.label = cfg->label;
+	o.test = cfg->test;
+	for (k = 0; k < facts->n; k++) {
+		o.set_key[o.nset] = facts->key[k];
+		o.set_value[o.nset++] = facts->value[k];
+	}
+	for (k = 0; k < cfg->nset; k++) {
+		o.set_key[o.nset] = cfg->set_key[k];
+		o.set_value[o.nset++] = cfg->set_value[k];
+	}
+	if (import_buffer(s, name, out.data, out.len, &o, &rep, &e)) {
+		err_print(&e);
+		snprintf(why, sizeof(why), "'%s' printed what benchsite cannot "
+			 "read as %s", argv[0], fmt->name);
+		report_kept(&out, why);
+		goto done;
+	}
+	for (k = 0; k < rep.nwarn && k < IMPORT_WARN_MAX; k++)
+		fprintf(stderr, "benchsite: %s:%ld: warning: %s\n", name,
+			rep.warn[k].line, rep.warn[k].msg);
+	if (rep.nwarn > IMPORT_WARN_MAX)
+		fprintf(stderr, "benchsite: %s: warning: %d more warnings\n",
+			name, rep.nwarn - IMPORT_WARN_MAX);
+	if (rep.already)
+		fprintf(stderr, "benchsite: run %ld/%ld: the same output was "
+			"imported before; stored once\n", i, cfg->repeat);
+	else
+		fprintf(stderr, "benchsite: run %ld/%ld: %ld run%s, %ld results "
+			"(%s)\n", i, cfg->repeat, rep.runs,
+			rep.runs == 1 ? "" : "s", rep.results, rep.format);
+	rc = 0;
+done:
+	buf_release(&out);
+	return rc;
+}
+
+static int parse_args(int argc, char **argv, struct run_cfg *cfg)
+{
+	static const struct option opts[] = {
+		{"label", required_argument, NULL, 'l'},
+		{"set", required_argument, NULL, 's'},
+		{"repeat", required_argument, NULL, 'r'},
+		{"dir", required_argument, NULL, 'd'},
+		{"test", required_argument, NULL, 't'},
+		{"save", required_argument, NULL, 'S'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->repeat = 1;
+	cfg->dir = ".";
+	/* '+': the first word that is not ours is the command, whose
+	 * options are its own even without "--" */
+	while ((c = getopt_long(argc, argv, "+l:s:r:d:t:h", opts,
+				NULL)) != -1) {
+		char *end, *eq;
+
+		switch (c) {
+		case 'l':
+			if (!*optarg) {
+				fputs("benchsite: empty label\n", stderr);
+				return EXIT_USAGE;
+			}
+			cfg->label = optarg;
+			break;
+		case 's':
+			eq = strchr(optarg, '=');
+			if (!eq || cfg->nset >= RUN_SET_MAX) {
+				fprintf(stderr, "benchsite: --set wants KEY=VALUE"
+					" (at most %d), found '%s'\n",
+					RUN_SET_MAX, optarg);
+				return EXIT_USAGE;
+			}
+			*eq = '\0';
+			if (!record_key_valid(optarg)) {
+				fprintf(stderr, "benchsite: '%s' is not a valid "
+					"attribute name (letters, digits, _ - .)\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			cfg->set_key[cfg->nset] = optarg;
+			cfg->set_value[cfg->nset++] = eq + 1;
+			break;
+		case 'r':
+			errno = 0;
+			cfg->repeat = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || cfg->repeat < 1 ||
+			    cfg->repeat > RUN_REPEAT_MAX) {
+				fprintf(stderr, "benchsite: --repeat wants a "
+					"number from 1 to %d\n", RUN_REPEAT_MAX);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'd':
+			cfg->dir = optarg;
+			break;
+		case 't':
+			if (!*optarg) {
+				fputs("benchsite: empty test name\n", stderr);
+				return EXIT_USAGE;
+			}
+			cfg->test = optarg;
+			break;
+		case 'S':
+			if (!*optarg) {
+				fputs("benchsite: empty --save file name\n",
+				      stderr);
+				return EXIT_USAGE;
+			}
+			cfg->save = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(usage);
+		}
+	}
+	if (optind >= argc) {
+		fputs("benchsite: run: name the command to run, after --\n",
+		      stderr);
+		return cmd_usage_error(usage);
+	}
+	return -1;
+}
+
+int cmd_run(int argc, char **argv, const struct cmd_env *env)
+{
+	struct run_cfg cfg;
+	struct run_facts *facts;
+	struct store *s;
+	struct buf cmdline;
+	struct err e;
+	char test[256], name[512];
+	char *const *cargv;
+	const char *base;
+	long i;
+	int rc, k;
+
+	rc = parse_args(argc, argv, &cfg);
+	if (rc >= 0)
+		return rc;
+	cargv = argv + optind;
+	if (!cfg.test && run_test_name(cargv, test, sizeof(test)))
+		cfg.test = test;
+	base = strrchr(cargv[0], '/') ? strrchr(cargv[0], '/') + 1 : cargv[0];
+	if (!*base) {
+		fprintf(stderr, "benchsite: '%s' is not a command\n", cargv[0]);
+		return EXIT_USAGE;
+	}
+	/* the source's name, and so the default label: "sysbench-cpu" */
+	snprintf(name, sizeof(name), "%s%s%s", base, cfg.test ? "-" : "",
+		 cfg.test ? cfg.test : "");
+
+	facts = calloc(1, sizeof(*facts));
+	if (!facts) {
+		warnmsg("out of memory");
+		return EXIT_FAULT;
+	}
+	err_clear(&e);
+	run_facts_machine(facts);
+	if (run_facts_dir(facts, cfg.dir, &e)) {
+		err_print(&e);
+		free(facts);
+		return EXIT_FAULT;
+	}
+	buf_init(&cmdline, RUN_COMMAND_MAX);
+	for (k = 0; cargv[k]; k++)
+		if ((k && buf_addc(&cmdline, ' ')) ||
+		    buf_adds(&cmdline, cargv[k]))
+			break;
+	run_facts_set(facts, "command", cmdline.data);
+	buf_release(&cmdline);
+
+	if (cmd_open_store(env, &s)) {
+		free(facts);
+		return EXIT_FAULT;
+	}
+	run_signals_init();
+	rc = EXIT_OK;
+	for (i = 1; i <= cfg.repeat; i++) {
+		if (run_signalled()) {
+			fprintf(stderr, "benchsite: interrupted before run "
+				"%ld/%ld\n", i, cfg.repeat);
+			rc = EXIT_FAULT;
+			break;
+		}
+		if (one_repeat(s, cargv, &cfg, facts, name, i)) {
+			rc = EXIT_FAULT;
+			break;
+		}
+	}
+	store_close(s);
+	free(facts);
+	return rc;
+}
