@@ -468,6 +468,17 @@ static const char *word(const struct column *col, int better)
 	return better ? "better" : "worse";
 }
 
+/* 1 when every group with a value in column c ties for best. */
+static int all_tie(const struct analysis *a, int c)
+{
+	int g;
+
+	for (g = 0; g < a->m->ngroups; g++)
+		if (has(a, c, g) && !analysis_is_best(a, c, g))
+			return 0;
+	return 1;
+}
+
 struct sentence {
 	const struct analysis *a;
 	int col;
@@ -547,6 +558,8 @@ static int say(void *ctx, const struct statement *s)
 		if (x->best_done)
 			break;
 		x->best_done = 1;
+		if (all_tie(a, s->col))
+			break;	/* the spread says "all N are equal" */
 		part(x);
 		buf_adds(x->out, "best: ");
 		for (g = 0, k = 0; g < m->ngroups; g++) {
@@ -575,12 +588,17 @@ static int say(void *ctx, const struct statement *s)
 	case K_SPREAD:
 		part(x);
 		if (s->ratio == 1)
-			buf_printf(x->out, "%s %d are equal", a->noutliers ?
-				   "the other" : "all", s->n);
-		else
+			buf_printf(x->out, "%s %d are equal (%s)", a->noutliers ?
+				   "the other" : "all", s->n, v1);
+		else if (s->ratio < SPREAD_AS_SHARE)
 			buf_printf(x->out, "%s are within %.1f%% of each other",
 				   a->noutliers ? "the others" : "all",
 				   (s->ratio - 1) * 100);
+		else	/* "within 98.5%" reads as "close": say how far */
+			buf_printf(x->out, "%s range from %s (%s) to %s (%s), %s "
+				   "apart", a->noutliers ? "the others" : "they",
+				   v2, m->groups[s->ref_group], v1,
+				   m->groups[s->subject], r);
 		break;
 	default:
 		break;

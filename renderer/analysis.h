@@ -32,6 +32,8 @@ struct err;
 #define NEAR_TIE_SHARE 0.005
 /* An outlier's ratio to the others is said only from 1.05x. */
 #define SAY_RATIO 1.05
+/* A spread below 1.2x is said as "within N%", a wider one by its ends. */
+#define SPREAD_AS_SHARE 1.2
 
 struct analysis {
 	const struct model *m;
