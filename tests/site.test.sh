@@ -45,3 +45,19 @@ if command -v xmllint > /dev/null; then
 else
 	skip "pages well-formed and best cells" "xmllint (libxml2-utils) is not installed"
 fi
+
+# a run with interim figures (sysbench --report-interval) gets them drawn
+# over time on its page
+rm -f "$T/db"*
+bs import "$TOP/tests/fixtures/sysbench/v10-wrapped-oltp.txt" > /dev/null
+bs render --out "$T/samples" > /dev/null
+runpage=$(grep -l "Over time" "$T"/samples/run-*.html | head -1)
+check "a run page with interim figures has an 'Over time' section" test -n "$runpage"
+n=$(grep -o 'src="samples-[^"]*\.png"' "$runpage" 2>/dev/null | sort -u | wc -l)
+want=$(sqlite3 "$T/db" "select count(distinct test || ' ' || metric) from sample")
+check "one line chart per interim metric ($n of $want)" test "$n" = "$want" -a "$n" -gt 0
+first=$(grep -o 'src="samples-[^"]*\.png"' "$runpage" | head -1 | sed 's/src="//; s/"//')
+check "the line chart is a PNG" sh -c 'head -c 8 "$1" | od -An -c | grep -q "P   N   G"' _ "$T/samples/$first"
+check "the run page links its raw output, and the file is the imported bytes" \
+	sh -c 'f=$(grep -o "href=\"source-[0-9a-f]*\.txt\"" "$1" | head -1 | sed "s/href=\"//; s/\"//") &&
+		cmp -s "$2/$f" "$3"' _ "$runpage" "$T/samples" "$TOP/tests/fixtures/sysbench/v10-wrapped-oltp.txt"
