@@ -15,7 +15,7 @@
 
 #define LMARGIN 70.0
 #define RMARGIN 20.0
-#define TOP 34.0
+#define TOP 54.0
 #define BOTTOM 46.0
 
 static void ticks(double max, int *n, double *val, char text[][32])
@@ -41,7 +41,7 @@ int line_layout(const double *t, const double *v, int n, const char *title,
 		return err_set(e, NULL, 0, 0, "a line chart needs points");
 	memset(l, 0, sizeof(*l));
 	l->width = width;
-	l->height = 300;
+	l->height = 320;
 	snprintf(l->title, sizeof(l->title), "%s", title);
 	snprintf(l->axis_x, sizeof(l->axis_x), "time (s)");
 	snprintf(l->axis_y, sizeof(l->axis_y), "%s", unit);
@@ -128,7 +128,7 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 	cairo_move_to(cr, l->plot_x + l->plot_w / 2 - ext.x_advance / 2,
 		      base + 34);
 	cairo_show_text(cr, l->axis_x);
-	cairo_move_to(cr, 12, l->plot_y - 6);
+	cairo_move_to(cr, 12, l->plot_y - 14);
 	cairo_show_text(cr, l->axis_y);
 	cairo_set_source_rgb(cr, 0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0);
 	cairo_set_line_width(cr, 1.5);
