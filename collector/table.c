@@ -237,12 +237,13 @@ static int table_detect(const char *p, size_t n)
 		goto out;
 	csv_init(c, p, n, detect_delim(p, n));
 	if (csv_next(c, r, &e) == 1) {
+		/* each of the three at least once: a header that names one
+		 * twice is still a table, and gets the error it deserves */
 		for (i = 0; i < r->count; i++)
-			if (strcmp(r->field[i], "test") == 0 ||
-			    strcmp(r->field[i], "metric") == 0 ||
-			    strcmp(r->field[i], "value") == 0)
-				seen++;
-		ok = seen == 3;
+			seen |= strcmp(r->field[i], "test") == 0 ? 1 :
+				strcmp(r->field[i], "metric") == 0 ? 2 :
+				strcmp(r->field[i], "value") == 0 ? 4 : 0;
+		ok = seen == 7;
 	}
 	csv_release(c);
 out:
