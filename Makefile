@@ -45,7 +45,7 @@ TEMPLATES = $(sort $(wildcard templates/*))
 # Debian packages: to build, and what the tests use besides.
 DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
             zlib1g-dev fonts-dejavu-core
-DEB_TEST = sqlite3 bonnie++ libxml2-utils
+DEB_TEST = sqlite3 bonnie++ libxml2-utils chromium nodejs
 
 .PHONY: all deps demo check install uninstall clean bench
 
