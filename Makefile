@@ -46,7 +46,7 @@ TEMPLATES = $(sort $(wildcard templates/*))
 DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
             zlib1g-dev fonts-dejavu-core
 DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 sysbench \
-           strace
+           strace chromium nodejs
 
 .PHONY: all deps demo check install uninstall clean bench sample-data
 

@@ -45,10 +45,9 @@ static void layout_key(const struct chart_layout *l, char key[65])
 	sha256_final_hex(&h, key);
 }
 
-/* The published manifest's key for base, or NULL. */
-static const char *old_key(struct site *s, const char *base, char out[65])
+/* The key manifest text p gives base, or NULL. */
+static const char *manifest_key(const char *p, const char *base, char out[65])
 {
-	const char *p = s->old_manifest.data;
 	size_t blen = strlen(base);
 
 	if (!p)
@@ -101,11 +100,22 @@ int site_chart(struct site *s, const struct chart *c, const char *base,
 	if (chart_layout(c, NULL, NULL, l, s->e))
 		return -1;
 	layout_key(l, key);
+	/* A page and its test page both show a chart: the second call finds
+	 * its files already arranged.  Arranging them again would draw into
+	 * the hard link to the published copy (changing the published site in
+	 * place) and count the files twice (so that a render with nothing
+	 * changed would still publish). */
+	if (manifest_key(s->manifest.data, base, old)) {
+		if (strcmp(old, key) == 0)
+			return 0;
+		return err_set(s->e, base, 0, 0, "two different charts "
+			       "under one name");
+	}
 	if (buf_printf(&s->manifest, "chart %s %s\n", base, key))
 		return err_set(s->e, NULL, 0, 0, "manifest too large");
 	s->files += 3;
-	if (s->out && old_key(s, base, old) && strcmp(old, key) == 0 &&
-	    reuse(s, base) == 0) {
+	if (s->out && manifest_key(s->old_manifest.data, base, old) &&
+	    strcmp(old, key) == 0 && reuse(s, base) == 0) {
 		s->reused += 3;
 		return 0;
 	}

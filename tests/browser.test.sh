@@ -1,0 +1,91 @@
+# browser.test.sh: the site as a reader's browser shows it.  Debian's
+# headless Chromium (/usr/bin/chromium, never a downloaded browser), driven by
+# tests/browser/check.mjs through playwright-core from npm, opens from file://
+# the index, a comparison, a test and a run page of two sites: the sample
+# data, and a store whose every name and attribute is hostile
+# (tests/browser/hostile.mjs).  Images load, nothing logs an error or breaks
+# the CSP, links resolve, the hostile texts show as text and run nothing;
+# negative controls show that an unescaped page is caught.  Full-page
+# screenshots go to tests/browser/out/ for people to look at.
+. "$TOP/tests/lib.sh"
+
+B=$TOP/tests/browser
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+export CHROMIUM
+
+if [ ! -x "$CHROMIUM" ]; then
+	skip "the site in a real browser" "$CHROMIUM is not installed (apt-get install chromium)"
+	exit 0
+fi
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+	skip "the site in a real browser" "node or npm is not installed (apt-get install nodejs npm)"
+	exit 0
+fi
+# playwright-core, as package-lock.json pins it, into tests/browser/node_modules
+# (ignored by git); only when missing, so a check with no network still runs
+# once it has been installed
+if [ ! -f "$B/node_modules/playwright-core/package.json" ]; then
+	if ! (cd "$B" && timeout 300 npm ci --no-audit --no-fund --loglevel=error) \
+		> "$T/npm.log" 2>&1; then
+		skip "the site in a real browser" "npm could not install playwright-core (no registry?): $(tail -1 "$T/npm.log")"
+		exit 0
+	fi
+fi
+
+# run_check LINES ARGS...: check.mjs ARGS, its TAP lines shown; a crash or
+# fewer lines than LINES is a failure, never a silent pass
+run_check() {
+	want=$1; shift
+	HOME=$T/home timeout 600 node "$B/check.mjs" "$@" > "$T/tap" 2> "$T/node.err"
+	rc=$?
+	cat "$T/tap"
+	got=$(grep -c -E '^(not )?ok ' "$T/tap")
+	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
+		notok "check.mjs $1 ... ran through ($got of $want checks, exit $rc)"
+		sed 's/^/# /' "$T/node.err" | head -8
+	fi
+}
+mkdir -p "$T/home"
+rm -rf "$B/out"
+mkdir -p "$B/out"
+
+# --- the sample site ---------------------------------------------------------
+"$BIN" --db "$T/sample.db" import "$TOP/sample-data" >/dev/null 2>&1
+"$BIN" --db "$T/sample.db" render --out "$T/sample" >/dev/null 2>"$T/err"
+check "the sample site renders" test -f "$T/sample/index.html"
+CMP=$(grep -l 'sql-bench, by label' "$T"/sample/comparison-*.html | head -1)
+TESTP=$(grep -o 'href="test-[^"]*"' "${CMP:-/dev/null}" | head -1 | sed 's/^href="//; s/"$//')
+check "the sample site has a sql-bench comparison, a test page and run-1.html" \
+	test -n "$CMP" -a -n "$TESTP" -a -f "$T/sample/run-1.html"
+# 8 checks a page
+run_check 32 --shots "$B/out" --prefix sample "$T/sample/index.html" "$CMP" \
+	"$T/sample/$TESTP" "$T/sample/run-1.html"
+
+# --- the hostile site --------------------------------------------------------
+node "$B/hostile.mjs" > "$T/hostile.csv"
+"$BIN" --db "$T/hostile.db" import "$T/hostile.csv" >/dev/null 2>"$T/err"
+check "the hostile store imports (49 runs)" \
+	test "$(sqlite3 "$T/hostile.db" 'select count(*) from run')" = 49
+"$BIN" --db "$T/hostile.db" render --out "$T/hostile" >/dev/null 2>"$T/err"
+check "the hostile site renders ($(head -1 "$T/err"))" test -f "$T/hostile/index.html"
+H=$T/hostile
+CMP=$(ls "$H"/comparison-script-*.html 2>/dev/null | head -1)
+TESTP=$(grep -o 'href="test-[^"]*"' "${CMP:-/dev/null}" | head -1 | sed 's/^href="//; s/"$//')
+check "the hostile site has the <script> suite's comparison, a test page, run-1.html" \
+	test -n "$CMP" -a -n "$TESTP" -a -f "$H/run-1.html"
+# 10 checks a page: the 8, the texts, and again with the CSP off
+run_check 40 --hostile --shots "$B/out" --prefix hostile "$H/index.html" "$CMP" \
+	"$H/$TESTP" "$H/run-1.html"
+
+# --- negative controls: a page the renderer forgot to escape -----------------
+# Undoing the escaping of < and > turns the hostile texts into live markup;
+# the copy stays in the site folder so that its links and images resolve.
+sed 's/&lt;/</g; s/&gt;/>/g' "$CMP" > "$H/control-raw.html"
+sed '/Content-Security-Policy/d' "$H/control-raw.html" > "$H/control-nocsp.html"
+check "control: the unescaped copies hold a live <script> and onerror" \
+	sh -c 'grep -q "<script>document" "$1" && grep -q "<img src=x onerror=" "$1" &&
+		! grep -q Content-Security-Policy "$2"' _ "$H/control-raw.html" "$H/control-nocsp.html"
+run_check 3 --control "$H/control-raw.html" "$H/control-nocsp.html"
+
+n=$(ls "$B/out"/*.png 2>/dev/null | wc -l)
+check "16 screenshots (8 pages, desktop and phone) in tests/browser/out/ ($n)" test "$n" -eq 16

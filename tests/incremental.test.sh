@@ -1,0 +1,131 @@
+# incremental.test.sh: the sample site is reproducible and rebuilt only where
+# the store changed.  The same store gives byte-identical sites (other
+# folder, other time, other SOURCE_DATE_EPOCH); a render with nothing
+# changed touches nothing (the folder and every file keep their inode and
+# mtime); after one new bonnie++ run, only the index, bonnie++'s pages,
+# charts and downloads and the new run's pages are new; every sql-bench
+# file and every other run's page is the very file it was.
+. "$TOP/tests/lib.sh"
+
+# same_tree A B: the same file names with the same bytes
+same_tree() {
+	(cd "$1" && find . -print | LC_ALL=C sort) > "$T/tree.a"
+	(cd "$2" && find . -print | LC_ALL=C sort) > "$T/tree.b"
+	cmp -s "$T/tree.a" "$T/tree.b" || { echo "file lists differ"; return 1; }
+	rc=0
+	while IFS= read -r p; do
+		[ -f "$1/$p" ] || continue
+		cmp -s "$1/$p" "$2/$p" || { echo "differs: $p"; rc=1; }
+	done < "$T/tree.a"
+	return $rc
+}
+
+# stamps DIR: "NAME INODE MTIME" for the folder (as ".") and each file in it
+stamps() {
+	(cd "$1" && stat -c '%n %i %Y' . * .benchsite-site) | LC_ALL=C sort
+}
+
+# changed OLD NEW: the names whose inode or mtime differ, or that are new
+changed() {
+	awk 'NR == FNR { was[$1] = $2 " " $3; next }
+	     !($1 in was) || was[$1] != $2 " " $3 { print $1 }' "$1" "$2"
+}
+
+# the sample files made by hand (bonnie++ and the 2008 sql-bench table): a
+# fixed set, so the counts below do not move when sample-data/ grows
+bs import "$TOP"/sample-data/bonnie-*.txt "$TOP"/sample-data/bonnie-x3-*.csv \
+	"$TOP"/sample-data/sqlbench-filesystems-2008.csv >/dev/null 2>&1
+check "the sample data imports (18 runs)" \
+	test "$(sqlite3 "$T/db" 'select count(*) from run')" = 18
+
+# --- reproducible -----------------------------------------------------------
+mkdir -p "$T/a" "$T/b/deeper"
+(cd "$T/a" && env -u SOURCE_DATE_EPOCH "$BIN" --db "$T/db" render --out site) >/dev/null 2>&1
+sleep 1
+(cd "$T/b/deeper" && SOURCE_DATE_EPOCH=1 "$BIN" --db "$T/db" render --jobs 1 --out s2) >/dev/null 2>&1
+SOURCE_DATE_EPOCH=2000000000 bs render --jobs 4 --out "$T/c" >/dev/null 2>&1
+n=$(ls "$T/a/site" 2>/dev/null | wc -l)
+check "the sample site has over 200 files ($n)" test "$n" -gt 200
+if same_tree "$T/a/site" "$T/b/deeper/s2" > "$T/msg"; then
+	ok "two renders, other folders and times, SOURCE_DATE_EPOCH unset and 1, --jobs 1: byte-identical"
+else
+	notok "two renders are byte-identical ($(head -3 "$T/msg" | tr '\n' ' '))"
+fi
+if same_tree "$T/a/site" "$T/c" > "$T/msg"; then
+	ok "SOURCE_DATE_EPOCH=2000000000 and --jobs 4: byte-identical again"
+else
+	notok "SOURCE_DATE_EPOCH=2000000000: byte-identical ($(head -3 "$T/msg" | tr '\n' ' '))"
+fi
+# negative control: one changed byte is seen
+cp -R "$T/c" "$T/d"
+printf ' ' >> "$T/d/index.html"
+if ! same_tree "$T/c" "$T/d" > /dev/null; then
+	ok "control: the comparison sees one changed byte"
+else
+	notok "control: the comparison sees one changed byte"
+fi
+rm -rf "$T/d"
+# no date in any page: the years 2000-2099 appear only in figures the data holds
+found=$(grep -l -E '(19|20)[0-9]{2}-[01][0-9]-[0-3][0-9]([T ][0-2][0-9]:[0-5][0-9])?' \
+	"$T/c"/*.html "$T/c"/*.css "$T/c"/*.json 2>/dev/null | head -3)
+check "no page, stylesheet or download holds a date ($found)" test -z "$found"
+
+# --- a render with nothing changed ------------------------------------------
+S=$T/a/site
+stamps "$S" > "$T/s0"
+sleep 1
+bs render --out "$S" >/dev/null 2>"$T/err"
+check "a second render into the site exits 0 ($(head -1 "$T/err"))" test $? = 0
+stamps "$S" > "$T/s1"
+check "nothing changed: the folder and its $(wc -l < "$T/s0") entries keep inode and mtime" \
+	cmp -s "$T/s0" "$T/s1"
+changed "$T/s0" "$T/s1" | head -5 | sed 's/^/# changed: /'
+# negative control: a rewritten file is seen
+sleep 1
+cp "$S/style.css" "$T/style.css" && rm "$S/style.css" && cp "$T/style.css" "$S/style.css"
+stamps "$S" > "$T/s2"
+if changed "$T/s1" "$T/s2" | grep -q -x style.css; then
+	ok "control: the stamps see a file written again with the same bytes"
+else
+	notok "control: the stamps see a file written again with the same bytes"
+fi
+bs render --out "$S" >/dev/null 2>&1
+stamps "$S" > "$T/s0"
+
+# --- one new run ---------------------------------------------------------------
+head -2 "$TOP/sample-data/bonnie-x3-ext4-disk.csv" > "$T/new.csv"
+bs import --label ext4-new "$T/new.csv" >/dev/null 2>"$T/err"
+check "one new bonnie++ run imports ($(head -1 "$T/err"))" \
+	test "$(sqlite3 "$T/db" 'select count(*) from run')" = 19
+sleep 1
+bs render --out "$S" >/dev/null 2>"$T/err"
+stamps "$S" > "$T/s1"
+changed "$T/s0" "$T/s1" > "$T/changed"
+total=$(wc -l < "$T/s1")
+nch=$(wc -l < "$T/changed")
+echo "# $nch of $total entries written: $(grep -c chart "$T/changed") charts, $(grep -c '^test-' "$T/changed") test pages"
+for f in index.html 'comparison-bonnie-.*' 'data-bonnie-.*\.csv' 'data-bonnie-.*\.json' run-19.html; do
+	check "written: $f" grep -q -x "$f" "$T/changed"
+done
+check "the bonnie++ charts are redrawn (36 tests, 3 files each)" \
+	test "$(grep -c '^chart-bonnie-' "$T/changed")" = 108
+check "the 36 bonnie++ test pages are written" \
+	test "$(grep -c '^test-bonnie-' "$T/changed")" = 36
+new_sources=$(grep -c '^source-' "$T/changed")
+check "one raw source is added, the 5 others stay ($new_sources)" test "$new_sources" = 1
+# everything else is the file it was: sql-bench's pages, charts and
+# downloads, the 18 earlier runs' pages, the other sources, the stylesheet
+found=$(grep -v -x -e '\.' -e '\.benchsite-site' -e index.html -e '.*bonnie.*' \
+	-e run-19.html -e 'source-.*' "$T/changed" | head -3 | tr '\n' ' ')
+n=$(grep -c -e 'sql-bench' -e '^run-' "$T/s1")
+check "nothing else is written, of $n sql-bench files and run pages among them ($found)" \
+	test -z "$found" -a "$n" -ge 70
+check "152 of $total entries written: 108 charts, 36 test pages, 8 others ($nch)" \
+	test "$nch" = 152
+# and the site is still the one a fresh render gives
+bs render --out "$T/fresh" >/dev/null 2>&1
+if same_tree "$S" "$T/fresh" > "$T/msg"; then
+	ok "the incremental site equals a fresh render, byte for byte"
+else
+	notok "the incremental site equals a fresh render ($(head -3 "$T/msg" | tr '\n' ' '))"
+fi
