@@ -30,7 +30,7 @@ struct chart_job {
 
 /* Bump when painting changes, so that no published chart of the old look
  * is reused. */
-#define CHART_STYLE "benchsite chart style 1"
+#define CHART_STYLE "benchsite chart style 2"
 
 /* The key of a layout: the style and the layout's bytes, which hold every
  * number and text that painting uses (memset to zero first, so padding is

@@ -63,5 +63,6 @@ int main(int argc, char **argv)
 	test_store();
 	test_parsers();
 	test_stats();
+	test_png();
 	return tap_failed ? 1 : 0;
 }

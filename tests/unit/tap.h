@@ -36,5 +36,6 @@ void test_chart(void);
 void test_store(void);
 void test_parsers(void);
 void test_stats(void);
+void test_png(void);
 
 #endif
