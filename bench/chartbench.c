@@ -1,13 +1,16 @@
 /*
- * chartbench.c: the per-chart cost of a 12-bar, 960 px chart, three ways,
- * over the same N charts: cairo drawing only (the floor), drawing plus our
- * PNG encoder (renderer/png.c), drawing plus cairo's own PNG writer
- * (libpng).  Prints "floor_ms ours_ms cairo_ms ours_bytes cairo_bytes
- * palette_share", the minimum of several repeats for each time (the
- * machine is shared).  The charts are those bench/gen.py charts writes for
- * gnuplot and matplotlib: the same seed, the same values.
+ * chartbench.c: the per-chart cost of a 12-bar, 960 px chart, over the
+ * same N charts, four ways.  Prints "floor ours cairo full ours_bytes
+ * cairo_bytes palette%": per chart, in milliseconds of this process's CPU
+ * time (a shared machine disturbs it far less than wall time), the minimum
+ * of REPEATS rounds.  floor = cairo drawing into an image surface; ours =
+ * drawing + renderer/png.c into memory; cairo = drawing +
+ * cairo_surface_write_to_png_stream into memory; full = chart_layout +
+ * chart_paint_png to a file in DIR, what a render pays for one PNG.  The
+ * values come from the LCG bench/gen.py uses, so gnuplot and matplotlib
+ * draw the same charts.  "err" adds error bars.
  *
- *   chartbench N REPEATS
+ *   chartbench N REPEATS DIR [err]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,16 +54,19 @@ int main(int argc, char **argv)
 	static const char *const names[12] = {
 		"ext2", "ext3", "ext4", "xfs", "btrfs", "jfs", "reiserfs",
 		"f2fs", "nilfs2", "zfs", "bcachefs", "tmpfs"};
-	int n = argc > 1 ? atoi(argv[1]) : 500;
-	int reps = argc > 2 ? atoi(argv[2]) : 3, i, k, r, npal = 0;
+	int n = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 500;
+	int reps = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 3, i, k, r;
+	int npal = 0;
 	struct chart *c = calloc(1, sizeof(*c));
-	struct chart_layout *l = calloc((size_t)n, sizeof(*l));
+	struct chart_layout *l = calloc((size_t)n + 1, sizeof(*l));
 	char title[64];
-	double best[3] = {1e9, 1e9, 1e9};
+	double best[4] = {1e9, 1e9, 1e9, 1e9};
 	size_t bytes[2] = {0, 0};
 	struct err e;
 	struct buf b;
 	int errbars = argc > 4 && strcmp(argv[4], "err") == 0;
+	const char *dir = argc > 3 ? argv[3] : "/tmp";
+	char path[4096];
 
 	if (n < 1 || reps < 1 || !c || !l)
 		return 2;
@@ -90,14 +96,24 @@ int main(int argc, char **argv)
 	}
 	buf_init(&b, (size_t)1 << 26);
 	for (r = 0; r < reps; r++) {
-		for (k = 0; k < 3; k++) {
-			if (argc > 3 && !strchr(argv[3], "012"[k]))
-				continue;
+		for (k = 0; k < 4; k++) {
 			double t0 = now();
 
 			for (i = 0; i < n; i++) {
-				cairo_surface_t *s = chart_draw(&l[i], 1, &e);
+				cairo_surface_t *s;
 
+				if (k == 3) {	/* c still holds the last chart */
+					snprintf(path, sizeof(path), "%s/c%d.png",
+						 dir, i);
+					if (chart_layout(c, NULL, NULL, &l[n], &e) ||
+					    chart_paint_png(&l[n], 1, path, &e)) {
+						fprintf(stderr, "chartbench: %s\n",
+							e.msg);
+						return 1;
+					}
+					continue;
+				}
+				s = chart_draw(&l[i], 1, &e);
 				if (!s)
 					return 1;
 				buf_reset(&b);
@@ -111,7 +127,7 @@ int main(int argc, char **argv)
 				if (k == 2 && cairo_surface_write_to_png_stream(
 						      s, to_buf, &b))
 					return 1;
-				if (r == 0 && k > 0)
+				if (r == 0 && (k == 1 || k == 2))
 					bytes[k - 1] += b.len;
 				if (r == 0 && k == 1 && b.data[25] == 3)
 					npal++;
@@ -122,8 +138,9 @@ int main(int argc, char **argv)
 				best[k] = t0;
 		}
 	}
-	printf("%.4f %.4f %.4f %zu %zu %d\n", best[0], best[1], best[2],
-	       bytes[0] / (size_t)n, bytes[1] / (size_t)n, npal * 100 / n);
+	printf("%.4f %.4f %.4f %.4f %zu %zu %d\n", best[0], best[1], best[2],
+	       best[3], bytes[0] / (size_t)n, bytes[1] / (size_t)n,
+	       npal * 100 / n);
 	buf_release(&b);
 	free(l);
 	free(c);

@@ -238,6 +238,7 @@ void site_release(struct site *s)
 {
 	buf_release(&s->old_manifest);
 	buf_release(&s->manifest);
+	site_charts_release(s);
 	free(s->queue);
 	s->queue = NULL;
 }

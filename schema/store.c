@@ -144,8 +144,12 @@ fail:
 
 void store_close(struct store *s)
 {
+	int i;
+
 	if (!s)
 		return;
+	for (i = 0; i < STORE_STMT_N; i++)
+		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close(s->db);
 	free(s);
 }
@@ -188,6 +192,27 @@ static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
 	if (rc != SQLITE_DONE)
 		return db_err(s, e, what);
 	return 0;
+}
+
+/* The cached statement k of sql, ready to bind (see store_int.h). */
+static int prepare_cached(struct store *s, enum store_stmt k, const char *sql,
+			  sqlite3_stmt **st, struct err *e)
+{
+	if (!s->stmt[k] && prepare(s, sql, &s->stmt[k], e))
+		return -1;
+	*st = s->stmt[k];
+	return 0;
+}
+
+/* Steps a cached statement that returns no rows and resets it; returns
+ * sqlite3_step's code. */
+static int step_cached(sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc;
 }
 
 static void bind_text(sqlite3_stmt *st, int i, const char *v)
@@ -312,18 +337,20 @@ int store_run_add(struct store *s, long long source_id, int seq, long line,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (prepare(s, "INSERT INTO run (source_id, seq, line, suite, label) "
-		       "VALUES (?, ?, ?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_RUN,
+			   "INSERT INTO run (source_id, seq, line, suite, "
+			   "label) VALUES (?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, source_id);
 	sqlite3_bind_int(st, 2, seq);
 	sqlite3_bind_int64(st, 3, line);
 	bind_text(st, 4, suite);
 	bind_text(st, 5, label);
-	rc = step_done(s, st, "cannot store run", e);
-	if (rc == 0)
-		*run_id = sqlite3_last_insert_rowid(s->db);
-	return rc;
+	rc = step_cached(st);
+	if (rc != SQLITE_DONE)
+		return db_err(s, e, "cannot store run");
+	*run_id = sqlite3_last_insert_rowid(s->db);
+	return 0;
 }
 
 int store_attr_set(struct store *s, long long run_id, const char *key,
@@ -331,13 +358,16 @@ int store_attr_set(struct store *s, long long run_id, const char *key,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT OR REPLACE INTO run_attr (run_id, key, value) "
-		       "VALUES (?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_ATTR,
+			   "INSERT OR REPLACE INTO run_attr (run_id, key, "
+			   "value) VALUES (?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	bind_text(st, 2, key);
 	bind_text(st, 3, value);
-	return step_done(s, st, "cannot store attribute", e);
+	if (step_cached(st) != SQLITE_DONE)
+		return db_err(s, e, "cannot store attribute");
+	return 0;
 }
 
 int store_result_add(struct store *s, long long run_id,
@@ -346,8 +376,10 @@ int store_result_add(struct store *s, long long run_id,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
-		       "better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_RESULT,
+			   "INSERT INTO result (run_id, test, metric, value, "
+			   "unit, better, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			   &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	bind_text(st, 2, r->test);
@@ -359,8 +391,7 @@ int store_result_add(struct store *s, long long run_id,
 	bind_text(st, 5, r->unit);
 	bind_text(st, 6, r->better);
 	bind_text(st, 7, r->status);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
+	rc = step_cached(st);
 	if (rc == SQLITE_CONSTRAINT_UNIQUE)
 		return err_set(e, NULL, 0, 0, "result '%s' '%s' given twice for "
 			       "one run", r->test, r->metric);
@@ -374,15 +405,18 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
-		       "VALUES (?, ?, ?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_SAMPLE,
+			   "INSERT INTO sample (run_id, test, metric, t, value) "
+			   "VALUES (?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	bind_text(st, 2, test);
 	bind_text(st, 3, metric);
 	sqlite3_bind_double(st, 4, t);
 	sqlite3_bind_double(st, 5, value);
-	return step_done(s, st, "cannot store sample", e);
+	if (step_cached(st) != SQLITE_DONE)
+		return db_err(s, e, "cannot store sample");
+	return 0;
 }
 
 static const char *col_text(sqlite3_stmt *st, int i)

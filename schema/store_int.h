@@ -8,9 +8,23 @@
 
 #include <sqlite3.h>
 
+/* The statements an import runs once a result, sample, run or attribute:
+ * prepared on first use and kept (reset, never finalized) until
+ * store_close, because preparing costs more than the insert itself
+ * (bench/: a 2,000-line bonnie++ CSV spent most of its time in
+ * sqlite3_prepare_v2). */
+enum store_stmt {
+	STORE_STMT_RUN,
+	STORE_STMT_ATTR,
+	STORE_STMT_RESULT,
+	STORE_STMT_SAMPLE,
+	STORE_STMT_N
+};
+
 struct store {
 	sqlite3 *db;
 	const char *path;
+	sqlite3_stmt *stmt[STORE_STMT_N];	/* owned, NULL until used */
 };
 
 #endif
