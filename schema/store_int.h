@@ -18,6 +18,7 @@ enum store_stmt {
 	STORE_STMT_ATTR,
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
+	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
 	STORE_STMT_N
 };
 
@@ -26,5 +27,13 @@ struct store {
 	const char *path;
 	sqlite3_stmt *stmt[STORE_STMT_N];	/* owned, NULL until used */
 };
+
+/* The cached statement k of sql (prepared on first use) in *st, ready to
+ * bind; after sqlite3_step the caller calls store_stmt_done. */
+int store_stmt(struct store *s, enum store_stmt k, const char *sql,
+	       sqlite3_stmt **st, struct err *e);
+
+/* Resets a cached statement for its next use; returns rc. */
+int store_stmt_done(sqlite3_stmt *st, int rc);
 
 #endif
