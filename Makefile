@@ -4,6 +4,7 @@
 #   make demo       install missing build packages, build, import sample-data/
 #                   into ./results.db and render ./site/
 #   make check      build and run every test (SANITIZE=1: under ASan + UBSan)
+#   make bench      time benchsite against the tools users would pick instead
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make deps       install the missing Debian packages (as root), else print
 #                   the apt-get line
@@ -120,6 +121,17 @@ check:
 UNIT_SRC = $(wildcard tests/unit/*.c)
 $(BUILD)/unit: $(UNIT_SRC:%.c=$(BUILD)/%.o) $(LIB_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+# Timing runs, never part of check: bench/run.sh prints the table of ratios
+# (bench/README.md).
+bench: $(BIN) $(BUILD)/bench/chartbench $(BUILD)/bench/runtime
+	sh bench/run.sh $(BIN) $(BUILD)/bench
+
+$(BUILD)/bench/chartbench: $(BUILD)/bench/chartbench.o $(LIB_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/bench/runtime: $(BUILD)/bench/runtime.o
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 install: all
 	install -d $(DESTDIR)$(BINDIR)

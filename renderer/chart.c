@@ -17,6 +17,7 @@
 
 #include "../core/err.h"
 #include "../core/text.h"
+#include "png.h"
 
 #define FONT "DejaVu Sans"
 #define FONT_SIZE 13.0
@@ -322,18 +323,25 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 			cairo_fill(cr);
 		}
 		if (l->has_err[i]) {	/* the 95% interval, with end caps */
-			double y = l->bar[i].y + l->bar[i].h / 2;
-			double y0 = l->bar[i].y + 4, y1 = l->bar[i].y +
-							   l->bar[i].h - 4;
+			/* on pixel centres: crisp 1-pixel lines that blend
+			 * with nothing, so the image keeps to the few hundred
+			 * colours an indexed PNG holds (png.c) */
+			double y = floor(l->bar[i].y + l->bar[i].h / 2) + 0.5;
+			double y0 = floor(l->bar[i].y + 4) + 0.5;
+			double y1 = floor(l->bar[i].y + l->bar[i].h - 4) + 0.5;
+			double x0 = floor(l->err_x0[i]) + 0.5;
+			double x1 = floor(l->err_x1[i]) + 0.5;
 
 			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-			cairo_move_to(cr, l->err_x0[i], y);
-			cairo_line_to(cr, l->err_x1[i], y);
-			cairo_move_to(cr, l->err_x0[i], y0);
-			cairo_line_to(cr, l->err_x0[i], y1);
-			cairo_move_to(cr, l->err_x1[i], y0);
-			cairo_line_to(cr, l->err_x1[i], y1);
+			cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+			cairo_move_to(cr, x0, y);
+			cairo_line_to(cr, x1, y);
+			cairo_move_to(cr, x0, y0);
+			cairo_line_to(cr, x0, y1);
+			cairo_move_to(cr, x1, y0);
+			cairo_line_to(cr, x1, y1);
 			cairo_stroke(cr);
+			cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 		}
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
 		text_right(cr, l->label_x[i], l->text_y[i], l->label[i]);
@@ -348,8 +356,8 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 		text_center(cr, l->plot.x + l->plot.w / 2, base + 32, l->axis);
 }
 
-int chart_paint_png(const struct chart_layout *l, double scale,
-		    const char *path, struct err *e)
+struct _cairo_surface *chart_draw(const struct chart_layout *l, double scale,
+				  struct err *e)
 {
 	int w = (int)ceil(l->width * scale), h = (int)ceil(l->height * scale);
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
@@ -360,12 +368,30 @@ int chart_paint_png(const struct chart_layout *l, double scale,
 	paint(cr, l);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_write_to_png(s, path);
-	cairo_surface_destroy(s);
-	if (st != CAIRO_STATUS_SUCCESS)
-		return err_set(e, path, 0, 0, "cannot draw chart: %s",
-			       cairo_status_to_string(st));
-	return 0;
+	if (st != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		err_set(e, NULL, 0, 0, "cannot draw chart: %s",
+			cairo_status_to_string(st));
+		return NULL;
+	}
+	cairo_surface_flush(s);
+	return s;
 }
 
+int chart_paint_png(const struct chart_layout *l, double scale,
+		    const char *path, struct err *e)
+{
+	cairo_surface_t *s = chart_draw(l, scale, e);
+	int rc;
+
+	if (!s) {
+		snprintf(e->file, sizeof(e->file), "%s", path);
+		return -1;
+	}
+	rc = png_write_file(cairo_image_surface_get_data(s),
+			    cairo_image_surface_get_width(s),
+			    cairo_image_surface_get_height(s),
+			    cairo_image_surface_get_stride(s), path, e);
+	cairo_surface_destroy(s);
+	return rc;
+}

@@ -81,6 +81,13 @@ void chart_layout_print(const struct chart_layout *l, int nbars,
 int chart_paint_png(const struct chart_layout *l, double scale,
 		    const char *path, struct err *e);
 
+/* Draws layout l, scaled by scale, into a new CAIRO_FORMAT_RGB24 image
+ * surface the caller destroys; NULL with e filled when cairo failed.  For
+ * chart_paint_png and the benchmarks, which time drawing apart from
+ * encoding. */
+struct _cairo_surface *chart_draw(const struct chart_layout *l, double scale,
+				  struct err *e);
+
 /* Writes layout l as an SVG file at path (chart_svg.c). */
 int chart_paint_svg(const struct chart_layout *l, const char *path,
 		    struct err *e);

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,38 +31,133 @@ struct chart_job {
 
 /* Bump when painting changes, so that no published chart of the old look
  * is reused. */
-#define CHART_STYLE "benchsite chart style 1"
+#define CHART_STYLE "benchsite chart style 2"
 
-/* The key of a layout: the style and the layout's bytes, which hold every
- * number and text that painting uses (memset to zero first, so padding is
- * stable). */
+/* The key of a layout: the style and every number and text painting uses
+ * (memset to zero first, so padding and unused text bytes are stable).
+ * Only the first nbars entries of the per-bar arrays are hashed: the whole
+ * struct is about 90 KB, and hashing all of it was a fifth of a render's
+ * time (bench/). */
 static void layout_key(const struct chart_layout *l, char key[65])
 {
+	const char *p = (const char *)l;
+	size_t nb = l->nbars < 0 ? 0 : l->nbars > CHART_BARS_MAX ?
+					  CHART_BARS_MAX : (size_t)l->nbars;
 	struct sha256 h;
 
 	sha256_init(&h);
 	sha256_update(&h, CHART_STYLE, sizeof(CHART_STYLE));
-	sha256_update(&h, l, sizeof(*l));
+	sha256_update(&h, p, offsetof(struct chart_layout, color));
+	sha256_update(&h, l->color, nb * sizeof(l->color[0]));
+	sha256_update(&h, l->has_err, nb * sizeof(l->has_err[0]));
+	sha256_update(&h, l->err_x0, nb * sizeof(l->err_x0[0]));
+	sha256_update(&h, l->err_x1, nb * sizeof(l->err_x1[0]));
+	sha256_update(&h, p + offsetof(struct chart_layout, plot),
+		      offsetof(struct chart_layout, bar) -
+			      offsetof(struct chart_layout, plot));
+	sha256_update(&h, l->bar, nb * sizeof(l->bar[0]));
+	sha256_update(&h, l->label, nb * sizeof(l->label[0]));
+	sha256_update(&h, l->label_x, nb * sizeof(l->label_x[0]));
+	sha256_update(&h, l->value_text, nb * sizeof(l->value_text[0]));
+	sha256_update(&h, l->value_x, nb * sizeof(l->value_x[0]));
+	sha256_update(&h, l->text_y, nb * sizeof(l->text_y[0]));
 	sha256_final_hex(&h, key);
 }
 
-/* The key manifest text p gives base, or NULL. */
-static const char *manifest_key(const char *p, const char *base, char out[65])
-{
-	size_t blen = strlen(base);
+/* Charts by base name, in a hash table: the published manifest's key
+ * (old) and the key of the files this render already made (made).  A
+ * strstr over the manifest per chart made a render quadratic in its
+ * charts, and a chart that two pages show (comparison and test page) was
+ * drawn twice, the second time because linking onto the first failed. */
+struct chart_entry {
+	char base[80];		/* "" when the slot is free */
+	char old[65];		/* "" when not published */
+	char made[65];		/* "" when not made in this render */
+};
 
-	if (!p)
-		return NULL;
-	while ((p = strstr(p, "\nchart ")) != NULL) {
-		p += 7;
-		if (strncmp(p, base, blen) == 0 && p[blen] == ' ' &&
-		    strlen(p + blen + 1) >= 64) {
-			memcpy(out, p + blen + 1, 64);
-			out[64] = '\0';
-			return out;
-		}
+struct chart_index {
+	struct chart_entry *e;
+	size_t cap, n;		/* cap a power of two, n <= cap / 2 */
+};
+
+static size_t hash_str(const char *p)
+{
+	size_t h = 14695981039346656037ull & SIZE_MAX;
+
+	while (*p)
+		h = (h ^ (unsigned char)*p++) * (1099511628211ull & SIZE_MAX);
+	return h;
+}
+
+static struct chart_entry *index_slot(struct chart_entry *e, size_t cap,
+				      const char *base)
+{
+	size_t i = hash_str(base) & (cap - 1);
+
+	while (e[i].base[0] && strcmp(e[i].base, base) != 0)
+		i = (i + 1) & (cap - 1);
+	return &e[i];
+}
+
+/* The entry of base, added when missing; NULL when out of memory. */
+static struct chart_entry *index_get(struct chart_index *x, const char *base)
+{
+	struct chart_entry *t;
+
+	if (x->n + 1 > x->cap / 2) {
+		size_t ncap = x->cap ? 2 * x->cap : 1024, i;
+		struct chart_entry *ne = calloc(ncap, sizeof(*ne));
+
+		if (!ne)
+			return NULL;
+		for (i = 0; i < x->cap; i++)
+			if (x->e[i].base[0])
+				*index_slot(ne, ncap, x->e[i].base) = x->e[i];
+		free(x->e);
+		x->e = ne;
+		x->cap = ncap;
 	}
-	return NULL;
+	t = index_slot(x->e, x->cap, base);
+	if (!t->base[0]) {
+		snprintf(t->base, sizeof(t->base), "%s", base);
+		x->n++;
+	}
+	return t;
+}
+
+/* The index with the published manifest's "chart BASE KEY" lines. */
+static int index_init(struct site *s)
+{
+	const char *p = s->old_manifest.data;
+
+	s->charts = calloc(1, sizeof(*s->charts));
+	if (!s->charts)
+		return -1;
+	while (p && (p = strstr(p, "\nchart ")) != NULL) {
+		const char *b = p + 7, *sp = strchr(b, ' ');
+		char base[80];
+		struct chart_entry *t;
+
+		p = b;
+		if (!sp || (size_t)(sp - b) >= sizeof(base) ||
+		    strspn(sp + 1, "0123456789abcdef") < 64)
+			continue;
+		memcpy(base, b, (size_t)(sp - b));
+		base[sp - b] = '\0';
+		if (!(t = index_get(s->charts, base)))
+			return -1;
+		memcpy(t->old, sp + 1, 64);
+		t->old[64] = '\0';
+	}
+	return 0;
+}
+
+void site_charts_release(struct site *s)
+{
+	if (s->charts)
+		free(s->charts->e);
+	free(s->charts);
+	s->charts = NULL;
 }
 
 static const char *const suffix[3] = {".png", ".svg", "-thumb.png"};
@@ -92,30 +188,30 @@ static int reuse(struct site *s, const char *base)
 int site_chart(struct site *s, const struct chart *c, const char *base,
 	       struct chart_layout *l)
 {
-	char key[65], old[65];
+	struct chart_entry *t;
+	char key[65];
 
 	if (strlen(base) >= sizeof(((struct chart_job *)0)->base))
 		return err_set(s->e, base, 0, 0, "chart name too long");
+	if ((!s->charts && index_init(s)) ||
+	    !(t = index_get(s->charts, base)))
+		return err_set(s->e, NULL, 0, 0, "out of memory");
 	memset(l, 0, sizeof(*l));
 	if (chart_layout(c, NULL, NULL, l, s->e))
 		return -1;
 	layout_key(l, key);
-	/* A page and its test page both show a chart: the second call finds
-	 * its files already arranged.  Arranging them again would draw into
-	 * the hard link to the published copy (changing the published site in
-	 * place) and count the files twice (so that a render with nothing
-	 * changed would still publish). */
-	if (manifest_key(s->manifest.data, base, old)) {
-		if (strcmp(old, key) == 0)
-			return 0;
-		return err_set(s->e, base, 0, 0, "two different charts "
-			       "under one name");
-	}
+	if (strcmp(t->made, key) == 0)
+		return 0;	/* another page showed it: its files are made */
+	/* Making them again would draw into the hard link to the published
+	 * copy, changing the published site in place. */
+	if (t->made[0])
+		return err_set(s->e, base, 0, 0, "two different charts under "
+			       "one name");
 	if (buf_printf(&s->manifest, "chart %s %s\n", base, key))
 		return err_set(s->e, NULL, 0, 0, "manifest too large");
 	s->files += 3;
-	if (s->out && manifest_key(s->old_manifest.data, base, old) &&
-	    strcmp(old, key) == 0 && reuse(s, base) == 0) {
+	memcpy(t->made, key, sizeof(key));
+	if (s->out && strcmp(t->old, key) == 0 && reuse(s, base) == 0) {
 		s->reused += 3;
 		return 0;
 	}

@@ -12,6 +12,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "chart.h"
+#include "png.h"
 
 #define LMARGIN 70.0
 #define RMARGIN 20.0
@@ -79,13 +80,6 @@ int line_layout(const double *t, const double *v, int n, const char *title,
 	return 0;
 }
 
-static cairo_status_t to_buf(void *closure, const unsigned char *data,
-			     unsigned int n)
-{
-	return buf_add(closure, data, n) ? CAIRO_STATUS_WRITE_ERROR
-					 : CAIRO_STATUS_SUCCESS;
-}
-
 int line_paint_png(const struct line_layout *l, struct buf *out,
 		   struct err *e)
 {
@@ -95,7 +89,7 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 	cairo_text_extents_t ext;
 	cairo_status_t st;
 	double base = l->plot_y + l->plot_h;
-	int k;
+	int k, rc;
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
@@ -141,11 +135,14 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 	cairo_stroke(cr);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_write_to_png_stream(s, to_buf, out);
-	cairo_surface_destroy(s);
-	if (st != CAIRO_STATUS_SUCCESS)
+	if (st != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
 		return err_set(e, NULL, 0, 0, "cannot draw chart: %s",
 			       cairo_status_to_string(st));
-	return 0;
+	}
+	cairo_surface_flush(s);
+	rc = png_encode(cairo_image_surface_get_data(s), l->width, l->height,
+			cairo_image_surface_get_stride(s), out, e);
+	cairo_surface_destroy(s);
+	return rc;
 }

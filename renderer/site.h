@@ -41,6 +41,7 @@ struct site {
 	int nqueue, capqueue;
 	long written, reused, drawn, files;
 	int thumb_w, thumb_h;	/* of the first thumbnail of a comparison */
+	struct chart_index *charts;	/* draw.c's, by base: NULL until used */
 };
 
 /* Sets up s for a render into stage beside out. */
@@ -65,6 +66,9 @@ int site_save_page(struct site *s, struct page *p, const char *name);
  * site_flush. */
 int site_chart(struct site *s, const struct chart *c, const char *base,
 	       struct chart_layout *l);
+
+/* Frees what site_chart keeps between calls (site_release calls it). */
+void site_charts_release(struct site *s);
 
 /* Draws every queued chart, on s->jobs threads. */
 int site_flush(struct site *s);

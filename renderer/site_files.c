@@ -222,6 +222,9 @@ int site_init(struct site *s, const char *out, const char *stage,
 
 int site_finish(struct site *s)
 {
+	/* the marker itself is the last file (site_render_fresh) */
+	if (buf_printf(&s->manifest, "files %ld\n", s->files + 1))
+		return err_set(s->e, NULL, 0, 0, "manifest too large");
 	return site_write(s, PUBLISH_MARKER, s->manifest.data, s->manifest.len,
 			  0);
 }
@@ -238,6 +241,7 @@ void site_release(struct site *s)
 {
 	buf_release(&s->old_manifest);
 	buf_release(&s->manifest);
+	site_charts_release(s);
 	free(s->queue);
 	s->queue = NULL;
 }

@@ -114,14 +114,18 @@ int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT OR REPLACE INTO run_attr (run_id, key, value, "
+	/* cached: an import sets attributes on every run */
+	if (store_stmt(s, STORE_STMT_ATTR_ORIGIN,
+		       "INSERT OR REPLACE INTO run_attr (run_id, key, value, "
 		       "origin) VALUES (?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	bind_text(st, 2, key);
 	bind_text(st, 3, value);
 	bind_text(st, 4, origin);
-	return step_done(s, st, "cannot store attribute", e);
+	if (store_stmt_done(st, sqlite3_step(st)) != SQLITE_DONE)
+		return db_err(s, s->db, e, "cannot store attribute");
+	return 0;
 }
 
 int lifecycle_source_options(struct store *s, long long source_id,

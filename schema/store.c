@@ -19,7 +19,9 @@
 #include <sqlite3.h>
 #include <zlib.h>
 
+#include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/sha256.h"
 #include "store_int.h"
 
 /* schema.sql, made into a C string by the Makefile. */
@@ -144,8 +146,12 @@ fail:
 
 void store_close(struct store *s)
 {
+	int i;
+
 	if (!s)
 		return;
+	for (i = 0; i < STORE_STMT_N; i++)
+		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close(s->db);
 	free(s);
 }
@@ -188,6 +194,43 @@ static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
 	if (rc != SQLITE_DONE)
 		return db_err(s, e, what);
 	return 0;
+}
+
+static int prepare_cached(struct store *s, enum store_stmt k, const char *sql,
+			  sqlite3_stmt **st, struct err *e);
+
+int store_stmt(struct store *s, enum store_stmt k, const char *sql,
+	       sqlite3_stmt **st, struct err *e)
+{
+	return prepare_cached(s, k, sql, st, e);
+}
+
+int store_stmt_done(sqlite3_stmt *st, int rc)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc;
+}
+
+/* The cached statement k of sql, ready to bind (see store_int.h). */
+static int prepare_cached(struct store *s, enum store_stmt k, const char *sql,
+			  sqlite3_stmt **st, struct err *e)
+{
+	if (!s->stmt[k] && prepare(s, sql, &s->stmt[k], e))
+		return -1;
+	*st = s->stmt[k];
+	return 0;
+}
+
+/* Steps a cached statement that returns no rows and resets it; returns
+ * sqlite3_step's code. */
+static int step_cached(sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc;
 }
 
 static void bind_text(sqlite3_stmt *st, int i, const char *v)
@@ -312,18 +355,20 @@ int store_run_add(struct store *s, long long source_id, int seq, long line,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (prepare(s, "INSERT INTO run (source_id, seq, line, suite, label) "
-		       "VALUES (?, ?, ?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_RUN,
+			   "INSERT INTO run (source_id, seq, line, suite, "
+			   "label) VALUES (?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, source_id);
 	sqlite3_bind_int(st, 2, seq);
 	sqlite3_bind_int64(st, 3, line);
 	bind_text(st, 4, suite);
 	bind_text(st, 5, label);
-	rc = step_done(s, st, "cannot store run", e);
-	if (rc == 0)
-		*run_id = sqlite3_last_insert_rowid(s->db);
-	return rc;
+	rc = step_cached(st);
+	if (rc != SQLITE_DONE)
+		return db_err(s, e, "cannot store run");
+	*run_id = sqlite3_last_insert_rowid(s->db);
+	return 0;
 }
 
 int store_attr_set(struct store *s, long long run_id, const char *key,
@@ -331,13 +376,16 @@ int store_attr_set(struct store *s, long long run_id, const char *key,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT OR REPLACE INTO run_attr (run_id, key, value) "
-		       "VALUES (?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_ATTR,
+			   "INSERT OR REPLACE INTO run_attr (run_id, key, "
+			   "value) VALUES (?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	bind_text(st, 2, key);
 	bind_text(st, 3, value);
-	return step_done(s, st, "cannot store attribute", e);
+	if (step_cached(st) != SQLITE_DONE)
+		return db_err(s, e, "cannot store attribute");
+	return 0;
 }
 
 int store_result_add(struct store *s, long long run_id,
@@ -346,8 +394,10 @@ int store_result_add(struct store *s, long long run_id,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
-		       "better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_RESULT,
+			   "INSERT INTO result (run_id, test, metric, value, "
+			   "unit, better, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			   &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	bind_text(st, 2, r->test);
@@ -359,8 +409,7 @@ int store_result_add(struct store *s, long long run_id,
 	bind_text(st, 5, r->unit);
 	bind_text(st, 6, r->better);
 	bind_text(st, 7, r->status);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
+	rc = step_cached(st);
 	if (rc == SQLITE_CONSTRAINT_UNIQUE)
 		return err_set(e, NULL, 0, 0, "result '%s' '%s' given twice for "
 			       "one run", r->test, r->metric);
@@ -374,15 +423,18 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
-		       "VALUES (?, ?, ?, ?, ?)", &st, e))
+	if (prepare_cached(s, STORE_STMT_SAMPLE,
+			   "INSERT INTO sample (run_id, test, metric, t, value) "
+			   "VALUES (?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	bind_text(st, 2, test);
 	bind_text(st, 3, metric);
 	sqlite3_bind_double(st, 4, t);
 	sqlite3_bind_double(st, 5, value);
-	return step_done(s, st, "cannot store sample", e);
+	if (step_cached(st) != SQLITE_DONE)
+		return db_err(s, e, "cannot store sample");
+	return 0;
 }
 
 static const char *col_text(sqlite3_stmt *st, int i)
@@ -733,4 +785,109 @@ int store_each_sample(struct store *s, long long run,
 	return each(s, "SELECT test, metric, t, value FROM sample WHERE run_id ="
 		       " ?1 ORDER BY test, metric, t", NULL, run, sample_row,
 		    (void *)(uintptr_t)cb, ctx, e);
+}
+
+/* The SELECT of table t's columns but source.content, into q. */
+static int fingerprint_query(struct store *s, const char *t, struct buf *q,
+			     struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc, n = 0;
+
+	if (prepare(s, "SELECT name FROM pragma_table_info(?) ORDER BY cid",
+		    &st, e))
+		return -1;
+	sqlite3_bind_text(st, 1, t, -1, SQLITE_TRANSIENT);
+	buf_reset(q);
+	buf_adds(q, "SELECT ");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *c = (const char *)sqlite3_column_text(st, 0);
+
+		if (!c || (strcmp(t, "source") == 0 && strcmp(c, "content") == 0))
+			continue;
+		if (buf_printf(q, "%s\"%s\"", n++ ? ", " : "", c))
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE || n == 0 ||
+	    buf_printf(q, " FROM \"%s\"", t))
+		return db_err(s, e, "cannot read the store's tables");
+	return 0;
+}
+
+int store_fingerprint(struct store *s, char hex[65], struct err *e)
+{
+	sqlite3_stmt *tl, *st;
+	struct sha256 h;
+	struct buf q;
+	int rc;
+
+	/* table and column names come from our own schema, never contain a
+	 * double quote, and are checked for one anyway */
+	if (prepare(s, "SELECT name FROM sqlite_master WHERE type = 'table' "
+		       "AND name NOT LIKE 'sqlite%' AND name NOT LIKE '%\"%' "
+		       "ORDER BY name", &tl, e))
+		return -1;
+	sha256_init(&h);
+	buf_init(&q, 1 << 16);
+	while ((rc = sqlite3_step(tl)) == SQLITE_ROW) {
+		const char *t = (const char *)sqlite3_column_text(tl, 0);
+		int nc, i;
+
+		if (!t)
+			continue;
+		sha256_update(&h, t, strlen(t) + 1);
+		if (fingerprint_query(s, t, &q, e) ||
+		    prepare(s, q.data, &st, e))
+			goto fail;
+		nc = sqlite3_column_count(st);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			for (i = 0; i < nc; i++) {
+				unsigned char type = (unsigned char)
+					sqlite3_column_type(st, i);
+				sqlite3_int64 iv;
+				double dv;
+				int len;
+
+				sha256_update(&h, &type, 1);
+				switch (type) {
+				case SQLITE_INTEGER:
+					iv = sqlite3_column_int64(st, i);
+					sha256_update(&h, &iv, sizeof(iv));
+					break;
+				case SQLITE_FLOAT:
+					dv = sqlite3_column_double(st, i);
+					sha256_update(&h, &dv, sizeof(dv));
+					break;
+				case SQLITE_TEXT:
+				case SQLITE_BLOB:
+					len = sqlite3_column_bytes(st, i);
+					sha256_update(&h, &len, sizeof(len));
+					if (len > 0)	/* "" gives NULL */
+						sha256_update(&h,
+							      sqlite3_column_blob(st, i),
+							      (size_t)len);
+					break;
+				default:
+					break;
+				}
+			}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE) {
+			db_err(s, e, "cannot read the store");
+			goto fail;
+		}
+	}
+	if (rc != SQLITE_DONE) {
+		db_err(s, e, "cannot read the store's tables");
+		goto fail;
+	}
+	sqlite3_finalize(tl);
+	buf_release(&q);
+	sha256_final_hex(&h, hex);
+	return 0;
+fail:
+	sqlite3_finalize(tl);
+	buf_release(&q);
+	return -1;
 }

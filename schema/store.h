@@ -39,6 +39,14 @@ int store_source_add(struct store *s, const char *sha256, const char *name,
 		     const char *format, const void *bytes, size_t n,
 		     long long *id, struct err *e);
 
+/* A SHA-256 (64 hex digits and a NUL into hex) of everything in the store
+ * but the sources' bytes, which their sha256 column stands for: every
+ * table in name order, every row in scan order, every value with its type.
+ * Equal fingerprints mean equal contents; the same contents stored in
+ * another order may give another fingerprint (render then just does its
+ * full work).  For render's "nothing changed" check. */
+int store_fingerprint(struct store *s, char hex[65], struct err *e);
+
 /* The uncompressed bytes of a source; *out is malloc'd, the caller frees. */
 int store_source_content(struct store *s, long long id, char **out,
 			 size_t *n, struct err *e);

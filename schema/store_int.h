@@ -8,9 +8,32 @@
 
 #include <sqlite3.h>
 
+/* The statements an import runs once a result, sample, run or attribute:
+ * prepared on first use and kept (reset, never finalized) until
+ * store_close, because preparing costs more than the insert itself
+ * (bench/: a 2,000-line bonnie++ CSV spent most of its time in
+ * sqlite3_prepare_v2). */
+enum store_stmt {
+	STORE_STMT_RUN,
+	STORE_STMT_ATTR,
+	STORE_STMT_RESULT,
+	STORE_STMT_SAMPLE,
+	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
+	STORE_STMT_N
+};
+
 struct store {
 	sqlite3 *db;
 	const char *path;
+	sqlite3_stmt *stmt[STORE_STMT_N];	/* owned, NULL until used */
 };
+
+/* The cached statement k of sql (prepared on first use) in *st, ready to
+ * bind; after sqlite3_step the caller calls store_stmt_done. */
+int store_stmt(struct store *s, enum store_stmt k, const char *sql,
+	       sqlite3_stmt **st, struct err *e);
+
+/* Resets a cached statement for its next use; returns rc. */
+int store_stmt_done(sqlite3_stmt *st, int rc);
 
 #endif

@@ -64,5 +64,6 @@ int main(int argc, char **argv)
 	test_parsers();
 	test_stats();
 	test_run();
+	test_png();
 	return tap_failed ? 1 : 0;
 }

@@ -37,5 +37,6 @@ void test_store(void);
 void test_parsers(void);
 void test_stats(void);
 void test_run(void);
+void test_png(void);
 
 #endif

@@ -1,0 +1,237 @@
+#!/bin/sh
+# bench/run.sh BIN HELPERS: the table of `make bench` (see bench/README.md).
+#
+# Every row is a ratio of two costs measured here, now, on this machine,
+# each the minimum of $BENCH_REPEAT runs (default 3): the machine may be
+# shared, and the minimum is the run least disturbed.  Costs are CPU time
+# (user + system, from the process's rusage) except where the row is about
+# wall time (--jobs).  Workloads come from bench/gen.py with a fixed seed, in
+# $BENCH_DIR (default: a new folder in /tmp, removed at the end).  A tool
+# that is missing and cannot be installed skips its row, saying why.
+set -u
+BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+H=$(cd "$2" && pwd)
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+REPEAT=${BENCH_REPEAT:-3}
+GEN="python3 $TOP/bench/gen.py"
+if [ -n "${BENCH_DIR:-}" ]; then
+	W=$BENCH_DIR
+	mkdir -p "$W"
+else
+	W=$(mktemp -d /tmp/benchsite-bench.XXXXXX)
+	trap 'rm -rf "$W"' EXIT
+fi
+RT="$H/runtime"
+PY=/usr/bin/python3	# Debian's, where python3-matplotlib goes
+
+# Install what the rows compare against, when we may.
+need=""
+command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
+command -v bon_csv2html >/dev/null 2>&1 || need="$need bonnie++"
+command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
+$PY -c 'import matplotlib' 2>/dev/null || need="$need python3-matplotlib"
+if [ -n "$need" ] && [ "$(id -u)" = 0 ]; then
+	echo "installing:$need"
+	apt-get install -y -qq --no-install-recommends $need >/dev/null 2>&1 ||
+		echo "bench: could not install$need"
+fi
+
+# m NAME CMD...: runs CMD $REPEAT times after $PRE (if set, eval'd);
+# sets NAME_cpu and NAME_wall (minimum, seconds) and NAME_rss (maximum,
+# KiB); returns 1 when a run failed (its stderr is in $W/NAME.err).
+m() {
+	_n=$1
+	shift
+	: >"$W/$_n.t"
+	_i=0
+	while [ "$_i" -lt "$REPEAT" ]; do
+		if [ -n "${PRE:-}" ]; then
+			eval "$PRE"
+		fi
+		if ! "$RT" -o /dev/null "$@" 2>"$W/$_n.err" </dev/null; then
+			return 1
+		fi
+		tail -n 1 "$W/$_n.err" >>"$W/$_n.t"
+		_i=$((_i + 1))
+	done
+	eval "$(awk -v n="$_n" 'NR == 1 || $1 < c { c = $1 }
+		NR == 1 || $2 < w { w = $2 } $3 > r { r = $3 }
+		END { printf "%s_cpu=%s %s_wall=%s %s_rss=%s\n", n, c, n, w, n, r }' \
+		"$W/$_n.t")"
+}
+
+# row WHAT AGAINST MEASURED TARGET VERDICT: one line of the table.
+row() {
+	printf '| %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4" "$5"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# holds X OP Y: "holds" or "MISSES"
+holds() { awk -v a="$1" -v b="$3" -v op="$2" 'BEGIN {
+	ok = op == "<=" ? a <= b : op == ">=" ? a >= b : a < b
+	print ok ? "holds" : "MISSES" }'; }
+
+echo "benchsite bench: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo |
+	sed 's/.*: //'), $(awk '/MemTotal/ { printf "%d MiB", $2 / 1024 }' \
+	/proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "each figure: the minimum of $REPEAT runs; CPU time unless it says wall"
+echo
+row what against measured target verdict
+row --- --- --- --- ---
+
+# ---- import of long CSV vs sqlite3 .import -------------------------------
+for n in ${BENCH_LONG:-10000 100000 1000000}; do
+	$GEN long "$n" "$W/long$n.csv"
+	if ! command -v sqlite3 >/dev/null 2>&1; then
+		row "import $n long-CSV rows" "sqlite3 .import" "skipped: no sqlite3 shell" "<= 2x" -
+		continue
+	fi
+	PRE='rm -f "$W"/l.db*'
+	m ours "$BIN" --db "$W/l.db" import "$W/long$n.csv" || {
+		row "import $n long-CSV rows" "sqlite3 .import" "failed: $(head -c 200 "$W/ours.err")" "<= 2x" MISSES
+		continue
+	}
+	PRE='rm -f "$W"/q.db*'
+	m sq sqlite3 "$W/q.db" ".import --csv $W/long$n.csv t"
+	PRE=
+	r=$(ratio "$ours_cpu" "$sq_cpu")
+	row "import $n long-CSV rows" "sqlite3 .import" \
+	    "${r}x (${ours_cpu} s vs ${sq_cpu} s)" "<= 2x" "$(holds "$r" "<=" 2)"
+done
+
+# ---- bonnie++ CSV vs bon_csv2html ---------------------------------------
+$GEN bonnie 2000 "$W/bonnie.csv"
+if command -v bon_csv2html >/dev/null 2>&1; then
+	PRE='rm -f "$W"/b.db*'
+	m ours "$BIN" --db "$W/b.db" import "$W/bonnie.csv"
+	PRE=
+	m bon "$RT" -i "$W/bonnie.csv" -o /dev/null bon_csv2html
+	r=$(ratio "$ours_cpu" "$bon_cpu")
+	row "import 2,000-line bonnie++ CSV" "bon_csv2html" \
+	    "${r}x (${ours_cpu} s vs ${bon_cpu} s)" "<= 2x" "$(holds "$r" "<=" 2)"
+else
+	row "import 2,000-line bonnie++ CSV" "bon_csv2html" "skipped: bonnie++ not installed" "<= 2x" -
+fi
+
+# ---- one chart PNG -------------------------------------------------------
+N=${BENCH_CHARTS:-500}
+mkdir -p "$W/charts"
+$GEN charts "$N" "$W/charts"
+"$H/chartbench" "$N" "$REPEAT" "$W/charts" >"$W/cb.out" || exit 1
+read floor mem cairo full obytes cbytes pal <"$W/cb.out"
+"$H/chartbench" "$N" "$REPEAT" "$W/charts" err >"$W/cbe.out" || exit 1
+read efloor emem ecairo efull eobytes ecbytes epal <"$W/cbe.out"
+if command -v gnuplot >/dev/null 2>&1; then
+	m gp gnuplot "$W/charts/charts.gp"
+	gp=$(awk -v c="$gp_cpu" -v n="$N" 'BEGIN { printf "%.3f", c * 1000 / n }')
+	r=$(ratio "$gp" "$full")
+	row "one 12-bar 960 px chart PNG, per chart over $N" "gnuplot pngcairo, one process" \
+	    "${r}x faster (${full} ms vs ${gp} ms)" ">= 8x" "$(holds "$r" ">=" 8)"
+else
+	row "one 12-bar 960 px chart PNG" "gnuplot" "skipped: gnuplot not installed" ">= 8x" -
+fi
+if $PY -c 'import matplotlib' 2>/dev/null; then
+	REPEAT_SAVE=$REPEAT
+	REPEAT=1	# about half a minute a run
+	m mp $PY "$W/charts/charts.py"
+	REPEAT=$REPEAT_SAVE
+	mp=$(awk -v c="$mp_cpu" -v n="$N" 'BEGIN { printf "%.3f", c * 1000 / n }')
+	r=$(ratio "$mp" "$full")
+	row "the same charts" "matplotlib Agg, one process" \
+	    "${r}x faster (${full} ms vs ${mp} ms)" ">= 40x" "$(holds "$r" ">=" 40)"
+else
+	row "the same charts" "matplotlib" "skipped: python3-matplotlib not installed" ">= 40x" -
+fi
+r=$(ratio "$full" "$floor")
+row "chart cost: layout + draw + encode + write" "cairo drawing only (the floor)" \
+    "${r}x (${full} ms vs ${floor} ms)" "<= 10x" "$(holds "$r" "<=" 10)"
+r=$(ratio "$mem" "$floor")
+row "chart cost: draw + encode in memory" "the floor" \
+    "${r}x (${mem} ms vs ${floor} ms)" "<= 10x" "$(holds "$r" "<=" 10)"
+r=$(ratio "$obytes" "$cbytes")
+row "chart size, $pal% written with a palette" "cairo's PNG writer (${cairo} ms a chart)" \
+    "${r}x (${obytes} vs ${cbytes} bytes)" "<= 1x" "$(holds "$r" "<=" 1)"
+r=$(ratio "$emem" "$efloor")
+row "with error bars: draw + encode, $epal% palette" "the floor" \
+    "${r}x (${emem} ms vs ${efloor} ms; ${eobytes} vs cairo ${ecbytes} bytes)" "<= 10x" "$(holds "$r" "<=" 10)"
+
+# ---- full render, 100 / 1,000 / 10,000 charts ----------------------------
+# SUITES x TESTS charts of 12 bars each
+first=""
+for st in ${BENCH_STORES:-10x10 10x100 100x100}; do
+	s=${st%x*}
+	t=${st#*x}
+	c=$((s * t))
+	$GEN store "$s" "$t" 12 "$W/store$c.csv"
+	rm -f "$W/r$c.db"*
+	"$BIN" --db "$W/r$c.db" import "$W/store$c.csv" >/dev/null || exit 1
+	PRE='rm -rf "$W/site$c"'
+	[ "$c" -ge 10000 ] && REPEAT_SAVE=$REPEAT && REPEAT=1
+	m rend "$BIN" --db "$W/r$c.db" render --jobs 1 --out "$W/site$c"
+	[ "$c" -ge 10000 ] && REPEAT=$REPEAT_SAVE
+	PRE=
+	drawn=$(ls "$W/site$c" | grep -c -- '-thumb\.png$' || true)
+	per=$(awk -v a="$rend_cpu" -v n="$drawn" 'BEGIN { printf "%.2f", a * 1000 / n }')
+	eval "per$c=$per"
+	if [ -z "$first" ]; then
+		first=$per
+		row "full render, $drawn charts (PNG, SVG, thumbnail, pages)" "itself" \
+		    "${per} ms a chart (${rend_cpu} s)" "flat within 25%" -
+	else
+		r=$(ratio "$per" "$first")
+		row "full render, $drawn charts" "the smallest store, per chart" \
+		    "${r}x (${per} ms a chart, ${rend_cpu} s)" "<= 1.25x" "$(holds "$r" "<=" 1.25)"
+	fi
+done
+
+# ---- --jobs 2 vs --jobs 1 (wall) ----------------------------------------
+c=${BENCH_JOBS_STORE:-1000}
+PRE='rm -rf "$W/sitej"'
+m j1 "$BIN" --db "$W/r$c.db" render --jobs 1 --out "$W/sitej"
+m j2 "$BIN" --db "$W/r$c.db" render --jobs 2 --out "$W/sitej"
+PRE=
+r=$(ratio "$j1_wall" "$j2_wall")
+row "render --jobs 2, $c charts, wall time" "--jobs 1" \
+    "${r}x faster (${j2_wall} s vs ${j1_wall} s)" ">= 1.7x on 2 CPUs" "$(holds "$r" ">=" 1.7)"
+
+# ---- incremental render --------------------------------------------------
+$GEN newrun 0 100 "$W/newrun.csv"
+PRE='rm -rf "$W/sitei"; cp "$W/r$c.db" "$W/i.db"; rm -f "$W/i.db-wal" "$W/i.db-shm";
+     "$BIN" --db "$W/i.db" render --out "$W/sitei" >/dev/null;
+     "$BIN" --db "$W/i.db" import "$W/newrun.csv" >/dev/null'
+m inc "$BIN" --db "$W/i.db" render --jobs 1 --out "$W/sitei"
+PRE=
+m same "$BIN" --db "$W/i.db" render --jobs 1 --out "$W/sitei"
+PRE='rm -rf "$W/sitei"'
+m fullr "$BIN" --db "$W/i.db" render --jobs 1 --out "$W/sitei"
+PRE=
+r=$(awk -v a="$inc_cpu" -v b="$fullr_cpu" 'BEGIN { printf "%.1f", 100 * a / b }')
+row "render after one new run (100 of $c charts change)" "full render" \
+    "${r}% (${inc_cpu} s vs ${fullr_cpu} s)" "<= 10%" "$(holds "$r" "<=" 10)"
+r=$(awk -v a="$same_cpu" -v b="$fullr_cpu" 'BEGIN { printf "%.1f", 100 * a / b }')
+row "render with nothing changed" "full render" \
+    "${r}% (${same_cpu} s vs ${fullr_cpu} s)" "<= 2%" "$(holds "$r" "<=" 2)"
+
+# ---- sysbench log with per-second lines ----------------------------------
+REPEAT_SAVE=$REPEAT
+REPEAT=1
+prev=""
+for mb in ${BENCH_SYSBENCH_MB:-128 256 512 1024}; do
+	$GEN sysbench "$mb" "$W/sb.txt"
+	PRE='rm -f "$W"/sb.db*'
+	if m sb "$BIN" --db "$W/sb.db" import "$W/sb.txt"; then
+		rss=$((sb_rss / 1024))
+		per=$(awk -v a="$sb_cpu" -v b="$mb" 'BEGIN { printf "%.2f", 1000 * a / b }')
+		lin=-
+		[ -n "$prev" ] && lin=$(holds "$(ratio "$per" "$prev")" "<=" 1.25)
+		[ -z "$prev" ] && prev=$per
+		row "import $mb MiB sysbench log, per-second lines" "itself" \
+		    "peak RSS $rss MiB, ${per} ms/MiB (${sb_cpu} s)" "RSS < 64 MiB, linear" \
+		    "$(holds "$rss" "<" 64) / $lin"
+	else
+		row "import $mb MiB sysbench log, per-second lines" "itself" \
+		    "failed: $(grep -v '^[0-9.]* [0-9.]* [0-9]*$' "$W/sb.err" | head -n 1 | cut -c1-120)" \
+		    "RSS < 64 MiB, linear" MISSES
+	fi
+	rm -f "$W/sb.txt" "$W"/sb.db*
+done
+REPEAT=$REPEAT_SAVE

@@ -1,0 +1,574 @@
+/*
+ * png.c: PNG bytes from cairo's RGB24 pixels, fast (see png.h for why).
+ *
+ * One pass maps every pixel to a palette index through a small open-address
+ * table (charts have long runs of one colour, so the last colour is checked
+ * first and the table is seldom touched).  When a 257th colour turns up the
+ * image is written as RGB instead.  Indices are packed to 1, 2, 4 or 8 bits.
+ *
+ * Each row gets the filter (None, Sub, Up, and Paeth for RGB) whose output
+ * has the fewest byte changes, that is the fewest runs: a row equal to the
+ * one above becomes all zeros under Up, a flat span one run under None.
+ *
+ * Palette rows are then compressed by rle_deflate below, not by zlib: a
+ * chart's filtered rows are almost all long runs of one byte, and zlib's
+ * deflate (even level 1 with Z_RLE) still spends about 16 instructions on
+ * every byte; encoding each run as one deflate match of distance 1 with the
+ * fixed Huffman codes costs a few instructions per run.  Measured on the
+ * 12-bar chart of bench/ (DESIGN.md "Where the time goes"): zlib level 1
+ * Z_RLE 13.2 KB, zlib Z_FIXED 14.0 KB, rle_deflate about the same size, in
+ * a small fraction of the time; cairo's own writer 26.8 KB.  RGB images (more
+ * than 256 colours: rare on a chart) go through zlib at its default level,
+ * where size matters more than time.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "png.h"
+
+/* PNG allows 2^31-1, but a chart is at most a few thousand pixels wide;
+ * this bound keeps every size computation far from overflow. */
+#define PNG_SIDE_MAX 32767
+
+/* Open-address table of colours: four times the palette so probes stay
+ * short.  A slot holds colour | HASH_USED, 0 when empty. */
+#define HASH_SIZE 1024
+#define HASH_USED 0x01000000u
+
+/* RGB images only (see the top of the file). */
+#define ZLEVEL_RGB 6
+
+static uint32_t pixel_at(const unsigned char *row, int x)
+{
+	uint32_t v;
+
+	memcpy(&v, row + 4 * (size_t)x, 4);
+	return v & 0xffffffu;
+}
+
+/* Maps the pixels to palette indices (idx: width*height bytes) and fills
+ * pal; returns the number of colours, or 257 when there are more than 256. */
+static int index_pixels(const unsigned char *pixels, int w, int h, int stride,
+			unsigned char *idx, uint32_t pal[256])
+{
+	uint32_t slot[HASH_SIZE];
+	unsigned char slot_idx[HASH_SIZE];
+	uint32_t last = 0xffffffffu;
+	unsigned char li = 0;
+	int n = 0, x, y;
+
+	memset(slot, 0, sizeof(slot));
+	for (y = 0; y < h; y++) {
+		const unsigned char *row = pixels + (size_t)y * (size_t)stride;
+		unsigned char *out = idx + (size_t)y * (size_t)w;
+
+		/* a row like the one above (most rows of a chart) has its
+		 * indices already */
+		if (y > 0 && memcmp(row, row - stride, 4 * (size_t)w) == 0) {
+			memcpy(out, out - w, (size_t)w);
+			continue;
+		}
+		for (x = 0; x < w; x++) {
+			uint32_t c = pixel_at(row, x);
+
+			if (c != last) {
+				uint32_t k = c | HASH_USED;
+				unsigned hv = (unsigned)((c * 2654435761u) >> 22) &
+					      (HASH_SIZE - 1);
+
+				while (slot[hv] && slot[hv] != k)
+					hv = (hv + 1) & (HASH_SIZE - 1);
+				if (!slot[hv]) {
+					if (n == 256)
+						return 257;
+					slot[hv] = k;
+					slot_idx[hv] = (unsigned char)n;
+					pal[n++] = c;
+				}
+				last = c;
+				li = slot_idx[hv];
+			}
+			out[x] = li;
+		}
+	}
+	return n;
+}
+
+/* Number of byte changes in a filtered row: the runs Z_RLE encodes. */
+static size_t runs(const unsigned char *p, size_t n)
+{
+	size_t i, r = 1;
+
+	for (i = 1; i < n; i++)
+		r += p[i] != p[i - 1];
+	return r;
+}
+
+static unsigned char paeth(int a, int b, int c)
+{
+	int p = a + b - c;
+	int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+
+	if (pa <= pb && pa <= pc)
+		return (unsigned char)a;
+	return (unsigned char)(pb <= pc ? b : c);
+}
+
+/* filter_row for one byte a pixel (palette indices), where only None and
+ * Up are tried, in one pass: Sub and Paeth predict from the left, which
+ * means nothing between palette indices (measured on the bench/ charts:
+ * trying Sub as well cost 0.2 ms a chart and the files grew by 4 bytes). */
+static void filter_row_fast(const unsigned char *cur,
+			    const unsigned char *prev, size_t n,
+			    unsigned char *dst)
+{
+	size_t i, rn = 1, ru = 1;
+
+	if (prev) {
+		unsigned char lu = (unsigned char)(cur[0] - prev[0]);
+
+		for (i = 1; i < n; i++) {
+			unsigned char uv = (unsigned char)(cur[i] - prev[i]);
+
+			rn += cur[i] != cur[i - 1];
+			ru += uv != lu;
+			lu = uv;
+		}
+	}
+	if (prev && ru < rn) {
+		dst[0] = 2;
+		for (i = 0; i < n; i++)
+			dst[1 + i] = (unsigned char)(cur[i] - prev[i]);
+	} else {
+		dst[0] = 0;
+		memcpy(dst + 1, cur, n);
+	}
+}
+
+/* Writes filter byte and filtered row to dst (n + 1 bytes), choosing the
+ * filter with the fewest runs; prev is the unfiltered row above or NULL. */
+static void filter_row(const unsigned char *cur, const unsigned char *prev,
+		       size_t n, size_t bpp, int use_paeth, unsigned char *dst,
+		       unsigned char *tmp)
+{
+	size_t best_runs, r, i;
+	int best = 0;
+
+	if (prev && memcmp(cur, prev, n) == 0) {
+		dst[0] = 2;
+		memset(dst + 1, 0, n);
+		return;
+	}
+	if (!use_paeth && bpp == 1) {
+		filter_row_fast(cur, prev, n, dst);
+		return;
+	}
+	dst[0] = 0;
+	memcpy(dst + 1, cur, n);
+	best_runs = runs(cur, n);
+	if (best_runs == 1)
+		return;
+	if (prev) {
+		for (i = 0; i < n; i++)
+			tmp[i] = (unsigned char)(cur[i] - prev[i]);
+		r = runs(tmp, n);
+		if (r < best_runs) {
+			best = 2;
+			best_runs = r;
+			memcpy(dst + 1, tmp, n);
+			if (r == 1)
+				goto done;
+		}
+	}
+	for (i = 0; i < n; i++)
+		tmp[i] = (unsigned char)(cur[i] - (i >= bpp ? cur[i - bpp] : 0));
+	r = runs(tmp, n);
+	if (r < best_runs) {
+		best = 1;
+		best_runs = r;
+		memcpy(dst + 1, tmp, n);
+	}
+	if (use_paeth && prev) {
+		for (i = 0; i < n; i++) {
+			int a = i >= bpp ? cur[i - bpp] : 0;
+			int c = i >= bpp ? prev[i - bpp] : 0;
+
+			tmp[i] = (unsigned char)(cur[i] - paeth(a, prev[i], c));
+		}
+		r = runs(tmp, n);
+		if (r < best_runs) {
+			best = 4;
+			memcpy(dst + 1, tmp, n);
+		}
+	}
+done:
+	dst[0] = (unsigned char)best;
+}
+
+/* A deflate bit writer (RFC 1951 3.1.1: bits go out least significant
+ * first; Huffman codes are stored already bit-reversed). */
+struct bits {
+	unsigned char *p;
+	uint64_t acc;
+	int n;
+};
+
+static void bits_put(struct bits *b, uint32_t v, int n)
+{
+	b->acc |= (uint64_t)v << b->n;
+	b->n += n;
+	while (b->n >= 8) {
+		*b->p++ = (unsigned char)b->acc;
+		b->acc >>= 8;
+		b->n -= 8;
+	}
+}
+
+static uint32_t reverse(uint32_t v, int n)
+{
+	uint32_t r = 0;
+
+	while (n-- > 0) {
+		r = r << 1 | (v & 1);
+		v >>= 1;
+	}
+	return r;
+}
+
+/* The fixed literal/length code of symbol s (RFC 1951 3.2.6), reversed. */
+static uint32_t fixed_code(int s, int *len)
+{
+	if (s < 144) {
+		*len = 8;
+		return reverse(0x30u + (uint32_t)s, 8);
+	}
+	if (s < 256) {
+		*len = 9;
+		return reverse(0x190u + (uint32_t)(s - 144), 9);
+	}
+	if (s < 280) {
+		*len = 7;
+		return reverse((uint32_t)(s - 256), 7);
+	}
+	*len = 8;
+	return reverse(0xc0u + (uint32_t)(s - 280), 8);
+}
+
+/* Every length 3..258 as one match of distance 1: the length code, its
+ * extra bits and the distance code 0 (five zero bits) as one bit string. */
+struct match_code {
+	uint32_t bits;
+	int n;
+};
+
+static void match_codes(struct match_code m[259])
+{
+	static const int base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17,
+				     19, 23, 27, 31, 35, 43, 51, 59, 67, 83,
+				     99, 115, 131, 163, 195, 227, 258};
+	static const int extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2,
+				      2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5,
+				      5, 5, 0};
+	int L, k = 0, cl;
+
+	for (L = 3; L <= 258; L++) {
+		uint32_t code;
+
+		while (k < 28 && L >= base[k + 1])
+			k++;
+		code = fixed_code(257 + k, &cl);
+		m[L].bits = code | (uint32_t)(L - base[k]) << cl;
+		m[L].n = cl + extra[k] + 5;
+	}
+}
+
+/* Length of the run of byte c starting at p, at most max. */
+static size_t run_of(const unsigned char *p, size_t max, unsigned char c)
+{
+	uint64_t pat = 0x0101010101010101ull * c;
+	size_t i = 0;
+
+	while (i + 8 <= max) {
+		uint64_t v;
+
+		memcpy(&v, p + i, 8);
+		v ^= pat;
+		if (v)	/* little or big endian: count the equal bytes */
+			break;
+		i += 8;
+	}
+	while (i < max && p[i] == c)
+		i++;
+	return i;
+}
+
+/* Compresses n bytes at in as a zlib stream into out, which holds at least
+ * rle_bound(n) bytes; returns its length.  One fixed-Huffman block: every
+ * run of three or more copies of the byte before it is a match of distance
+ * 1, anything else a literal. */
+static size_t rle_bound(size_t n)
+{
+	return n + n / 8 + 16;
+}
+
+static size_t rle_deflate(const unsigned char *in, size_t n,
+			  unsigned char *out)
+{
+	static struct match_code m[259];
+	static uint32_t lit[256];
+	static int litn[256];
+	static int ready;
+	struct bits b = {out + 2, 0, 0};
+	uint32_t adler = (uint32_t)adler32(adler32(0, NULL, 0), in, (uInt)n);
+	size_t i = 0;
+
+	/* the tables are the same for every call; filling them twice from
+	 * two threads writes the same values, which is harmless, but keep
+	 * the threads apart anyway */
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE)) {
+		static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+		int c;
+
+		pthread_mutex_lock(&lock);
+		if (!ready) {
+			match_codes(m);
+			for (c = 0; c < 256; c++)
+				lit[c] = fixed_code(c, &litn[c]);
+			__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&lock);
+	}
+	out[0] = 0x78;	/* deflate, 32 KiB window */
+	out[1] = 0x01;	/* no dictionary, fastest; 0x7801 % 31 == 0 */
+	bits_put(&b, 3, 3);	/* BFINAL, BTYPE 01: fixed codes */
+	while (i < n) {
+		size_t r = i ? run_of(in + i, n - i, in[i - 1]) : 0;
+
+		if (r < 3) {
+			bits_put(&b, lit[in[i]], litn[in[i]]);
+			i++;
+			continue;
+		}
+		i += r;
+		while (r > 0) {
+			size_t L = r > 258 ? 258 : r;
+
+			if (r > 258 && r - 258 < 3)
+				L = r - 3;	/* leave a whole match */
+			if (L < 3) {	/* only when r itself is 1 or 2 */
+				bits_put(&b, lit[in[i - r]], litn[in[i - r]]);
+				r--;
+				continue;
+			}
+			bits_put(&b, m[L].bits, m[L].n);
+			r -= L;
+		}
+	}
+	bits_put(&b, 0, 7);	/* end of block: code 256 is seven zeros */
+	if (b.n > 0)
+		bits_put(&b, 0, 8 - b.n);
+	b.p[0] = (unsigned char)(adler >> 24);
+	b.p[1] = (unsigned char)(adler >> 16);
+	b.p[2] = (unsigned char)(adler >> 8);
+	b.p[3] = (unsigned char)adler;
+	return (size_t)(b.p + 4 - out);
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)(v >> 24);
+	p[1] = (unsigned char)(v >> 16);
+	p[2] = (unsigned char)(v >> 8);
+	p[3] = (unsigned char)v;
+}
+
+/* Frames the n data bytes already at p + 8 as a chunk of type t; returns
+ * the chunk's whole length. */
+static size_t chunk(unsigned char *p, const char *t, size_t n)
+{
+	put32(p, (uint32_t)n);
+	memcpy(p + 4, t, 4);
+	put32(p + 8 + n, (uint32_t)crc32(crc32(0, NULL, 0), p + 4,
+					 (uInt)(n + 4)));
+	return n + 12;
+}
+
+int png_encode(const unsigned char *pixels, int width, int height,
+	       int stride, struct buf *out, struct err *e)
+{
+	static const unsigned char sig[8] = {0x89, 'P', 'N', 'G',
+					     '\r', '\n', 0x1a, '\n'};
+	uint32_t pal[256];
+	unsigned char *idx = NULL, *raw = NULL, *png = NULL, *row = NULL;
+	unsigned char *prev = NULL, *tmp = NULL;
+	size_t w = (size_t)width, h = (size_t)height, rowbytes, rawlen, bound;
+	size_t len, bpp, y;
+	int ncol, depth, type, rc = -1;
+	z_stream z;
+
+	if (width < 1 || height < 1 || width > PNG_SIDE_MAX ||
+	    height > PNG_SIDE_MAX || stride < 4 * width)
+		return err_set(e, NULL, 0, 0, "cannot encode a %dx%d image",
+			       width, height);
+	idx = malloc(w * h);
+	if (!idx)
+		goto oom;
+	ncol = index_pixels(pixels, width, height, stride, idx, pal);
+	if (ncol <= 256) {
+		type = 3;
+		depth = ncol <= 2 ? 1 : ncol <= 4 ? 2 : ncol <= 16 ? 4 : 8;
+		rowbytes = (w * (size_t)depth + 7) / 8;
+		bpp = 1;
+	} else {
+		type = 2;
+		depth = 8;
+		rowbytes = 3 * w;
+		bpp = 3;
+	}
+	rawlen = h * (rowbytes + 1);
+	raw = malloc(rawlen);
+	row = malloc(2 * rowbytes);
+	tmp = malloc(rowbytes);
+	if (!raw || !row || !tmp)
+		goto oom;
+	for (y = 0; y < h; y++) {
+		unsigned char *cur = row + (y & 1) * rowbytes;
+		size_t x;
+
+		if (type == 2) {
+			const unsigned char *src = pixels + y * (size_t)stride;
+
+			for (x = 0; x < w; x++) {
+				uint32_t c = pixel_at(src, (int)x);
+
+				cur[3 * x] = (unsigned char)(c >> 16);
+				cur[3 * x + 1] = (unsigned char)(c >> 8);
+				cur[3 * x + 2] = (unsigned char)c;
+			}
+		} else if (depth == 8) {
+			memcpy(cur, idx + y * w, w);
+		} else {
+			const unsigned char *src = idx + y * w;
+			int per = 8 / depth;
+
+			memset(cur, 0, rowbytes);
+			for (x = 0; x < w; x++)
+				cur[x / (size_t)per] |= (unsigned char)
+					(src[x] << (8 - depth *
+						    (int)(x % (size_t)per + 1)));
+		}
+		filter_row(cur, prev, rowbytes, bpp, type == 2,
+			   raw + y * (rowbytes + 1), tmp);
+		prev = cur;
+	}
+	free(idx);
+	idx = NULL;
+
+	if (type == 3) {
+		bound = rle_bound(rawlen);
+	} else {
+		memset(&z, 0, sizeof(z));
+		if (deflateInit2(&z, ZLEVEL_RGB, Z_DEFLATED, 15, 8,
+				 Z_DEFAULT_STRATEGY) != Z_OK)
+			goto oom;
+		bound = deflateBound(&z, (uLong)rawlen);
+	}
+	len = sizeof(sig) + 25 + (type == 3 ? 12 + 3 * (size_t)ncol : 0) +
+	      12 + bound + 12;
+	png = malloc(len);
+	if (!png) {
+		if (type == 2)
+			deflateEnd(&z);
+		goto oom;
+	}
+	memcpy(png, sig, sizeof(sig));
+	len = sizeof(sig);
+	put32(png + len + 8, (uint32_t)width);
+	put32(png + len + 12, (uint32_t)height);
+	png[len + 16] = (unsigned char)depth;
+	png[len + 17] = (unsigned char)type;
+	png[len + 18] = 0;	/* deflate */
+	png[len + 19] = 0;	/* adaptive filters */
+	png[len + 20] = 0;	/* no interlace */
+	len += chunk(png + len, "IHDR", 13);
+	if (type == 3) {
+		int i;
+
+		for (i = 0; i < ncol; i++) {
+			png[len + 8 + 3 * (size_t)i] = (unsigned char)(pal[i] >> 16);
+			png[len + 9 + 3 * (size_t)i] = (unsigned char)(pal[i] >> 8);
+			png[len + 10 + 3 * (size_t)i] = (unsigned char)pal[i];
+		}
+		len += chunk(png + len, "PLTE", 3 * (size_t)ncol);
+		len += chunk(png + len, "IDAT",
+			     rle_deflate(raw, rawlen, png + len + 8));
+	} else {
+		z.next_in = raw;
+		z.avail_in = (uInt)rawlen;
+		z.next_out = png + len + 8;
+		z.avail_out = (uInt)bound;
+		if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+			deflateEnd(&z);
+			rc = err_set(e, NULL, 0, 0, "cannot compress image");
+			goto out;
+		}
+		len += chunk(png + len, "IDAT", (size_t)z.total_out);
+		deflateEnd(&z);
+	}
+	len += chunk(png + len, "IEND", 0);
+	if (buf_add(out, png, len)) {
+		rc = err_set(e, NULL, 0, 0, "image too large");
+		goto out;
+	}
+	rc = 0;
+	goto out;
+oom:
+	rc = err_set(e, NULL, 0, 0, "out of memory");
+out:
+	free(idx);
+	free(raw);
+	free(row);
+	free(tmp);
+	free(png);
+	return rc;
+}
+
+/* A chart's PNG is about 10 KB; this cap only stops a runaway. */
+#define PNG_FILE_MAX ((size_t)256 << 20)
+
+int png_write_file(const unsigned char *pixels, int width, int height,
+		   int stride, const char *path, struct err *e)
+{
+	struct buf b;
+	FILE *f;
+	int rc = -1;
+
+	buf_init(&b, PNG_FILE_MAX);
+	if (png_encode(pixels, width, height, stride, &b, e)) {
+		snprintf(e->file, sizeof(e->file), "%s", path);
+		goto out;
+	}
+	f = fopen(path, "wb");
+	if (!f) {
+		err_set(e, path, 0, 0, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	if (fwrite(b.data, 1, b.len, f) != b.len) {
+		err_set(e, path, 0, 0, "cannot write: %s", strerror(errno));
+		fclose(f);
+		goto out;
+	}
+	if (fclose(f)) {
+		err_set(e, path, 0, 0, "cannot write: %s", strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	buf_release(&b);
+	return rc;
+}
