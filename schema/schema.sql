@@ -1,5 +1,8 @@
--- benchsite store, schema version 2 (version 1 lacked source.options and
--- run_attr.origin; store.c's migrations add them).
+-- benchsite store, schema version 3 (version 1 lacked source.options and
+-- run_attr.origin; version 2 checked result's words with IN lists, which
+-- SQLite evaluates through a temporary table for every row inserted, and
+-- had an index that the UNIQUE constraint's already covers; store.c's
+-- migrations bring older stores here).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
 -- re-read them), the runs they produced, the runs' dimensions, and the
@@ -47,7 +50,7 @@ CREATE TABLE run_attr (
 	-- given by a person or another command (--set, machine facts), so
 	-- reparse keeps it; NULL: not known (stored before version 2), kept
 	-- unless the parser gives the same key.
-	origin      TEXT DEFAULT 'user' CHECK (origin IN ('parser', 'user')),
+	origin      TEXT DEFAULT 'user' CHECK (origin = 'parser' OR origin = 'user'),
 	PRIMARY KEY (run_id, key)
 ) WITHOUT ROWID;
 
@@ -59,9 +62,10 @@ CREATE TABLE result (
 	metric      TEXT NOT NULL,
 	value       REAL,
 	unit        TEXT NOT NULL,
-	better      TEXT NOT NULL CHECK (better IN ('lower', 'higher')),
-	status      TEXT NOT NULL CHECK (status IN ('ok', 'too-fast', 'failed',
-	                'estimated', 'skipped', 'wrong-result')),
+	better      TEXT NOT NULL CHECK (better = 'lower' OR better = 'higher'),
+	status      TEXT NOT NULL CHECK (status = 'ok' OR status = 'too-fast' OR
+	                status = 'failed' OR status = 'estimated' OR
+	                status = 'skipped' OR status = 'wrong-result'),
 	UNIQUE (run_id, test, metric)
 );
 
@@ -87,4 +91,3 @@ CREATE TABLE comparison (
 );
 
 CREATE INDEX run_source ON run (source_id);
-CREATE INDEX result_run ON result (run_id);
