@@ -22,7 +22,16 @@ DEFS = -D_POSIX_C_SOURCE=200809L
 
 # The sanitizer build lives in its own folder so that it never mixes with
 # the normal objects; its binary is build-san/benchsite.
-ifeq ($(SANITIZE),1)
+ifeq ($(FUZZ),1)
+# make fuzz: clang's libFuzzer with ASan + UBSan, in build-fuzz/
+CC = clang
+BUILD = build-fuzz
+SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+      -fno-sanitize-recover=all
+BIN = $(BUILD)/benchsite
+# clang also checks helpers that pass a va_list on (gcc does not)
+FUZZ_WARN = -Wno-format-nonliteral
+else ifeq ($(SANITIZE),1)
 BUILD = build-san
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=all
@@ -35,7 +44,7 @@ endif
 
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
-ALL_CFLAGS = $(WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
+ALL_CFLAGS = $(WARN) $(FUZZ_WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 
 LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c renderer/*.c)
@@ -49,7 +58,8 @@ DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
 DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 sysbench \
            strace chromium nodejs
 
-.PHONY: all deps demo check install uninstall clean bench sample-data
+.PHONY: all deps demo check install uninstall clean bench sample-data fuzz \
+        fuzz-bins soak valgrind
 
 all: $(BIN)
 
@@ -115,8 +125,26 @@ sample-data: all
 
 check:
 	$(MAKE) deps DEB_EXTRA="$(DEB_TEST)"
-	$(MAKE) $(BIN) $(BUILD)/unit
+	$(MAKE) $(BIN) $(BUILD)/unit $(BUILD)/fuzz-replay \
+	  $(BUILD)/benchsite-deferred
 	sh tests/run.sh $(BIN) $(BUILD)/unit
+
+# The long tier: every test with SOAK=1 (more kill points, the 50 MB
+# .gz import, the fuzzers' grown corpora replayed), then the fuzzers.
+soak:
+	$(MAKE) deps DEB_EXTRA="$(DEB_TEST)"
+	$(MAKE) $(BIN) $(BUILD)/unit $(BUILD)/fuzz-replay \
+	  $(BUILD)/benchsite-deferred
+	SOAK=1 sh tests/run.sh $(BIN) $(BUILD)/unit
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+# The CLI tests with benchsite under valgrind: no error, no definitely
+# lost byte (tests/valgrind.sh).
+VALGRIND_TESTS = cli.test.sh store.test.sh malformed.test.sh \
+                 lifecycle.test.sh
+valgrind:
+	$(MAKE) $(BIN) $(BUILD)/unit
+	sh tests/valgrind.sh $(BIN) $(BUILD)/unit $(VALGRIND_TESTS)
 
 UNIT_SRC = $(wildcard tests/unit/*.c)
 $(BUILD)/unit: $(UNIT_SRC:%.c=$(BUILD)/%.o) $(LIB_OBJ)
@@ -133,6 +161,56 @@ $(BUILD)/bench/chartbench: $(BUILD)/bench/chartbench.o $(LIB_OBJ)
 $(BUILD)/bench/runtime: $(BUILD)/bench/runtime.o
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
+# The negative control of tests/hardening.test.sh: benchsite with a
+# deferred BEGIN (store.c), built only here, never installed.
+$(BUILD)/test-deferred/store.o: schema/store.c $(wildcard schema/*.h core/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DBENCHSITE_TEST_DEFERRED_BEGIN -c -o $@ $<
+
+$(BUILD)/benchsite-deferred: $(BUILD)/main.o $(BUILD)/test-deferred/store.o \
+                             $(filter-out $(BUILD)/schema/store.o,$(LIB_OBJ))
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+# Fuzzing (tests/fuzz/README.md).  fuzz-replay runs the stored corpora in
+# any build (make check); make fuzz builds one libFuzzer binary per target
+# with clang and runs each for FUZZ_SECONDS, seeded from the repository's
+# inputs and, read in place, ../shared/corpus.
+FUZZ_TARGETS = bonnie sysbench sqlbench fio pts supersmack table wide html \
+               detect gunzip xml
+FUZZ_SECONDS ?= 60
+# small inputs run ~10x faster and reach the same parser states; seeds
+# longer than this are cut
+FUZZ_MAX_LEN ?= 8192
+FUZZ_SEEDS = sample-data tests/fixtures tests/tables \
+             $(wildcard ../shared/corpus)
+FUZZ_OBJ = $(BUILD)/tests/fuzz/targets.o
+
+$(BUILD)/fuzz-replay: $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(LIB_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/fuzz-%: tests/fuzz/libfuzzer.c $(FUZZ_OBJ) $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -DFUZZ_TARGET='"$*"' -fsanitize=fuzzer \
+	  -o $@ $^ $(PKG_LIBS)
+
+fuzz-bins: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
+
+fuzz:
+	$(MAKE) FUZZ=1 fuzz-bins
+	@mkdir -p build-fuzz/findings
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus/$$t; \
+	  echo "# fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  seeds=""; for d in tests/fuzz/corpus/$$t tests/fuzz/regress/$$t; do \
+	    if [ -d $$d ]; then seeds="$$seeds $$d"; fi; done; \
+	  ./build-fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/findings/$$t- \
+	    build-fuzz/corpus/$$t $$seeds $(FUZZ_SEEDS) \
+	    > build-fuzz/$$t.log 2>&1 \
+	    || { tail -40 build-fuzz/$$t.log; exit 1; }; \
+	  grep -h 'stat::number_of_executed_units' build-fuzz/$$t.log; \
+	done
+
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchsite
@@ -143,4 +221,4 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/benchsite $(DESTDIR)$(MANDIR)/man1/benchsite.1
 
 clean:
-	rm -rf build build-san benchsite
+	rm -rf build build-san build-fuzz benchsite

@@ -25,6 +25,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/record.h"
+#include "../core/text.h"
 #include "../schema/store.h"
 #include "format.h"
 #include "import.h"
@@ -50,6 +51,27 @@ static const char usage[] =
 	"A .gz input is read transparently; '-' reads standard input.  The same\n"
 	"bytes imported twice are stored once ('already imported').\n"
 	"\nformats:\n";
+
+/* The option whose text is not valid UTF-8, or NULL.  Options become
+ * names in the store and on the site, so they meet the inputs' text rule
+ * (found by tests/hostile.test.sh: --label accepted a 0xff byte). */
+static const char *bad_text_option(const struct import_opts *o)
+{
+	const char *const v[] = { o->label, o->test, o->suite, o->metric,
+				  o->unit };
+	static const char *const name[] = { "--label", "--test", "--suite",
+					     "--metric", "--unit" };
+	size_t i, bad;
+	int k;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (v[i] && utf8_check(v[i], strlen(v[i]), &bad))
+			return name[i];
+	for (k = 0; k < o->nset; k++)
+		if (utf8_check(o->set_value[k], strlen(o->set_value[k]), &bad))
+			return "--set";
+	return NULL;
+}
 
 static void print_usage(FILE *f)
 {
@@ -408,6 +430,11 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 			print_usage(stderr);
 			return EXIT_USAGE;
 		}
+	}
+	if (bad_text_option(&o)) {
+		fprintf(stderr, "benchsite: %s: not valid UTF-8\n",
+			bad_text_option(&o));
+		return EXIT_USAGE;
 	}
 	if (optind >= argc) {
 		fputs("benchsite: import: name at least one file, folder or -\n",

@@ -27,15 +27,32 @@ static int read_all(FILE *f, const char *path, struct buf *b, struct err *e)
 	return 0;
 }
 
+int source_gz_check(size_t in, size_t out, unsigned members,
+		    const char *path, struct err *e)
+{
+	if (members > SOURCE_GZ_MEMBERS_MAX)
+		return err_set(e, path, 0, 0, "gzip data of more than %d "
+			       "members refused (a gzip bomb?)",
+			       SOURCE_GZ_MEMBERS_MAX);
+	if (out > SOURCE_GZ_FLOOR && out / SOURCE_GZ_RATIO > in)
+		return err_set(e, path, 0, 0, "gzip data inflating more than "
+			       "%dx (%zu bytes from %zu) refused (a gzip "
+			       "bomb?)", SOURCE_GZ_RATIO, out, in);
+	return 0;
+}
+
 static int gunzip(const struct buf *in, const char *path, struct buf *out,
 		  struct err *e)
 {
 	unsigned char chunk[65536];
 	z_stream z;
 	size_t used = 0;
+	unsigned members = 0;
 	int rc = Z_OK;
 
 	while (used < in->len) {
+		if (source_gz_check(used, out->len, ++members, path, e))
+			return -1;
 		memset(&z, 0, sizeof(z));
 		if (inflateInit2(&z, 15 + 16) != Z_OK)
 			return err_set(e, path, 0, 0, "cannot start gzip");
@@ -54,7 +71,12 @@ static int gunzip(const struct buf *in, const char *path, struct buf *out,
 			if (buf_add(out, chunk, sizeof(chunk) - z.avail_out)) {
 				inflateEnd(&z);
 				return err_set(e, path, 0, 0, "decompresses to "
-					       "more than %zu bytes", SOURCE_MAX);
+					       "more than %zu bytes", out->max);
+			}
+			if (source_gz_check(in->len - z.avail_in, out->len,
+					    members, path, e)) {
+				inflateEnd(&z);
+				return -1;
 			}
 			if (rc == Z_OK && z.avail_in == 0 && z.avail_out != 0) {
 				inflateEnd(&z);
@@ -69,6 +91,29 @@ static int gunzip(const struct buf *in, const char *path, struct buf *out,
 		    memcmp(in->data + used, "\x1f\x8b", 2) != 0)
 			break;
 	}
+	/* One level only: an inner gzip would be binary to every parser, and
+	 * inflating it too would multiply the ratio cap. */
+	if (out->len >= 2 && memcmp(out->data, "\x1f\x8b", 2) == 0)
+		return err_set(e, path, 0, 0, "gzip inside gzip refused");
+	return 0;
+}
+
+int source_gunzip(const char *p, size_t n, size_t max, const char *path,
+		  char **out, size_t *outn, struct err *e)
+{
+	struct buf in, plain;
+
+	/* a read-only view of p: gunzip never writes to or frees it */
+	in.data = (char *)p;
+	in.len = n;
+	in.cap = n;
+	in.max = n;
+	buf_init(&plain, max);
+	if (gunzip(&in, path, &plain, e)) {
+		buf_release(&plain);
+		return -1;
+	}
+	*out = buf_detach(&plain, outn);
 	return 0;
 }
 
@@ -96,17 +141,13 @@ int source_read(const char *path, char **out, size_t *n, int *gz,
 		return -1;
 	}
 	if (raw.len >= 2 && memcmp(raw.data, "\x1f\x8b", 2) == 0) {
-		struct buf plain;
-
-		buf_init(&plain, SOURCE_MAX);
-		rc = gunzip(&raw, path, &plain, e);
+		rc = source_gunzip(raw.data, raw.len, SOURCE_MAX, path, out, n,
+				   e);
 		buf_release(&raw);
-		if (rc) {
-			buf_release(&plain);
+		if (rc)
 			return -1;
-		}
-		raw = plain;
 		*gz = 1;
+		return 0;
 	}
 	*out = buf_detach(&raw, n);
 	return 0;

@@ -762,8 +762,11 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 		return attr(r, "io_mode", v.p, (size_t)(q - v.p));
 	if ((q = find(s, n, " total file size")) && q + 16 == s + n)
 		return size_attr(r, "file_total_size", s, (size_t)(q - s));
+	/* " files, " and " each" must not overlap ("2 files, each"): the
+	 * size between them would have a negative length (found by
+	 * tests/fuzz, regress/sysbench/ubsan-trim-wrapped-length) */
 	if ((q = find(s, n, " files, ")) && n > 5 &&
-	    span_eq(s + n - 5, 5, " each")) {
+	    span_eq(s + n - 5, 5, " each") && q + 8 <= s + n - 5) {
 		if (attr(r, "file_num", s, (size_t)(q - s)))
 			return -1;
 		return size_attr(r, "file_size", q + 8,

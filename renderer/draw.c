@@ -239,21 +239,38 @@ struct pool {
 	struct err e;	/* the first failure */
 };
 
+/* The staging path of name, free for a new file.  cairo opens with
+ * fopen("wb"), which truncates in place: had this render hard-linked the
+ * published copy there (reuse() of a chart asked for twice), it would
+ * rewrite the PUBLISHED file, and a render killed mid-write would leave
+ * the live site with a torn chart (tests/hostile.test.sh, kill -9 during
+ * render).  Unlinking first gives the drawing its own inode. */
+static int fresh_path(struct site *s, const char *name, char *path,
+		      size_t cap, struct err *e)
+{
+	if (site_path(s, name, path, cap))
+		return -1;
+	if (unlink(path) && errno != ENOENT)
+		return err_set(e, path, 0, 0, "cannot replace: %s",
+			       strerror(errno));
+	return 0;
+}
+
 static int draw_job(struct site *s, const struct chart_job *j,
 		    struct err *e)
 {
 	char path[4200], name[128];
 
 	snprintf(name, sizeof(name), "%s.png", j->base);
-	if (site_path(s, name, path, sizeof(path)) ||
+	if (fresh_path(s, name, path, sizeof(path), e) ||
 	    chart_paint_png(&j->l, 1, path, e))
 		return -1;
 	snprintf(name, sizeof(name), "%s.svg", j->base);
-	if (site_path(s, name, path, sizeof(path)) ||
+	if (fresh_path(s, name, path, sizeof(path), e) ||
 	    chart_paint_svg(&j->l, path, e))
 		return -1;
 	snprintf(name, sizeof(name), "%s-thumb.png", j->base);
-	if (site_path(s, name, path, sizeof(path)) ||
+	if (fresh_path(s, name, path, sizeof(path), e) ||
 	    chart_paint_png(&j->l, THUMB_SCALE, path, e))
 		return -1;
 	return 0;

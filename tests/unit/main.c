@@ -3,10 +3,12 @@
  * `unit stats FILE FILE` instead prints what benchsite's statistics say of
  * two files of numbers (n, mean, stddev each, and "difference" or "no
  * difference" at 95% by Welch's test), for tests/analysis.test.sh to hold
- * against ministat.
+ * against ministat.  `unit slugs N` prints how many distinct slugs N
+ * random names and a list of hostile ones get (tests/hostile.test.sh).
  */
 #include <stdlib.h>
 
+#include "../../renderer/slug.h"
 #include "../../renderer/stats.h"
 #include "tap.h"
 
@@ -54,8 +56,89 @@ static int stats_mode(const char *p1, const char *p2)
 	return 0;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Names made of bytes a slug mostly drops ('/', '.', '%', fullwidth
+ * dots), so that many share their slug's text and only the hash can tell
+ * them apart; plus the path names of issue 8.  Deterministic (an LCG). */
+static int slugs_mode(long n)
+{
+	static const char *const hostile[] = {
+		"../../x", "/abs", "..", ".", "CON", "%2e%2e%2f",
+		"\xef\xbc\x8e\xef\xbc\x8e\xef\xbc\x8f", "a/../../b", "~root",
+		"-rf", "", " ", "a-b",
+	};
+	static const char *const bits[] = { "a", "/", ".", "%", "-", " ",
+					    "\xef\xbc\x8e", "1", "A" };
+	size_t nh = sizeof(hostile) / sizeof(hostile[0]), total, i, k;
+	size_t names = 0, distinct = 0, unsafe = 0;
+	unsigned long x = 8;
+	char **name, **slug;
+
+	total = (size_t)n + nh;
+	name = calloc(total, sizeof(*name));
+	slug = calloc(total, sizeof(*slug));
+	if (!name || !slug)
+		return 1;
+	for (i = 0; i < total; i++) {
+		char buf[64] = "";
+		size_t len = 0;
+
+		if (i < nh) {
+			snprintf(buf, sizeof(buf), "%s", hostile[i]);
+		} else {
+			k = 1 + (x >> 16) % 12;
+			while (k-- > 0) {
+				const char *b;
+
+				x = x * 6364136223846793005UL + 1442695040888963407UL;
+				b = bits[(x >> 33) % 9];
+				if (len + strlen(b) < sizeof(buf)) {
+					memcpy(buf + len, b, strlen(b) + 1);
+					len += strlen(b);
+				}
+			}
+		}
+		name[i] = strdup(buf);
+	}
+	qsort(name, total, sizeof(*name), cmp_str);
+	for (i = 0; i < total; i++) {
+		const char *parts[2];
+		char out[SLUG_MAX];
+
+		if (i > 0 && strcmp(name[i], name[i - 1]) == 0)
+			continue;
+		parts[0] = name[i];
+		parts[1] = NULL;
+		slug_make(out, parts);
+		if (out[0] == '.' || out[0] == '\0' ||
+		    strspn(out, "abcdefghijklmnopqrstuvwxyz0123456789-") !=
+		    strlen(out))
+			unsafe++;
+		slug[names++] = strdup(out);
+	}
+	qsort(slug, names, sizeof(*slug), cmp_str);
+	for (i = 0; i < names; i++)
+		if (i == 0 || strcmp(slug[i], slug[i - 1]) != 0)
+			distinct++;
+	printf("slugs: %zu names, %zu distinct, %zu unsafe\n", names,
+	       distinct, unsafe);
+	for (i = 0; i < total; i++)
+		free(name[i]);
+	for (i = 0; i < names; i++)
+		free(slug[i]);
+	free(name);
+	free(slug);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 3 && strcmp(argv[1], "slugs") == 0)
+		return slugs_mode(strtol(argv[2], NULL, 10));
 	if (argc == 4 && strcmp(argv[1], "stats") == 0)
 		return stats_mode(argv[2], argv[3]);
 	test_core();

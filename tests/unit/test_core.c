@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "../../collector/source.h"
 #include "../../core/buf.h"
 #include "../../core/err.h"
 #include "../../core/lines.h"
@@ -165,8 +166,32 @@ static void test_slug(void)
 	CHECK(strlen(a) == SLUG_TEXT_MAX + 9, "slug of a long name is capped");
 }
 
+/* The gzip caps at their edges (the bombs themselves are in
+ * tests/hardening.test.sh). */
+static void test_gz_caps(void)
+{
+	struct err e;
+	size_t mib = (size_t)1 << 20;
+
+	err_clear(&e);
+	CHECK(source_gz_check(1, SOURCE_GZ_FLOOR, 1, "x", &e) == 0,
+	      "gz: any ratio up to the floor");
+	CHECK(source_gz_check(1, SOURCE_GZ_FLOOR + 1, 1, "x", &e) == -1,
+	      "gz: past the floor, 64 MiB from 1 byte is a bomb");
+	CHECK(strstr(e.msg, "gzip bomb") != NULL, "gz: the message says why");
+	CHECK(source_gz_check(mib, 200 * mib, 1, "x", &e) == 0,
+	      "gz: 200x of 1 MiB passes");
+	CHECK(source_gz_check(mib, 200 * mib + SOURCE_GZ_RATIO, 1, "x", &e)
+	      == -1, "gz: past 200x is refused");
+	CHECK(source_gz_check(10, 10, SOURCE_GZ_MEMBERS_MAX, "x", &e) == 0,
+	      "gz: 256 members pass");
+	CHECK(source_gz_check(10, 10, SOURCE_GZ_MEMBERS_MAX + 1, "x", &e) == -1,
+	      "gz: 257 members are refused");
+}
+
 void test_core(void)
 {
+	test_gz_caps();
 	test_sha256();
 	test_numbers();
 	test_utf8();

@@ -1,0 +1,38 @@
+# fuzz.test.sh: replays every stored fuzz input (tests/fuzz/corpus/TARGET,
+# the findings in tests/fuzz/regress/TARGET) and the repository's own
+# fixtures through every fuzz target, without libFuzzer (fuzz-replay is
+# built by make check in the same build, so SANITIZE=1 replays under ASan
+# and UBSan).  A crash or a broken sink contract aborts the replay.
+. "$(dirname "$0")/lib.sh"
+REPLAY=$(dirname "$UNIT")/fuzz-replay
+
+if [ ! -x "$REPLAY" ]; then
+	notok "fuzz-replay built beside the unit tests"
+	exit 0
+fi
+"$REPLAY" all "$TOP/tests/fuzz/corpus/%t" "$TOP/tests/fuzz/regress/%t" \
+	"$TOP/sample-data" "$TOP/tests/fixtures" "$TOP/tests/tables" >"$T/replay" 2>"$T/err"
+rc=$?
+cat "$T/replay"
+if [ $rc -ne 0 ]; then
+	notok "fuzz replay exited $rc"
+	sed 's/^/# /' "$T/err" | head -40
+fi
+# the contract check can fail: a deliberate breach aborts the replay
+"$REPLAY" canary >/dev/null 2>&1
+check "control: a broken sink contract aborts the replay" [ $? -ne 0 ]
+# not vacuous: every target ran, and over something
+n=$(grep -c '^ok - fuzz replay .*: [1-9][0-9]* inputs' "$T/replay")
+check "fuzz replay: all 12 targets ran over inputs ($n)" [ "$n" -eq 12 ]
+
+# the long tier also replays what the fuzzers grew (make fuzz)
+if [ "${SOAK:-0}" = 1 ] && [ -d "$TOP/build-fuzz/corpus" ]; then
+	"$REPLAY" all "$TOP/build-fuzz/corpus/%t" >"$T/grown" 2>"$T/err"
+	check "fuzz replay of the grown corpora ($(tr '\n' ' ' < "$T/grown" | head -c 300))" [ $? -eq 0 ]
+fi
+if [ -d "$CORPUS" ]; then
+	"$REPLAY" all "$CORPUS" >"$T/shared" 2>"$T/err"
+	check "fuzz replay over ../shared/corpus" [ $? -eq 0 ]
+else
+	skip "fuzz replay over ../shared/corpus" "no ../shared/corpus"
+fi

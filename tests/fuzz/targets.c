@@ -1,0 +1,344 @@
+/*
+ * targets.c: see targets.h.
+ *
+ * A parser target does what the importer does with a file's bytes: detect
+ * (the importer detects on unchecked bytes), check them as text unless the
+ * format reads any bytes, then parse.  Each input is parsed twice: with no
+ * options, and with every option set (--test, --suite, --metric, --unit,
+ * --better, --table), so the option paths are fuzzed too.  Formats whose
+ * runs span files (sql-bench) are also fed as a set: the input cut at a
+ * line near its middle into two files.  The parsers take whole buffers
+ * (no chunked interface yet), so "chunks" are whole smaller buffers.
+ */
+#include "targets.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+
+#include "../../collector/format.h"
+#include "../../collector/source.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/record.h"
+#include "../../core/text.h"
+
+/* The sink checks the record_sink contract; a breach aborts. */
+struct check {
+	int in_run;
+};
+
+static void breach(const char *what)
+{
+	fprintf(stderr, "fuzz: record_sink contract broken: %s\n", what);
+	abort();
+}
+
+static void check_text(const char *s, const char *what)
+{
+	size_t bad;
+
+	if (!s)
+		breach(what);
+	if (utf8_check(s, strlen(s), &bad))
+		breach(what);
+}
+
+static int c_run_begin(void *ctx, const char *suite, const char *label,
+		       long line, struct err *e)
+{
+	struct check *c = ctx;
+
+	(void)e;
+	if (c->in_run)
+		breach("run_begin inside a run");
+	check_text(suite, "suite not UTF-8");
+	if (label)
+		check_text(label, "label not UTF-8");
+	if (line < 0)
+		breach("negative line");
+	c->in_run = 1;
+	return 0;
+}
+
+static int c_attr(void *ctx, const char *key, const char *value,
+		  struct err *e)
+{
+	struct check *c = ctx;
+
+	(void)e;
+	if (!c->in_run)
+		breach("attr outside a run");
+	check_text(key, "attr key not UTF-8");
+	check_text(value, "attr value not UTF-8");
+	return 0;
+}
+
+static int c_result(void *ctx, const struct record_result *r, struct err *e)
+{
+	struct check *c = ctx;
+
+	(void)e;
+	if (!c->in_run)
+		breach("result outside a run");
+	check_text(r->test, "test not UTF-8");
+	check_text(r->metric, "metric not UTF-8");
+	if (r->unit)
+		check_text(r->unit, "unit not UTF-8");
+	if (r->status && !record_status_valid(r->status))
+		breach("unknown status");
+	if (r->better && !record_better_valid(r->better))
+		breach("better neither lower nor higher");
+	return 0;
+}
+
+static int c_sample(void *ctx, const char *test, const char *metric,
+		    double t, double value, struct err *e)
+{
+	struct check *c = ctx;
+
+	(void)t;
+	(void)value;
+	(void)e;
+	if (!c->in_run)
+		breach("sample outside a run");
+	check_text(test, "sample test not UTF-8");
+	check_text(metric, "sample metric not UTF-8");
+	return 0;
+}
+
+static int c_run_end(void *ctx, struct err *e)
+{
+	struct check *c = ctx;
+
+	(void)e;
+	if (!c->in_run)
+		breach("run_end outside a run");
+	c->in_run = 0;
+	return 0;
+}
+
+static int c_warn(void *ctx, long line, const char *msg, struct err *e)
+{
+	(void)ctx;
+	(void)line;
+	(void)e;
+	check_text(msg, "warning not UTF-8");
+	return 0;
+}
+
+static void sink_init(struct record_sink *s, struct check *c)
+{
+	memset(c, 0, sizeof(*c));
+	memset(s, 0, sizeof(*s));
+	s->ctx = c;
+	s->run_begin = c_run_begin;
+	s->attr = c_attr;
+	s->result = c_result;
+	s->sample = c_sample;
+	s->run_end = c_run_end;
+	s->warn = c_warn;
+}
+
+/* A copy of p[0..n) with a NUL after it: the importer's buffers have one
+ * (source_read), and an exact-size copy lets ASan see any read past n. */
+static char *copy(const uint8_t *p, size_t n)
+{
+	char *s = malloc(n + 1);
+
+	if (!s)
+		abort();
+	if (n)
+		memcpy(s, p, n);
+	s[n] = '\0';
+	return s;
+}
+
+static void parse_with(const struct format *f, const char *p, size_t n,
+		       const struct parse_opts *o)
+{
+	struct record_sink sink;
+	struct check c;
+	struct err e;
+	int rc;
+
+	sink_init(&sink, &c);
+	err_clear(&e);
+	rc = f->parse(p, n, o, &sink, &e);
+	/* on success every run was closed; on failure the parser may stop
+	 * mid-run (the importer rolls back) */
+	if (rc == 0 && c.in_run)
+		breach("parse returned 0 inside a run");
+	if (rc != 0 && rc != -1)
+		breach("parse returned neither 0 nor -1");
+	if (rc && !e.msg[0])
+		breach("parse failed without a message");
+}
+
+static void parse_set_halves(const struct format *f, const char *p,
+			     size_t n, const struct parse_opts *o)
+{
+	struct input in[2];
+	struct record_sink sink;
+	struct check c;
+	struct err e;
+	size_t cut = n / 2;
+
+	while (cut < n && p[cut] != '\n')
+		cut++;
+	if (cut < n)
+		cut++;
+	in[0].name = "output/RUN-mysql-Linux_5.10_x86_64";
+	in[0].p = p;
+	in[0].n = cut;
+	in[1].name = "output/insert-mysql-Linux_5.10_x86_64";
+	in[1].p = p + cut;
+	in[1].n = n - cut;
+	if (in[1].n == 0)
+		return;
+	sink_init(&sink, &c);
+	err_clear(&e);
+	if (f->parse_set(in, 2, o, &sink, &e) == 0 && c.in_run)
+		breach("parse_set returned 0 inside a run");
+}
+
+static void run_format(const char *name, const uint8_t *d, size_t n)
+{
+	const struct format *f = format_find(name);
+	struct parse_opts o;
+	struct err e;
+	char *p, key[512];
+
+	if (!f)
+		abort();
+	p = copy(d, n);
+	(void)format_detect(p, n);
+	err_clear(&e);
+	if (!(f->flags & FORMAT_ANY_BYTES) && lines_validate(p, n, &e)) {
+		free(p);
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	o.name = "fuzz";
+	parse_with(f, p, n, &o);
+	o.test = "t";
+	o.suite = "s";
+	o.metric = "m";
+	o.unit = "ms";
+	o.better = "higher";
+	o.table = 1 + (int)(n % 3);
+	o.name = "output/select-mysql_fast-Linux_2.6_i686";
+	parse_with(f, p, n, &o);
+	if (f->group) {
+		(void)f->group("RUN-mysql-Linux", p, n, key, sizeof(key));
+		(void)f->group("insert-pg-Linux", p, n, key, sizeof(key));
+		(void)f->group("", p, n, key, sizeof(key));
+	}
+	if (f->parse_set)
+		parse_set_halves(f, p, n, &o);
+	free(p);
+}
+
+#define FORMAT_TARGET(x) \
+	static void t_##x(const uint8_t *d, size_t n) { run_format(#x, d, n); }
+FORMAT_TARGET(bonnie)
+FORMAT_TARGET(sysbench)
+FORMAT_TARGET(sqlbench)
+FORMAT_TARGET(fio)
+FORMAT_TARGET(pts)
+FORMAT_TARGET(supersmack)
+FORMAT_TARGET(table)
+FORMAT_TARGET(wide)
+FORMAT_TARGET(html)
+
+/* Detection runs on unchecked bytes (any byte, any length). */
+static void t_detect(const uint8_t *d, size_t n)
+{
+	char *p = copy(d, n);
+	size_t i;
+
+	for (i = 0; formats[i]; i++)
+		(void)formats[i]->detect(p, n);
+	free(p);
+}
+
+/* gzip input as source_read inflates it; the cap is small here so that
+ * the fuzzer spends its time on the decoder, not on memset-like bombs
+ * (the real caps are tested by tests/hardening.test.sh). */
+static void t_gunzip(const uint8_t *d, size_t n)
+{
+	struct err e;
+	char *out = NULL;
+	size_t outn;
+
+	err_clear(&e);
+	if (source_gunzip((const char *)d, n, (size_t)1 << 20, "fuzz", &out,
+			  &outn, &e) == 0) {
+		if (out[outn] != '\0')
+			breach("gunzip output not NUL-terminated");
+		free(out);
+	} else if (!e.msg[0]) {
+		breach("gunzip failed without a message");
+	}
+}
+
+/* libxml2 with the options pts.c passes (keep in step with pts.c): no
+ * network, no entity substitution, no DTD loading, size limits kept; the
+ * bytes unchecked, as a hostile file would be before our own checks. */
+static void t_xml(const uint8_t *d, size_t n)
+{
+	xmlParserCtxtPtr ctx = xmlNewParserCtxt();
+	xmlDocPtr doc;
+
+	if (!ctx)
+		return;
+	doc = xmlCtxtReadMemory(ctx, (const char *)d, (int)n, NULL, "UTF-8",
+				XML_PARSE_NONET | XML_PARSE_NOERROR |
+				XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
+	if (doc)
+		xmlFreeDoc(doc);
+	xmlFreeParserCtxt(ctx);
+}
+
+const struct fuzz_target fuzz_targets[] = {
+	{ "bonnie", t_bonnie },
+	{ "sysbench", t_sysbench },
+	{ "sqlbench", t_sqlbench },
+	{ "fio", t_fio },
+	{ "pts", t_pts },
+	{ "supersmack", t_supersmack },
+	{ "table", t_table },
+	{ "wide", t_wide },
+	{ "html", t_html },
+	{ "detect", t_detect },
+	{ "gunzip", t_gunzip },
+	{ "xml", t_xml },
+	{ NULL, NULL },
+};
+
+void fuzz_canary(void)
+{
+	struct record_sink sink;
+	struct record_result r;
+	struct check c;
+	struct err e;
+
+	sink_init(&sink, &c);
+	memset(&r, 0, sizeof(r));
+	r.test = "t";
+	r.metric = "m";
+	err_clear(&e);
+	sink.result(sink.ctx, &r, &e);	/* outside a run: aborts */
+}
+
+const struct fuzz_target *fuzz_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; fuzz_targets[i].name; i++)
+		if (strcmp(fuzz_targets[i].name, name) == 0)
+			return &fuzz_targets[i];
+	return NULL;
+}
