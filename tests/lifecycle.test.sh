@@ -164,6 +164,8 @@ check "exclude of no such run: exit 1" test "$(st db e.db exclude 9 --why x)" = 
 check "exclude RUN --why" test "$(db e.db exclude 3 --why 'cron job <b>during</b> it')" = "run 3: excluded"
 check "an excluded run is out of the export, as if never imported" \
 	test "$(db e.db export | md5sum)" = "$(db f.db export | md5sum)"
+check "and out of the summary, as if never imported" \
+	test "$(db e.db summary --format tsv | md5sum)" = "$(db f.db summary --format tsv | md5sum)"
 db e.db render --out "$T/site1" > /dev/null
 db f.db render --out "$T/site2" > /dev/null
 check "and out of every chart: the same PNGs as without it" sh -c \
