@@ -52,27 +52,6 @@ static const char usage[] =
 	"bytes imported twice are stored once ('already imported').\n"
 	"\nformats:\n";
 
-/* The option whose text is not valid UTF-8, or NULL.  Options become
- * names in the store and on the site, so they meet the inputs' text rule
- * (found by tests/hostile.test.sh: --label accepted a 0xff byte). */
-static const char *bad_text_option(const struct import_opts *o)
-{
-	const char *const v[] = { o->label, o->test, o->suite, o->metric,
-				  o->unit };
-	static const char *const name[] = { "--label", "--test", "--suite",
-					     "--metric", "--unit" };
-	size_t i, bad;
-	int k;
-
-	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (v[i] && utf8_check(v[i], strlen(v[i]), &bad))
-			return name[i];
-	for (k = 0; k < o->nset; k++)
-		if (utf8_check(o->set_value[k], strlen(o->set_value[k]), &bad))
-			return "--set";
-	return NULL;
-}
-
 static void print_usage(FILE *f)
 {
 	size_t i;
@@ -375,26 +354,11 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 			}
 			o.label = optarg;
 			break;
-		case 's': {
-			char *eq = strchr(optarg, '=');
-
-			if (!eq || o.nset >= IMPORT_SET_MAX) {
-				fprintf(stderr, "benchsite: --set wants KEY=VALUE"
-					" (at most %d), found '%s'\n",
-					IMPORT_SET_MAX, optarg);
+		case 's':
+			if (cmd_set_option(optarg, o.set_key, o.set_value,
+					   &o.nset, IMPORT_SET_MAX))
 				return EXIT_USAGE;
-			}
-			*eq = '\0';
-			if (!record_key_valid(optarg)) {
-				fprintf(stderr, "benchsite: '%s' is not a valid "
-					"attribute name (letters, digits, _ - .)\n",
-					optarg);
-				return EXIT_USAGE;
-			}
-			o.set_key[o.nset] = optarg;
-			o.set_value[o.nset++] = eq + 1;
 			break;
-		}
 		case 't':
 			o.test = optarg;
 			break;
@@ -431,11 +395,15 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 			return EXIT_USAGE;
 		}
 	}
-	if (bad_text_option(&o)) {
-		fprintf(stderr, "benchsite: %s: not valid UTF-8\n",
-			bad_text_option(&o));
+	/* options become names in the store and on the site, so they meet
+	 * the inputs' text rule (tests/hostile.test.sh found --label taking a
+	 * 0xff byte); --set values are checked as they are parsed */
+	if ((o.label && cmd_text_option("--label", o.label)) ||
+	    (o.test && cmd_text_option("--test", o.test)) ||
+	    (o.suite && cmd_text_option("--suite", o.suite)) ||
+	    (o.metric && cmd_text_option("--metric", o.metric)) ||
+	    (o.unit && cmd_text_option("--unit", o.unit)))
 		return EXIT_USAGE;
-	}
 	if (optind >= argc) {
 		fputs("benchsite: import: name at least one file, folder or -\n",
 		      stderr);

@@ -319,7 +319,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 	 * options are its own even without "--" */
 	while ((c = getopt_long(argc, argv, "+l:s:r:d:t:h", opts,
 				NULL)) != -1) {
-		char *end, *eq;
+		char *end;
 
 		switch (c) {
 		case 'l':
@@ -327,25 +327,14 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				fputs("benchsite: empty label\n", stderr);
 				return EXIT_USAGE;
 			}
+			if (cmd_text_option("--label", optarg))
+				return EXIT_USAGE;
 			cfg->label = optarg;
 			break;
 		case 's':
-			eq = strchr(optarg, '=');
-			if (!eq || cfg->nset >= RUN_SET_MAX) {
-				fprintf(stderr, "benchsite: --set wants KEY=VALUE"
-					" (at most %d), found '%s'\n",
-					RUN_SET_MAX, optarg);
+			if (cmd_set_option(optarg, cfg->set_key, cfg->set_value,
+					   &cfg->nset, RUN_SET_MAX))
 				return EXIT_USAGE;
-			}
-			*eq = '\0';
-			if (!record_key_valid(optarg)) {
-				fprintf(stderr, "benchsite: '%s' is not a valid "
-					"attribute name (letters, digits, _ - .)\n",
-					optarg);
-				return EXIT_USAGE;
-			}
-			cfg->set_key[cfg->nset] = optarg;
-			cfg->set_value[cfg->nset++] = eq + 1;
 			break;
 		case 'r':
 			errno = 0;
@@ -365,6 +354,8 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				fputs("benchsite: empty test name\n", stderr);
 				return EXIT_USAGE;
 			}
+			if (cmd_text_option("--test", optarg))
+				return EXIT_USAGE;
 			cfg->test = optarg;
 			break;
 		case 'S':

@@ -5,9 +5,12 @@
 #include "cmd.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "../schema/store.h"
 #include "err.h"
+#include "record.h"
+#include "text.h"
 
 int cmd_open_store(const struct cmd_env *env, struct store **s)
 {
@@ -25,4 +28,37 @@ int cmd_usage_error(const char *u)
 {
 	fputs(u, stderr);
 	return EXIT_USAGE;
+}
+
+int cmd_text_option(const char *name, const char *text)
+{
+	size_t bad;
+
+	if (utf8_check(text, strlen(text), &bad) == 0)
+		return 0;
+	fprintf(stderr, "benchsite: %s is not valid UTF-8 text\n", name);
+	return -1;
+}
+
+int cmd_set_option(char *arg, const char **keys, const char **values,
+		   int *n, int max)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || *n >= max) {
+		fprintf(stderr, "benchsite: --set wants KEY=VALUE (at most %d), "
+			"found '%s'\n", max, arg);
+		return -1;
+	}
+	*eq = '\0';
+	if (!record_key_valid(arg)) {
+		fprintf(stderr, "benchsite: '%s' is not a valid attribute name "
+			"(letters, digits, _ - .)\n", arg);
+		return -1;
+	}
+	if (cmd_text_option("--set", eq + 1))
+		return -1;
+	keys[*n] = arg;
+	values[(*n)++] = eq + 1;
+	return 0;
 }

@@ -25,6 +25,17 @@ int cmd_open_store(const struct cmd_env *env, struct store **s);
  * EXIT_USAGE. */
 int cmd_usage_error(const char *usage);
 
+/* Takes one --set KEY=VALUE (arg is split in place) into keys/values,
+ * *n of at most max; prints why and returns -1 for a missing '=', too
+ * many, a key that is not an attribute name or a value that is not UTF-8
+ * (it becomes text in the store and on the site). */
+int cmd_set_option(char *arg, const char **keys, const char **values,
+		   int *n, int max);
+
+/* 0 when the text of option name is valid UTF-8, else prints why and
+ * returns -1 (for --label, --test and the like: names in the store). */
+int cmd_text_option(const char *name, const char *text);
+
 int cmd_import(int argc, char **argv, const struct cmd_env *env);
 int cmd_export(int argc, char **argv, const struct cmd_env *env);
 int cmd_list(int argc, char **argv, const struct cmd_env *env);

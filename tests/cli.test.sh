@@ -42,3 +42,21 @@ check "list runs shows each run" test "$(bs list runs | grep -c 'ext4-disk')" = 
 check "list --format tsv has a header and a row per run" \
 	test "$(bs list --format tsv | wc -l)" = 4
 check "export --suite filters" test "$(bs export --suite nope | wc -l)" = 1
+
+# option text becomes names in the store and on the site: import and run
+# hold it to the inputs' rule (valid UTF-8), through one shared check
+bad=$(printf 'a\377b')
+for cmd in import run; do
+	for opt in --label --set; do
+		val=$bad
+		[ "$opt" = --set ] && val="k=$bad"
+		if [ $cmd = run ]; then
+			bs run $opt "$val" -- echo hi > /dev/null 2> "$T/err"
+		else
+			bs import $opt "$val" "$TOP/sample-data/bonnie-tmpfs.txt" > /dev/null 2> "$T/err"
+		fi
+		rc=$?
+		check "$cmd $opt with invalid UTF-8: exit 2 and says so" \
+			sh -c 'test "$1" = 2 && grep -q "is not valid UTF-8" "$2"' _ "$rc" "$T/err"
+	done
+done
