@@ -216,7 +216,7 @@ static int one_repeat(struct store *s, char *const argv[],
 			run_facts_get(facts, "command"));
 	utc_now(v);
 	run_facts_set(facts, "started_at", v);
-	buf_init(&out, SOURCE_MAX);
+	buf_init(&out, SOURCE_MEM_MAX);
 	err_clear(&e);
 	if (run_command(argv, 1, &out, &r, &e)) {
 		err_print(&e);
@@ -246,7 +246,7 @@ static int one_repeat(struct store *s, char *const argv[],
 	}
 	if (r.overflow) {
 		snprintf(why, sizeof(why), "'%s' printed more than %zu bytes",
-			 argv[0], (size_t)SOURCE_MAX);
+			 argv[0], (size_t)SOURCE_MEM_MAX);
 		report_kept(&out, why);
 		goto done;
 	}

@@ -23,6 +23,50 @@
  * Far more in one group is a folder of many runs named alike. */
 #define IMPORT_SET_FILES_MAX 64
 
+/* A file read, checked and recognised, ready to store. */
+struct loaded {
+	const char *name;	/* as shown in messages */
+	const char *data;	/* the bytes (in's, or the caller's) */
+	size_t n;
+	struct source_input in;	/* owned when opened */
+	int opened;
+	const struct format *fmt;
+	char sha[65];
+};
+
+static void unload(struct loaded *f)
+{
+	if (f->opened)
+		source_close(&f->in);
+	f->opened = 0;
+	f->data = NULL;
+}
+
+/* Gives back the pages of a mapped input that a pass has read (see
+ * source.h): the tick of every walk over a file's bytes. */
+static void drop_pages(void *ctx)
+{
+	const struct loaded *f = ctx;
+
+	if (f->opened)
+		source_drop(&f->in);
+}
+
+/* The same for every input of a run written as several files. */
+struct inputs {
+	const struct loaded *f;
+	size_t n;
+};
+
+static void drop_all_pages(void *ctx)
+{
+	const struct inputs *in = ctx;
+	size_t i;
+
+	for (i = 0; i < in->n; i++)
+		drop_pages((void *)&in->f[i]);
+}
+
 struct sink_ctx {
 	struct store *store;
 	const struct import_opts *o;
@@ -237,22 +281,6 @@ void import_default_label(const char *path, char *out, size_t cap)
 		snprintf(out, cap, "run");
 }
 
-/* A file read, checked and recognised, ready to store. */
-struct loaded {
-	const char *name;	/* as shown in messages */
-	char *data;		/* the bytes; owned when own is set */
-	size_t n;
-	int own;
-	const struct format *fmt;
-	char sha[65];
-};
-
-static void unload(struct loaded *f)
-{
-	if (f->own)
-		free(f->data);
-	f->data = NULL;
-}
 
 /* Stores f[0..n) (the files of one unit, none stored before) as sources
  * and parses them into runs: one file through fmt->parse, several (one run
@@ -266,9 +294,11 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	struct record_sink sink;
 	struct parse_opts po;
 	struct input in[IMPORT_SET_FILES_MAX];
+	struct inputs all;
 	char label[256], *opts;
 	long long id;
 	size_t i;
+	int rc;
 
 	memset(&c, 0, sizeof(c));
 	import_default_label(f[0].name, label, sizeof(label));
@@ -280,7 +310,8 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 		return err_at(e, 0, 0, "out of memory");
 	for (i = 0; i < n; i++) {
 		if (store_source_add(s, f[i].sha, f[i].name, f[i].fmt->name,
-				     f[i].data, f[i].n, &id, e) ||
+				     f[i].data, f[i].n, drop_pages,
+				     (void *)&f[i], &id, e) ||
 		    lifecycle_source_options(s, id, opts, e)) {
 			if (!e->file[0])
 				snprintf(e->file, sizeof(e->file), "%s",
@@ -310,13 +341,19 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	po.better = o->better;
 	po.table = o->table;
 	po.name = f[0].name;
+	all.f = f;
+	all.n = n;
+	/* the parser's walks drop the pages they have read */
+	lines_set_tick(drop_all_pages, &all);
 	if (n == 1) {
 		err_set(e, f[0].name, 0, 0, "%s", "");
-		if (f[0].fmt->parse(f[0].data, f[0].n, &po, &sink, e))
-			return -1;
-	} else if (f[0].fmt->parse_set(in, n, &po, &sink, e)) {
-		return -1;
+		rc = f[0].fmt->parse(f[0].data, f[0].n, &po, &sink, e);
+	} else {
+		rc = f[0].fmt->parse_set(in, n, &po, &sink, e);
 	}
+	lines_set_tick(NULL, NULL);
+	if (rc)
+		return -1;
 	if (c.seq == 0)
 		return err_set(e, f[0].name, 0, 0, "no results found");
 	rep->runs = c.seq;
@@ -324,19 +361,49 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	return 0;
 }
 
-/* Checks and recognises data[0..n) (named name) into f, which takes
- * ownership of data when own is set; *skipped when it is of no known
- * format and o->skip_unknown.  -1 with e filled (file named). */
-static int load_data(const char *name, char *data, size_t n, int own,
-		     const struct import_opts *o, struct loaded *f,
-		     int *skipped, struct err *e)
+/* The SHA-256 of f's bytes, dropping pages as it goes. */
+static void hash_loaded(struct loaded *f)
+{
+	struct sha256 h;
+	size_t at, k;
+
+	sha256_init(&h);
+	for (at = 0; at < f->n; at += k) {
+		k = f->n - at < LINES_TICK_BYTES ? f->n - at : LINES_TICK_BYTES;
+		sha256_update(&h, f->data + at, k);
+		drop_pages(f);
+	}
+	sha256_final_hex(&h, f->sha);
+}
+
+/* lines_validate of f, dropping pages behind the walk. */
+static int validate(struct loaded *f, struct err *e)
+{
+	int rc;
+
+	lines_set_tick(drop_pages, f);
+	rc = lines_validate(f->data, f->n, e);
+	lines_set_tick(NULL, NULL);
+	return rc;
+}
+
+/* Checks and recognises data[0..n) (named name) into f; *in, when not
+ * NULL, is the opened input data lives in, and f takes it over.  *skipped
+ * when it is of no known format and o->skip_unknown.  -1 with e filled
+ * (file named). */
+static int load_data(const char *name, const char *data, size_t n,
+		     struct source_input *in, const struct import_opts *o,
+		     struct loaded *f, int *skipped, struct err *e)
 {
 	memset(f, 0, sizeof(*f));
 	*skipped = 0;
 	f->name = name;
 	f->data = data;
 	f->n = n;
-	f->own = own;
+	if (in) {
+		f->in = *in;
+		f->opened = 1;
+	}
 	err_set(e, f->name, 0, 0, "%s", "");
 	/* Detection only scans bytes, so it runs before the text checks: a
 	 * file of no known format is then reported by its first fault (an
@@ -352,14 +419,14 @@ static int load_data(const char *name, char *data, size_t n, int own,
 		goto fail;
 	}
 	if ((!f->fmt || !(f->fmt->flags & FORMAT_ANY_BYTES)) &&
-	    lines_validate(f->data, f->n, e))
+	    validate(f, e))
 		goto fail;
 	if (!f->fmt) {
 		err_set(e, f->name, 0, 0, "cannot tell which tool wrote this "
 			"file; name its format with --format");
 		goto fail;
 	}
-	sha256_hex(f->data, f->n, f->sha);
+	hash_loaded(f);
 	return 0;
 fail:
 	if (!e->file[0])
@@ -372,14 +439,12 @@ fail:
 static int load(const char *path, const struct import_opts *o,
 		struct loaded *f, int *skipped, struct err *e)
 {
-	char *data;
-	size_t n;
-	int gz;
+	struct source_input in;
 
-	if (source_read(path, &data, &n, &gz, e))
+	if (source_open(path, &in, e))
 		return -1;
-	return load_data(strcmp(path, "-") == 0 ? "<stdin>" : path, data, n, 1,
-			 o, f, skipped, e);
+	return load_data(strcmp(path, "-") == 0 ? "<stdin>" : path, in.p, in.n,
+			 &in, o, f, skipped, e);
 }
 
 /* Stores one loaded file in its own transaction (see import_file). */
@@ -423,7 +488,7 @@ int import_buffer(struct store *s, const char *name, const char *data,
 
 	memset(rep, 0, sizeof(*rep));
 	/* not owned: the caller keeps data, and nothing here writes it */
-	if (load_data(name, (char *)data, n, 0, o, &f, &skipped, e))
+	if (load_data(name, data, n, NULL, o, &f, &skipped, e))
 		return -1;
 	if (skipped) {
 		rep->skipped = 1;

@@ -108,7 +108,7 @@ int import_buffer(struct store *s, const char *name, const char *data,
 		  size_t n, const struct import_opts *o,
 		  struct import_report *rep, struct err *e);
 
-/* Imports path ("-" for standard input): source_read, then import_buffer
+/* Imports path ("-" for standard input): source_open, then import_buffer
  * under the path ("<stdin>" for "-").  Returns 0 (rep filled), or -1 with
  * e naming the file and line and the store unchanged. */
 int import_file(struct store *s, const char *path,

@@ -1,30 +1,192 @@
 /*
  * source.c: see source.h.
+ *
+ * Bytes that arrive as a stream (standard input, inflated gzip) go into a
+ * spool: memory while small, an unlinked temporary file past SOURCE_SPOOL.
+ * Either way the result is a source_input whose bytes end with a NUL: a
+ * mapping gets it from an anonymous page placed after the file's pages
+ * (or from the zeros past the end of the file's last page).
  */
+#define _GNU_SOURCE
 #include "source.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <zlib.h>
 
 #include "../core/buf.h"
 #include "../core/err.h"
 
-static int read_all(FILE *f, const char *path, struct buf *b, struct err *e)
-{
-	char chunk[65536];
-	size_t k;
+/* Inflating drops the compressed pages it has read every this many bytes. */
+#define SOURCE_DROP_EVERY ((size_t)8 << 20)
 
-	while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (buf_add(b, chunk, k))
-			return err_set(e, path, 0, 0, "file larger than %zu "
-				       "bytes", SOURCE_MAX);
-	if (ferror(f))
-		return err_set(e, path, 0, 0, "cannot read: %s", strerror(errno));
+struct spool {
+	struct buf mem;		/* the bytes while in memory */
+	int fd;			/* the temporary file once spilled, else -1 */
+	size_t n;		/* bytes so far */
+	size_t max;		/* refuse past this */
+	size_t spill_at;	/* go to a file past this */
+	const char *path;	/* for messages */
+	const char *too_big;	/* "file larger than", ... */
+	unsigned char head[2];	/* the first bytes, for "gzip inside gzip" */
+};
+
+static void spool_init(struct spool *sp, size_t max, size_t spill_at,
+		       const char *path, const char *too_big)
+{
+	memset(sp, 0, sizeof(*sp));
+	sp->fd = -1;
+	sp->max = max;
+	sp->spill_at = spill_at < max ? spill_at : max;
+	sp->path = path;
+	sp->too_big = too_big;
+	buf_init(&sp->mem, sp->spill_at);
+}
+
+static void spool_release(struct spool *sp)
+{
+	buf_release(&sp->mem);
+	if (sp->fd >= 0)
+		close(sp->fd);
+	sp->fd = -1;
+}
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n > 0) {
+		ssize_t k = write(fd, c, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		c += k;
+		n -= (size_t)k;
+	}
 	return 0;
+}
+
+/* A temporary file nobody else can open: created and at once unlinked. */
+static int temp_file(const char *path, struct err *e)
+{
+	const char *dir = getenv("TMPDIR");
+	char name[4096];
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if ((size_t)snprintf(name, sizeof(name), "%s/benchsite-XXXXXX", dir) >=
+	    sizeof(name))
+		return err_set(e, path, 0, 0, "TMPDIR too long");
+	fd = mkstemp(name);
+	if (fd < 0)
+		return err_set(e, path, 0, 0, "cannot create a temporary file "
+			       "in %s: %s", dir, strerror(errno));
+	unlink(name);
+	return fd;
+}
+
+static int spool_add(struct spool *sp, const void *p, size_t k, struct err *e)
+{
+	if (k > sp->max - sp->n)
+		return err_set(e, sp->path, 0, 0, "%s %zu bytes", sp->too_big,
+			       sp->max);
+	if (sp->n < 2)
+		memcpy(sp->head + sp->n, p, k < 2 - sp->n ? k : 2 - sp->n);
+	if (sp->fd < 0 && k <= sp->spill_at - sp->mem.len) {
+		if (buf_add(&sp->mem, p, k))
+			return err_set(e, sp->path, 0, 0, "out of memory");
+		sp->n += k;
+		return 0;
+	}
+	if (sp->fd < 0) {
+		sp->fd = temp_file(sp->path, e);
+		if (sp->fd < 0)
+			return -1;
+		if (write_all(sp->fd, sp->mem.data, sp->mem.len))
+			goto fail;
+		buf_release(&sp->mem);
+	}
+	if (write_all(sp->fd, p, k))
+		goto fail;
+	sp->n += k;
+	return 0;
+fail:
+	return err_set(e, sp->path, 0, 0, "cannot write a temporary file: %s",
+		       strerror(errno));
+}
+
+/* Maps fd's first n bytes (n > 0) read-only into in, with a NUL after. */
+static int map_fd(int fd, size_t n, const char *path, struct source_input *in,
+		  struct err *e)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t len = (n / page + 1) * page;	/* room for the NUL */
+	void *base;
+
+	/* An anonymous, zero-filled reservation first, then the file over
+	 * its start: the byte after the file is then a zero either way. */
+	base = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (base == MAP_FAILED)
+		return err_set(e, path, 0, 0, "cannot map: %s", strerror(errno));
+	if (mmap(base, n, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) ==
+	    MAP_FAILED) {
+		int errno_ = errno;
+
+		munmap(base, len);
+		return err_set(e, path, 0, 0, "cannot map: %s",
+			       strerror(errno_));
+	}
+	/* read ahead generously: every pass walks the bytes in order */
+	madvise(base, n, MADV_SEQUENTIAL);
+	memset(in, 0, sizeof(*in));
+	in->p = base;
+	in->n = n;
+	in->map = base;
+	in->maplen = len;
+	return 0;
+}
+
+/* Turns a finished spool into in; the spool is released either way. */
+static int spool_finish(struct spool *sp, struct source_input *in,
+			struct err *e)
+{
+	int rc = 0;
+
+	if (sp->fd >= 0) {
+		rc = map_fd(sp->fd, sp->n, sp->path, in, e);
+	} else {
+		memset(in, 0, sizeof(*in));
+		in->mem = buf_detach(&sp->mem, &in->n);
+		if (!in->mem)
+			rc = err_set(e, sp->path, 0, 0, "out of memory");
+		in->p = in->mem;
+	}
+	spool_release(sp);
+	return rc;
+}
+
+void source_drop(const struct source_input *in)
+{
+	if (in->map)
+		madvise(in->map, in->maplen, MADV_DONTNEED);
+}
+
+void source_close(struct source_input *in)
+{
+	if (in->map)
+		munmap(in->map, in->maplen);
+	free(in->mem);
+	memset(in, 0, sizeof(*in));
 }
 
 int source_gz_check(size_t in, size_t out, unsigned members,
@@ -41,59 +203,73 @@ int source_gz_check(size_t in, size_t out, unsigned members,
 	return 0;
 }
 
-static int gunzip(const struct buf *in, const char *path, struct buf *out,
-		  struct err *e)
+/* Inflates every member of p[0..n) into out.  src, when not NULL, is
+ * where p lives: its pages are dropped as the input is consumed. */
+static int gunzip(const char *p, size_t n, const struct source_input *src,
+		  const char *path, struct spool *out, struct err *e)
 {
 	unsigned char chunk[65536];
 	z_stream z;
-	size_t used = 0;
+	size_t used = 0, dropped = 0;
 	unsigned members = 0;
 	int rc = Z_OK;
 
-	while (used < in->len) {
-		if (source_gz_check(used, out->len, ++members, path, e))
+	while (used < n) {
+		if (source_gz_check(used, out->n, ++members, path, e))
 			return -1;
 		memset(&z, 0, sizeof(z));
 		if (inflateInit2(&z, 15 + 16) != Z_OK)
 			return err_set(e, path, 0, 0, "cannot start gzip");
-		z.next_in = (unsigned char *)in->data + used;
-		z.avail_in = (uInt)(in->len - used);
+		z.next_in = (unsigned char *)p + used;
+		/* uInt is 32 bits: feed at most 1 GiB at a time */
+		z.avail_in = (uInt)(n - used < ((size_t)1 << 30) ? n - used :
+				    (size_t)1 << 30);
 		do {
+			size_t at;
+
+			if (z.avail_in == 0) {
+				at = (size_t)((const char *)z.next_in - p);
+				z.avail_in = (uInt)(n - at < ((size_t)1 << 30) ?
+						    n - at : (size_t)1 << 30);
+			}
 			z.next_out = chunk;
 			z.avail_out = sizeof(chunk);
 			rc = inflate(&z, Z_NO_FLUSH);
+			at = (size_t)((const char *)z.next_in - p);
 			if (rc != Z_OK && rc != Z_STREAM_END) {
 				inflateEnd(&z);
 				return err_set(e, path, 0, 0, "damaged gzip "
 					       "data: %s", z.msg ? z.msg :
 					       "truncated");
 			}
-			if (buf_add(out, chunk, sizeof(chunk) - z.avail_out)) {
-				inflateEnd(&z);
-				return err_set(e, path, 0, 0, "decompresses to "
-					       "more than %zu bytes", out->max);
-			}
-			if (source_gz_check(in->len - z.avail_in, out->len,
-					    members, path, e)) {
+			if (spool_add(out, chunk, sizeof(chunk) - z.avail_out,
+				      e)) {
 				inflateEnd(&z);
 				return -1;
 			}
-			if (rc == Z_OK && z.avail_in == 0 && z.avail_out != 0) {
+			if (source_gz_check(at, out->n, members, path, e)) {
+				inflateEnd(&z);
+				return -1;
+			}
+			if (rc == Z_OK && at == n && z.avail_out != 0) {
 				inflateEnd(&z);
 				return err_set(e, path, 0, 0, "truncated gzip "
 					       "data");
 			}
+			if (src && at - dropped >= SOURCE_DROP_EVERY) {
+				source_drop(src);
+				dropped = at;
+			}
 		} while (rc != Z_STREAM_END);
-		used = in->len - z.avail_in;
+		used = (size_t)((const char *)z.next_in - p);
 		inflateEnd(&z);
 		/* another member follows only if it starts with the magic */
-		if (in->len - used < 2 ||
-		    memcmp(in->data + used, "\x1f\x8b", 2) != 0)
+		if (n - used < 2 || memcmp(p + used, "\x1f\x8b", 2) != 0)
 			break;
 	}
 	/* One level only: an inner gzip would be binary to every parser, and
 	 * inflating it too would multiply the ratio cap. */
-	if (out->len >= 2 && memcmp(out->data, "\x1f\x8b", 2) == 0)
+	if (out->n >= 2 && memcmp(out->head, "\x1f\x8b", 2) == 0)
 		return err_set(e, path, 0, 0, "gzip inside gzip refused");
 	return 0;
 }
@@ -101,54 +277,100 @@ static int gunzip(const struct buf *in, const char *path, struct buf *out,
 int source_gunzip(const char *p, size_t n, size_t max, const char *path,
 		  char **out, size_t *outn, struct err *e)
 {
-	struct buf in, plain;
+	struct spool sp;
 
-	/* a read-only view of p: gunzip never writes to or frees it */
-	in.data = (char *)p;
-	in.len = n;
-	in.cap = n;
-	in.max = n;
-	buf_init(&plain, max);
-	if (gunzip(&in, path, &plain, e)) {
-		buf_release(&plain);
+	spool_init(&sp, max, max, path, "decompresses to more than");
+	if (gunzip(p, n, NULL, path, &sp, e)) {
+		spool_release(&sp);
 		return -1;
 	}
-	*out = buf_detach(&plain, outn);
-	return 0;
+	*out = buf_detach(&sp.mem, outn);
+	spool_release(&sp);
+	return *out ? 0 : err_set(e, path, 0, 0, "out of memory");
 }
 
-int source_read(const char *path, char **out, size_t *n, int *gz,
-		struct err *e)
+/* Reads a stream (a pipe, a terminal, a device) to its end into in. */
+static int read_stream(int fd, const char *path, struct source_input *in,
+		       struct err *e)
 {
-	struct buf raw;
-	FILE *f;
+	char chunk[65536];
+	struct spool sp;
+	ssize_t k;
+
+	spool_init(&sp, SOURCE_MAX, SOURCE_SPOOL, path, "file larger than");
+	for (;;) {
+		k = read(fd, chunk, sizeof(chunk));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			err_set(e, path, 0, 0, "cannot read: %s",
+				strerror(errno));
+			goto fail;
+		}
+		if (k == 0)
+			break;
+		if (spool_add(&sp, chunk, (size_t)k, e))
+			goto fail;
+	}
+	return spool_finish(&sp, in, e);
+fail:
+	spool_release(&sp);
+	return -1;
+}
+
+/* Opens path's bytes as they are: mapped when a regular file. */
+static int open_raw(const char *path, struct source_input *in, struct err *e)
+{
+	struct stat st;
+	int fd, rc;
+
+	if (strcmp(path, "-") == 0)
+		return read_stream(0, "<stdin>", in, e);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(e, path, 0, 0, "cannot open: %s", strerror(errno));
+	if (fstat(fd, &st) != 0) {
+		rc = err_set(e, path, 0, 0, "cannot read: %s", strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		rc = read_stream(fd, path, in, e);
+	} else if ((unsigned long long)st.st_size > SOURCE_MAX) {
+		rc = err_set(e, path, 0, 0, "file larger than %zu bytes",
+			     SOURCE_MAX);
+	} else if (st.st_size == 0) {
+		memset(in, 0, sizeof(*in));
+		in->mem = calloc(1, 1);
+		in->p = in->mem;
+		rc = in->mem ? 0 : err_set(e, path, 0, 0, "out of memory");
+	} else {
+		rc = map_fd(fd, (size_t)st.st_size, path, in, e);
+	}
+	close(fd);
+	return rc;
+}
+
+int source_open(const char *path, struct source_input *in, struct err *e)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	struct source_input raw;
+	struct spool sp;
 	int rc;
 
-	buf_init(&raw, SOURCE_MAX);
-	*gz = 0;
-	if (strcmp(path, "-") == 0) {
-		rc = read_all(stdin, "<stdin>", &raw, e);
-	} else {
-		f = fopen(path, "rb");
-		if (!f)
-			return err_set(e, path, 0, 0, "cannot open: %s",
-				       strerror(errno));
-		rc = read_all(f, path, &raw, e);
-		fclose(f);
-	}
-	if (rc) {
-		buf_release(&raw);
+	if (open_raw(path, &raw, e))
 		return -1;
-	}
-	if (raw.len >= 2 && memcmp(raw.data, "\x1f\x8b", 2) == 0) {
-		rc = source_gunzip(raw.data, raw.len, SOURCE_MAX, path, out, n,
-				   e);
-		buf_release(&raw);
-		if (rc)
-			return -1;
-		*gz = 1;
+	if (raw.n < 2 || memcmp(raw.p, "\x1f\x8b", 2) != 0) {
+		*in = raw;
 		return 0;
 	}
-	*out = buf_detach(&raw, n);
+	spool_init(&sp, SOURCE_MAX, SOURCE_SPOOL, name,
+		   "decompresses to more than");
+	rc = gunzip(raw.p, raw.n, &raw, name, &sp, e);
+	source_close(&raw);
+	if (rc) {
+		spool_release(&sp);
+		return -1;
+	}
+	if (spool_finish(&sp, in, e))
+		return -1;
+	in->gz = 1;
 	return 0;
 }

@@ -1,10 +1,16 @@
 /*
- * source.h: reading an input into memory, with caps.
+ * source.h: opening an input for reading, in bounded memory, with caps.
  *
- * A file, a directory's file or standard input ("-") is read whole; gzip
- * input (by its magic bytes, not its name) is inflated transparently, every
- * member of a multi-member stream included.  The decompressed size is capped
- * so that a small hostile .gz cannot take the machine's memory.
+ * A regular file is mapped, not read: its pages are the kernel's page
+ * cache, and source_drop() lets the importer give back the pages a pass
+ * has gone over, so that a 1 GB log imports in a few MB of memory (each
+ * pass over the bytes, the text checks, the SHA-256, the compression and
+ * the parser, drops what it has read).  Standard input ("-") and gzip input
+ * (known by its magic bytes, not its name; every member of a multi-member
+ * stream) are held in memory while small and spooled past SOURCE_SPOOL
+ * bytes to an unlinked temporary file (in $TMPDIR, else /tmp), which is
+ * then mapped like a file.  The decompressed size is capped so that a small
+ * hostile .gz cannot take the machine's memory or disk.
  */
 #ifndef BENCHSITE_SOURCE_H
 #define BENCHSITE_SOURCE_H
@@ -14,9 +20,16 @@
 struct err;
 
 /* The largest input benchsite reads: far above any real benchmark output
- * (a day of per-second sysbench lines is ~10 MB), low enough to hold in
- * memory twice on a small machine. */
-#define SOURCE_MAX ((size_t)256 << 20)
+ * (a day of per-second sysbench lines is ~10 MB, a month ~300 MB); it
+ * bounds the disk a spooled input may take. */
+#define SOURCE_MAX ((size_t)16 << 30)
+
+/* The most benchsite holds in memory for one input (standard input or
+ * inflated gzip before it spools; the output `benchsite run` captures). */
+#define SOURCE_MEM_MAX ((size_t)256 << 20)
+
+/* Standard input and inflated gzip past this go to a temporary file. */
+#define SOURCE_SPOOL ((size_t)16 << 20)
 
 /* Gzip caps, checked as the data inflates so that a bomb is refused after
  * a bounded amount of work and memory.  Text compresses 5-20x (a log of
@@ -30,6 +43,17 @@ struct err;
  * one log.  Many members cost a fresh inflate state each. */
 #define SOURCE_GZ_MEMBERS_MAX 256
 
+/* An open input.  p[0..n) are its bytes and p[n] is a NUL (parsers may
+ * rely on it); gz is 1 when the input was gzip.  The rest is private. */
+struct source_input {
+	const char *p;
+	size_t n;
+	int gz;
+	char *mem;	/* owned bytes when held in memory, else NULL */
+	void *map;	/* the mapping when mapped, else NULL */
+	size_t maplen;
+};
+
 /* 0 when inflating `in` input bytes into `out` bytes in `members` members
  * stays within the caps above; else -1 with e (file path) saying which. */
 int source_gz_check(size_t in, size_t out, unsigned members,
@@ -42,9 +66,16 @@ int source_gz_check(size_t in, size_t out, unsigned members,
 int source_gunzip(const char *p, size_t n, size_t max, const char *path,
 		  char **out, size_t *outn, struct err *e);
 
-/* Reads path ("-": standard input) into *out (malloc'd, NUL-terminated,
- * the caller frees), *n bytes.  *gz is set to 1 when it was gzip. */
-int source_read(const char *path, char **out, size_t *n, int *gz,
-		struct err *e);
+/* Opens path ("-": standard input) into in; -1 with e (path named) when
+ * it cannot be read, is larger than SOURCE_MAX, or is refused gzip.
+ * source_close() releases it. */
+int source_open(const char *path, struct source_input *in, struct err *e);
+
+/* Gives back the memory holding a mapped input's pages (a no-op for one
+ * held in memory).  The bytes stay readable: a page touched again is read
+ * again from the file.  Cheap enough to call every few MB of progress. */
+void source_drop(const struct source_input *in);
+
+void source_close(struct source_input *in);
 
 #endif

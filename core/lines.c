@@ -8,6 +8,15 @@
 #include "err.h"
 #include "text.h"
 
+static _Thread_local void (*tick_fn)(void *);
+static _Thread_local void *tick_ctx;
+
+void lines_set_tick(void (*tick)(void *), void *ctx)
+{
+	tick_fn = tick;
+	tick_ctx = ctx;
+}
+
 static size_t bom_len(const char *p, size_t len)
 {
 	return len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
@@ -19,6 +28,7 @@ void lines_init(struct lines *l, const char *p, size_t len)
 	l->len = len;
 	l->pos = bom_len(p, len);
 	l->lineno = 0;
+	l->ticked = 0;
 }
 
 int lines_next(struct lines *l, const char **line, size_t *n)
@@ -33,6 +43,10 @@ int lines_next(struct lines *l, const char **line, size_t *n)
 	k = nl ? (size_t)(nl - start) : l->len - l->pos;
 	l->pos += k + (nl ? 1 : 0);
 	l->lineno++;
+	if (tick_fn && l->pos - l->ticked >= LINES_TICK_BYTES) {
+		l->ticked = l->pos;
+		tick_fn(tick_ctx);
+	}
 	if (k > 0 && start[k - 1] == '\r')
 		k--;
 	*line = start;

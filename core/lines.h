@@ -21,7 +21,16 @@ struct lines {
 	size_t len;
 	size_t pos;
 	long lineno;	/* of the line last returned, 1-based */
+	size_t ticked;	/* pos at the last tick (lines_set_tick) */
 };
+
+/* Progress, for the memory behind the text: while set (for the calling
+ * thread), lines_next calls tick(ctx) each time a walk has moved another
+ * LINES_TICK_BYTES.  The importer drops the pages of a mapped input there
+ * (collector/source.h), so that no parser needs to know about memory and
+ * each of its passes over a 1 GB log holds only a few MB.  NULL unsets. */
+#define LINES_TICK_BYTES ((size_t)8 << 20)
+void lines_set_tick(void (*tick)(void *), void *ctx);
 
 /* Starts at the beginning of p[0..len), skipping a UTF-8 byte order mark. */
 void lines_init(struct lines *l, const char *p, size_t len);

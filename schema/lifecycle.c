@@ -28,9 +28,6 @@
 #include "store.h"
 #include "store_int.h"
 
-/* The largest source a merged store may hold, as for import (store.c). */
-#define MERGE_SOURCE_MAX ((size_t)1 << 30)
-
 static int db_err(struct store *s, sqlite3 *db, struct err *e,
 		  const char *what)
 {
@@ -468,30 +465,74 @@ static int copy_rows(struct merge *m, sqlite3_stmt *select, long long from,
 	return 0;
 }
 
-/* The content of a source must be the zlib stream of bytes with its
- * SHA-256: a damaged or forged other store is refused, not spread. */
+struct content_check {
+	struct sha256 h;
+	unsigned long long n, size;
+};
+
+static int hash_piece(void *ctx, const void *p, size_t k, struct err *e)
+{
+	struct content_check *c = ctx;
+
+	(void)e;
+	if (k > c->size - c->n)
+		return -2;	/* longer than its size column says */
+	sha256_update(&c->h, p, k);
+	c->n += k;
+	return 0;
+}
+
+/* The content of a source (source.content, then its source_chunk rows)
+ * must be the zlib stream of bytes with its SHA-256: a damaged or forged
+ * other store is refused, not spread.  Read a piece at a time, so a
+ * 1 GB source is checked in bounded memory. */
 static int check_content(struct merge *m, sqlite3_stmt *src)
 {
 	const char *sha = col_text(src, 1);
-	sqlite3_int64 size = sqlite3_column_int64(src, 4);
-	uLongf len = (uLongf)size;
+	struct content_check c;
+	struct err ignored;
 	char got[65];
-	Bytef *p;
 	int rc;
 
-	if (size < 0 || (size_t)size > MERGE_SOURCE_MAX ||
-	    !(p = malloc(len ? len : 1)))
-		return err_set(m->e, m->path, 0, 0, "source '%s' is too large",
-			       col_text(src, 2));
-	rc = uncompress(p, &len, sqlite3_column_blob(src, 6),
-			(uLong)sqlite3_column_bytes(src, 6));
-	if (rc == Z_OK && len == (uLongf)size)
-		sha256_hex(p, len, got);
-	free(p);
-	if (rc != Z_OK || len != (uLongf)size || strcmp(got, sha) != 0)
+	memset(&c, 0, sizeof(c));
+	sha256_init(&c.h);
+	c.size = (unsigned long long)sqlite3_column_int64(src, 4);
+	err_clear(&ignored);
+	rc = source_blob_inflate(m->o, sqlite3_column_int64(src, 0),
+				 sqlite3_column_blob(src, 6),
+				 (size_t)sqlite3_column_bytes(src, 6),
+				 hash_piece, &c, m->path, &ignored);
+	if (rc == 0)
+		sha256_final_hex(&c.h, got);
+	if (rc != 0 || c.n != c.size || strcmp(got, sha) != 0)
 		return err_set(m->e, m->path, 0, 0, "source '%s' is damaged "
 			       "(its content does not match its SHA-256)",
 			       col_text(src, 2));
+	return 0;
+}
+
+/* Copies the source_chunk rows of the other store's source from to
+ * source to of ours (a store older than version 4 has none). */
+static int copy_chunks(struct merge *m, sqlite3_stmt *q, sqlite3_stmt *ins,
+		       long long from, long long to)
+{
+	int step;
+
+	if (!q)
+		return 0;
+	sqlite3_reset(q);
+	sqlite3_bind_int64(q, 1, from);
+	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+		sqlite3_reset(ins);
+		sqlite3_bind_int64(ins, 1, to);
+		sqlite3_bind_value(ins, 2, sqlite3_column_value(q, 0));
+		sqlite3_bind_value(ins, 3, sqlite3_column_value(q, 1));
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			return db_err(m->s, m->s->db, m->e,
+				      "cannot copy a source");
+	}
+	if (step != SQLITE_DONE)
+		return other_err(m, "cannot read");
 	return 0;
 }
 
@@ -509,7 +550,7 @@ int lifecycle_merge(struct store *s, const char *path,
 		"SELECT key, value, NULL FROM run_attr WHERE run_id = ?1",
 		"SELECT key, value, origin FROM run_attr WHERE run_id = ?1",
 	};
-	sqlite3_stmt *q[6] = {NULL}, *ins[6] = {NULL}, *st;
+	sqlite3_stmt *q[7] = {NULL}, *ins[7] = {NULL}, *st;
 	struct merge m;
 	int rc = -1, i, k, step;
 
@@ -575,7 +616,13 @@ int lifecycle_merge(struct store *s, const char *path,
 	    prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
 		       "VALUES (?, ?, ?, ?, ?)", &ins[4], e) ||
 	    prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
-		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &ins[5], e))
+		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &ins[5], e) ||
+	    prepare(s, "INSERT INTO source_chunk (source_id, seq, data) VALUES "
+		       "(?, ?, ?)", &ins[6], e))
+		goto out;
+	if (rep->version >= 4 &&
+	    other_prepare(&m, "SELECT seq, data FROM source_chunk WHERE "
+			  "source_id = ?1 ORDER BY seq", &q[6]))
 		goto out;
 	while ((step = sqlite3_step(q[0])) == SQLITE_ROW) {
 		long long here, source;
@@ -596,6 +643,9 @@ int lifecycle_merge(struct store *s, const char *path,
 			goto out;
 		}
 		source = sqlite3_last_insert_rowid(s->db);
+		if (copy_chunks(&m, q[6], ins[6], sqlite3_column_int64(q[0], 0),
+				source))
+			goto out;
 		rep->sources++;
 		sqlite3_reset(q[1]);
 		sqlite3_bind_int64(q[1], 1, sqlite3_column_int64(q[0], 0));
@@ -647,7 +697,7 @@ int lifecycle_merge(struct store *s, const char *path,
 	}
 	rc = 0;
 out:
-	for (i = 0; i < 6; i++) {
+	for (i = 0; i < 7; i++) {
 		sqlite3_finalize(q[i]);
 		sqlite3_finalize(ins[i]);
 	}

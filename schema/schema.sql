@@ -1,7 +1,8 @@
--- benchsite store, schema version 3 (version 1 lacked source.options and
+-- benchsite store, schema version 4 (version 1 lacked source.options and
 -- run_attr.origin; version 2 checked result's words with IN lists, which
 -- SQLite evaluates through a temporary table for every row inserted, and
--- had an index that the UNIQUE constraint's already covers; store.c's
+-- had an index that the UNIQUE constraint's already covers; version 3 had
+-- no source_chunk and held every source in source.content; store.c's
 -- migrations bring older stores here).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
@@ -12,8 +13,10 @@
 -- PRAGMA user_version; later versions add migration steps in store.c.
 
 -- Every imported file or captured output, verbatim.  content is the zlib
--- stream (RFC 1950) of the bytes; sha256 is of the uncompressed bytes and is
--- what makes a second import of the same file a no-op.
+-- stream (RFC 1950) of the bytes, or when that is longer than one piece
+-- (1 MiB), empty, and the stream is source_chunk's rows in seq order;
+-- sha256 is of the uncompressed bytes and is what makes a second import of
+-- the same file a no-op.
 CREATE TABLE source (
 	id          INTEGER PRIMARY KEY,
 	sha256      TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64),
@@ -27,6 +30,15 @@ CREATE TABLE source (
 	-- "name value" line each, escaped (collector/import.c).  NULL: not
 	-- known (a source stored before version 2).
 	options     TEXT
+);
+
+-- The zlib stream of a long source, in pieces (schema/source_blob.c), so
+-- that neither writing nor reading it holds it in memory whole.
+CREATE TABLE source_chunk (
+	source_id   INTEGER NOT NULL REFERENCES source (id) ON DELETE CASCADE,
+	seq         INTEGER NOT NULL,        -- from 1
+	data        BLOB NOT NULL,
+	PRIMARY KEY (source_id, seq)
 );
 
 -- One execution of one benchmark on one configuration.

@@ -31,9 +31,6 @@ extern const char schema_sql[];
  * importer's largest file, short enough that a stuck lock is reported. */
 #define STORE_BUSY_MS 30000
 
-/* No source may expand past this when read back: the import cap. */
-#define STORE_SOURCE_MAX ((size_t)1 << 30)
-
 /* Migration steps: migrations[i] takes a store from version i+1 to i+2.
  * Each leaves the tables exactly as schema.sql makes them (columns added
  * last), which tests/lifecycle.test.sh checks on a version-1 fixture. */
@@ -63,6 +60,13 @@ static const char *const migrations[] = {
 	" better, status FROM result;"
 	"DROP TABLE result;"
 	"ALTER TABLE result_v3 RENAME TO result;",
+	/* 3 -> 4: sources longer than one piece are stored in pieces
+	 * (source_blob.c); every source of version 3 is one piece. */
+	"CREATE TABLE source_chunk ("
+	" source_id INTEGER NOT NULL REFERENCES source (id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL,"
+	" data BLOB NOT NULL,"
+	" PRIMARY KEY (source_id, seq));",
 };
 
 static int db_err(struct store *s, struct err *e, const char *what)
@@ -217,6 +221,17 @@ static int prepare(struct store *s, const char *sql, sqlite3_stmt **st,
 	return 0;
 }
 
+int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
+		  struct err *e)
+{
+	return prepare(s, sql, st, e);
+}
+
+int store_db_err(struct store *s, struct err *e, const char *what)
+{
+	return db_err(s, e, what);
+}
+
 /* Steps a statement that returns no rows and finalizes it. */
 static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
 		     struct err *e)
@@ -293,7 +308,7 @@ int store_source_find(struct store *s, const char *sha256, long long *id,
 
 /* UTC now as ISO-8601, or SOURCE_DATE_EPOCH's time when set, so that two
  * imports of the same files give the same store. */
-static void now_iso(char out[32])
+void store_now_iso(char out[32])
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 	time_t t = time(NULL);
@@ -308,79 +323,6 @@ static void now_iso(char out[32])
 	}
 	gmtime_r(&t, &tm);
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-int store_source_add(struct store *s, const char *sha256, const char *name,
-		     const char *format, const void *bytes, size_t n,
-		     long long *id, struct err *e)
-{
-	uLongf zlen = compressBound((uLong)n);
-	unsigned char *z;
-	sqlite3_stmt *st;
-	char when[32];
-	int rc;
-
-	if (n > STORE_SOURCE_MAX)
-		return err_set(e, name, 0, 0, "file larger than %zu bytes",
-			       STORE_SOURCE_MAX);
-	z = malloc(zlen ? zlen : 1);
-	if (!z)
-		return err_set(e, name, 0, 0, "out of memory");
-	/* level 1: benchmark logs are repetitive text, level 1 already takes
-	 * them to a fifth or less, and level 6 cost a tenth of an import */
-	if (compress2(z, &zlen, bytes, (uLong)n, 1) != Z_OK) {
-		free(z);
-		return err_set(e, name, 0, 0, "cannot compress source");
-	}
-	now_iso(when);
-	if (prepare(s, "INSERT INTO source (sha256, name, format, size, "
-		       "imported_at, content) VALUES (?, ?, ?, ?, ?, ?)", &st, e)) {
-		free(z);
-		return -1;
-	}
-	bind_text(st, 1, sha256);
-	bind_text(st, 2, name);
-	bind_text(st, 3, format);
-	sqlite3_bind_int64(st, 4, (sqlite3_int64)n);
-	bind_text(st, 5, when);
-	sqlite3_bind_blob(st, 6, z, (int)zlen, free);
-	rc = step_done(s, st, "cannot store source", e);
-	if (rc == 0)
-		*id = sqlite3_last_insert_rowid(s->db);
-	return rc;
-}
-
-int store_source_content(struct store *s, long long id, char **out,
-			 size_t *n, struct err *e)
-{
-	sqlite3_stmt *st;
-	uLongf len;
-	char *p;
-	int rc;
-
-	if (prepare(s, "SELECT size, content FROM source WHERE id = ?", &st, e))
-		return -1;
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		return err_set(e, s->path, 0, 0, "no source %lld", id);
-	}
-	len = (uLongf)sqlite3_column_int64(st, 0);
-	if (len > STORE_SOURCE_MAX || !(p = malloc(len + 1))) {
-		sqlite3_finalize(st);
-		return err_set(e, s->path, 0, 0, "source %lld too large", id);
-	}
-	rc = uncompress((Bytef *)p, &len, sqlite3_column_blob(st, 1),
-			(uLong)sqlite3_column_bytes(st, 1));
-	sqlite3_finalize(st);
-	if (rc != Z_OK) {
-		free(p);
-		return err_set(e, s->path, 0, 0, "source %lld is damaged", id);
-	}
-	p[len] = '\0';
-	*out = p;
-	*n = len;
-	return 0;
 }
 
 int store_run_add(struct store *s, long long source_id, int seq, long line,
@@ -822,7 +764,8 @@ int store_each_sample(struct store *s, long long run,
 		    (void *)(uintptr_t)cb, ctx, e);
 }
 
-/* The SELECT of table t's columns but source.content, into q. */
+/* The SELECT of table t's columns but the sources' bytes (source.content,
+ * source_chunk.data), into q. */
 static int fingerprint_query(struct store *s, const char *t, struct buf *q,
 			     struct err *e)
 {
@@ -838,7 +781,8 @@ static int fingerprint_query(struct store *s, const char *t, struct buf *q,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *c = (const char *)sqlite3_column_text(st, 0);
 
-		if (!c || (strcmp(t, "source") == 0 && strcmp(c, "content") == 0))
+		if (!c || (strcmp(t, "source") == 0 && strcmp(c, "content") == 0) ||
+		    (strcmp(t, "source_chunk") == 0 && strcmp(c, "data") == 0))
 			continue;
 		if (buf_printf(q, "%s\"%s\"", n++ ? ", " : "", c))
 			break;

@@ -17,7 +17,7 @@ struct err;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 
 /* Opens path, creating it with the current schema when it does not exist
  * and migrating an older one; refuses a newer one.  *out is freed with
@@ -34,10 +34,14 @@ void store_rollback(struct store *s);
 int store_source_find(struct store *s, const char *sha256, long long *id,
 		      struct err *e);
 
-/* Stores bytes[0..n) zlib-compressed under sha256; *id = the new source. */
+/* Stores bytes[0..n) zlib-compressed under sha256, in pieces, in memory
+ * that does not grow with n; *id = the new source.  tick(ctx), when not
+ * NULL, is called each time a few MB of bytes have been read (the
+ * importer then drops the pages of a mapped input). */
 int store_source_add(struct store *s, const char *sha256, const char *name,
 		     const char *format, const void *bytes, size_t n,
-		     long long *id, struct err *e);
+		     void (*tick)(void *), void *ctx, long long *id,
+		     struct err *e);
 
 /* A SHA-256 (64 hex digits and a NUL into hex) of everything in the store
  * but the sources' bytes, which their sha256 column stands for: every
@@ -47,9 +51,19 @@ int store_source_add(struct store *s, const char *sha256, const char *name,
  * full work).  For render's "nothing changed" check. */
 int store_fingerprint(struct store *s, char hex[65], struct err *e);
 
-/* The uncompressed bytes of a source; *out is malloc'd, the caller frees. */
+/* The uncompressed bytes of a source; *out is malloc'd (NUL-terminated),
+ * the caller frees.  Refuses a source over 1 GiB. */
 int store_source_content(struct store *s, long long id, char **out,
 			 size_t *n, struct err *e);
+
+/* Feeds the uncompressed bytes of a source to put, in order, a piece at
+ * a time: memory does not grow with the source's size.  0; -1 with e
+ * filled when the source is missing or damaged or when put returns
+ * non-zero (put fills e then). */
+int store_source_read(struct store *s, long long id,
+		      int (*put)(void *ctx, const void *p, size_t n,
+				 struct err *e),
+		      void *ctx, struct err *e);
 
 int store_run_add(struct store *s, long long source_id, int seq, long line,
 		  const char *suite, const char *label, long long *run_id,

@@ -19,6 +19,7 @@ enum store_stmt {
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
 	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
+	STORE_STMT_CHUNK,	/* source_blob.c's */
 	STORE_STMT_N
 };
 
@@ -35,5 +36,26 @@ int store_stmt(struct store *s, enum store_stmt k, const char *sql,
 
 /* Resets a cached statement for its next use; returns rc. */
 int store_stmt_done(sqlite3_stmt *st, int rc);
+
+/* A one-off statement of sql in *st (the caller finalizes it); -1 with e
+ * filled when it does not prepare. */
+int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
+		  struct err *e);
+
+/* -1, with e saying what failed and SQLite's message for s. */
+int store_db_err(struct store *s, struct err *e, const char *what);
+
+/* UTC now as ISO-8601, or SOURCE_DATE_EPOCH's time when set, so that two
+ * imports of the same files give the same store. */
+void store_now_iso(char out[32]);
+
+/* Inflates the source id of db (any schema version) whose source.content
+ * is content[0..k), then its source_chunk rows, into put, piece by piece.
+ * 0; -1 when put failed (put filled e); else -1 with e (file what) saying
+ * the source is damaged. */
+int source_blob_inflate(sqlite3 *db, long long id, const void *content,
+			size_t k, int (*put)(void *, const void *, size_t,
+					     struct err *),
+			void *ctx, const char *what, struct err *e);
 
 #endif

@@ -143,7 +143,7 @@ static void sink_init(struct record_sink *s, struct check *c)
 }
 
 /* A copy of p[0..n) with a NUL after it: the importer's buffers have one
- * (source_read), and an exact-size copy lets ASan see any read past n. */
+ * (source_open), and an exact-size copy lets ASan see any read past n. */
 static char *copy(const uint8_t *p, size_t n)
 {
 	char *s = malloc(n + 1);

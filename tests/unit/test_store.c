@@ -61,7 +61,7 @@ void test_store(void)
 	sha256_hex(bytes, sizeof(bytes), sha);
 	CHECK(store_begin(s, &e) == 0 &&
 	      store_source_add(s, sha, "x.bin", "bonnie", bytes, sizeof(bytes),
-			       &id, &e) == 0 &&
+			       NULL, NULL, &id, &e) == 0 &&
 	      store_commit(s, &e) == 0, "store a source");
 	CHECK(store_source_find(s, sha, &found, &e) == 0 && found == id,
 	      "find the source by its SHA-256");
@@ -71,7 +71,7 @@ void test_store(void)
 	free(back);
 	CHECK(store_begin(s, &e) == 0 &&
 	      store_source_add(s, sha, "y.bin", "bonnie", bytes, sizeof(bytes),
-			       &id, &e) < 0, "the same SHA-256 cannot be stored twice");
+			       NULL, NULL, &id, &e) < 0, "the same SHA-256 cannot be stored twice");
 	store_rollback(s);
 	CHECK(store_begin(s, &e) == 0 &&
 	      store_run_add(s, 999999, 1, 1, "x", "y", &id, &e) < 0,
