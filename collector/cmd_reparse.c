@@ -23,6 +23,7 @@
 #include "../schema/store.h"
 #include "format.h"
 #include "import.h"
+#include "source.h"
 
 struct stage_ctx {
 	struct store *s;
@@ -140,6 +141,12 @@ static void free_srcs(struct srcs *l)
 	free(l->v);
 }
 
+/* The lines tick: drops the pages of a spooled source behind the walk. */
+static void drop(void *in)
+{
+	source_drop(in);
+}
+
 static int reparse_one(struct store *s, const struct src *x,
 		       struct lifecycle_diff *d, struct err *e)
 {
@@ -148,9 +155,10 @@ static int reparse_one(struct store *s, const struct src *x,
 	struct stage_ctx c;
 	struct record_sink sink;
 	struct parse_opts po;
-	char label[256], *data = NULL, *opts = NULL;
-	size_t n;
-	int rc = -1;
+	struct source_spool sp;
+	struct source_input in;
+	char label[256], *opts = NULL;
+	int rc = -1, opened = 0;
 
 	memset(d, 0, sizeof(*d));
 	err_set(e, x->name, 0, 0, "%s", "");
@@ -163,10 +171,19 @@ static int reparse_one(struct store *s, const struct src *x,
 		return err_set(e, x->name, 0, 0, "its import options in the "
 			       "store are damaged");
 	}
-	if (store_source_content(s, x->id, &data, &n, e))
+	/* read back into a spool, not memory: a 1 GB log is reparsed in
+	 * bounded memory as it was imported (collector/source.h) */
+	source_spool_init(&sp, x->name);
+	if (store_source_read(s, x->id, source_spool_put, &sp, e)) {
+		source_spool_release(&sp);
 		goto out;
+	}
+	if (source_spool_finish(&sp, &in, e))
+		goto out;
+	opened = 1;
 	err_set(e, x->name, 0, 0, "%s", "");
-	if (!(fmt->flags & FORMAT_ANY_BYTES) && lines_validate(data, n, e))
+	lines_set_tick(drop, &in);
+	if (!(fmt->flags & FORMAT_ANY_BYTES) && lines_validate(in.p, in.n, e))
 		goto out;
 	if (lifecycle_stage_reset(s, e))
 		goto out;
@@ -191,7 +208,7 @@ static int reparse_one(struct store *s, const struct src *x,
 		po.table = o.table;
 	}
 	po.name = x->name;
-	if (fmt->parse(data, n, &po, &sink, e))
+	if (fmt->parse(in.p, in.n, &po, &sink, e))
 		goto out;
 	if (c.seq == 0) {
 		err_at(e, 0, 0, "today's '%s' parser finds no results in it",
@@ -200,9 +217,11 @@ static int reparse_one(struct store *s, const struct src *x,
 	}
 	rc = lifecycle_stage_apply(s, x->id, c.o == NULL, d, e);
 out:
+	lines_set_tick(NULL, NULL);
 	if (rc && !e->file[0])
 		snprintf(e->file, sizeof(e->file), "%s", x->name);
-	free(data);
+	if (opened)
+		source_close(&in);
 	free(opts);
 	return rc;
 }

@@ -27,18 +27,7 @@
 /* Inflating drops the compressed pages it has read every this many bytes. */
 #define SOURCE_DROP_EVERY ((size_t)8 << 20)
 
-struct spool {
-	struct buf mem;		/* the bytes while in memory */
-	int fd;			/* the temporary file once spilled, else -1 */
-	size_t n;		/* bytes so far */
-	size_t max;		/* refuse past this */
-	size_t spill_at;	/* go to a file past this */
-	const char *path;	/* for messages */
-	const char *too_big;	/* "file larger than", ... */
-	unsigned char head[2];	/* the first bytes, for "gzip inside gzip" */
-};
-
-static void spool_init(struct spool *sp, size_t max, size_t spill_at,
+static void spool_init(struct source_spool *sp, size_t max, size_t spill_at,
 		       const char *path, const char *too_big)
 {
 	memset(sp, 0, sizeof(*sp));
@@ -50,7 +39,7 @@ static void spool_init(struct spool *sp, size_t max, size_t spill_at,
 	buf_init(&sp->mem, sp->spill_at);
 }
 
-static void spool_release(struct spool *sp)
+static void spool_release(struct source_spool *sp)
 {
 	buf_release(&sp->mem);
 	if (sp->fd >= 0)
@@ -95,7 +84,8 @@ static int temp_file(const char *path, struct err *e)
 	return fd;
 }
 
-static int spool_add(struct spool *sp, const void *p, size_t k, struct err *e)
+static int spool_add(struct source_spool *sp, const void *p, size_t k,
+		     struct err *e)
 {
 	if (k > sp->max - sp->n)
 		return err_set(e, sp->path, 0, 0, "%s %zu bytes", sp->too_big,
@@ -156,8 +146,23 @@ static int map_fd(int fd, size_t n, const char *path, struct source_input *in,
 	return 0;
 }
 
+void source_spool_init(struct source_spool *sp, const char *name)
+{
+	spool_init(sp, SOURCE_MAX, SOURCE_SPOOL, name, "larger than");
+}
+
+int source_spool_put(void *sp, const void *p, size_t n, struct err *e)
+{
+	return spool_add(sp, p, n, e);
+}
+
+void source_spool_release(struct source_spool *sp)
+{
+	spool_release(sp);
+}
+
 /* Turns a finished spool into in; the spool is released either way. */
-static int spool_finish(struct spool *sp, struct source_input *in,
+static int spool_finish(struct source_spool *sp, struct source_input *in,
 			struct err *e)
 {
 	int rc = 0;
@@ -173,6 +178,12 @@ static int spool_finish(struct spool *sp, struct source_input *in,
 	}
 	spool_release(sp);
 	return rc;
+}
+
+int source_spool_finish(struct source_spool *sp, struct source_input *in,
+			struct err *e)
+{
+	return spool_finish(sp, in, e);
 }
 
 void source_drop(const struct source_input *in)
@@ -206,7 +217,7 @@ int source_gz_check(size_t in, size_t out, unsigned members,
 /* Inflates every member of p[0..n) into out.  src, when not NULL, is
  * where p lives: its pages are dropped as the input is consumed. */
 static int gunzip(const char *p, size_t n, const struct source_input *src,
-		  const char *path, struct spool *out, struct err *e)
+		  const char *path, struct source_spool *out, struct err *e)
 {
 	unsigned char chunk[65536];
 	z_stream z;
@@ -277,7 +288,7 @@ static int gunzip(const char *p, size_t n, const struct source_input *src,
 int source_gunzip(const char *p, size_t n, size_t max, const char *path,
 		  char **out, size_t *outn, struct err *e)
 {
-	struct spool sp;
+	struct source_spool sp;
 
 	spool_init(&sp, max, max, path, "decompresses to more than");
 	if (gunzip(p, n, NULL, path, &sp, e)) {
@@ -294,7 +305,7 @@ static int read_stream(int fd, const char *path, struct source_input *in,
 		       struct err *e)
 {
 	char chunk[65536];
-	struct spool sp;
+	struct source_spool sp;
 	ssize_t k;
 
 	spool_init(&sp, SOURCE_MAX, SOURCE_SPOOL, path, "file larger than");
@@ -352,7 +363,7 @@ int source_open(const char *path, struct source_input *in, struct err *e)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	struct source_input raw;
-	struct spool sp;
+	struct source_spool sp;
 	int rc;
 
 	if (open_raw(path, &raw, e))

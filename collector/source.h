@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#include "../core/buf.h"
+
 struct err;
 
 /* The largest input benchsite reads: far above any real benchmark output
@@ -77,5 +79,31 @@ int source_open(const char *path, struct source_input *in, struct err *e);
 void source_drop(const struct source_input *in);
 
 void source_close(struct source_input *in);
+
+/* A spool: bytes that arrive in pieces (a source read back from the
+ * store) made into a source_input like source_open's, in memory while
+ * small, in an unlinked temporary file past SOURCE_SPOOL. */
+struct source_spool {
+	struct buf mem;		/* the bytes while in memory */
+	int fd;			/* the temporary file once spilled, else -1 */
+	size_t n;		/* bytes so far */
+	size_t max;		/* refuse past this */
+	size_t spill_at;	/* go to a file past this */
+	const char *path;	/* for messages */
+	const char *too_big;	/* "file larger than", ... */
+	unsigned char head[2];	/* the first bytes, for "gzip inside gzip" */
+};
+
+/* name is for messages and must outlive the spool. */
+void source_spool_init(struct source_spool *sp, const char *name);
+/* Adds p[0..n) (sp is a struct source_spool *: the shape of
+ * store_source_read's callback); -1 with e filled. */
+int source_spool_put(void *sp, const void *p, size_t n, struct err *e);
+/* Makes the bytes so far into in (source_close releases it); the spool
+ * is released either way. */
+int source_spool_finish(struct source_spool *sp, struct source_input *in,
+			struct err *e);
+/* Releases a spool that will not be finished. */
+void source_spool_release(struct source_spool *sp);
 
 #endif
