@@ -8,7 +8,9 @@
 # past 16 MiB go through a temporary file; both give the same bytes.
 . "$(dirname "$0")/lib.sh"
 
-MB=40
+# (under the sanitizers, whose memory is not benchsite's, only the pieces
+# and the spool are checked: a smaller log does, in a third of the time)
+case $BIN in */build-san/*) MB=20 ;; *) MB=40 ;; esac
 python3 "$TOP/bench/gen.py" sysbench $MB "$T/sb.txt"
 size=$(wc -c < "$T/sb.txt")
 lines=$(grep -c '^\[ [0-9]*s \]' "$T/sb.txt")
@@ -37,7 +39,7 @@ esac
 check "every interim line is a sample (2 metrics a line)" test \
 	"$(sqlite3 "$T/db" 'select count(*) from sample')" = $((lines * 2))
 check "its bytes are stored in pieces, none in source.content" test \
-	"$(sqlite3 "$T/db" "select length(content) = 0 and (select count(*) from source_chunk) >= 4 from source")" = 1
+	"$(sqlite3 "$T/db" "select length(content) = 0 and (select count(*) from source_chunk) >= 3 from source")" = 1
 check "its size is the file's" test \
 	"$(sqlite3 "$T/db" 'select size from source')" = "$size"
 sha=$(sha256sum < "$T/sb.txt" | cut -c1-64)
