@@ -20,8 +20,10 @@ static int read_all(FILE *f, const char *path, struct buf *b, struct err *e)
 
 	while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		if (buf_add(b, chunk, k))
-			return err_set(e, path, 0, 0, "file larger than %zu "
-				       "bytes", SOURCE_MAX);
+			return k > b->max - b->len ?
+				err_set(e, path, 0, 0, "file larger than %zu "
+					"bytes", SOURCE_MAX) :
+				err_set(e, path, 0, 0, "out of memory");
 	if (ferror(f))
 		return err_set(e, path, 0, 0, "cannot read: %s", strerror(errno));
 	return 0;
@@ -54,14 +56,20 @@ static int gunzip(const struct buf *in, const char *path, struct buf *out,
 		if (source_gz_check(used, out->len, ++members, path, e))
 			return -1;
 		memset(&z, 0, sizeof(z));
-		if (inflateInit2(&z, 15 + 16) != Z_OK)
-			return err_set(e, path, 0, 0, "cannot start gzip");
+		rc = inflateInit2(&z, 15 + 16);
+		if (rc != Z_OK)
+			return err_set(e, path, 0, 0, "%s", rc == Z_MEM_ERROR ?
+				       "out of memory" : "cannot start gzip");
 		z.next_in = (unsigned char *)in->data + used;
 		z.avail_in = (uInt)(in->len - used);
 		do {
 			z.next_out = chunk;
 			z.avail_out = sizeof(chunk);
 			rc = inflate(&z, Z_NO_FLUSH);
+			if (rc == Z_MEM_ERROR) {
+				inflateEnd(&z);
+				return err_set(e, path, 0, 0, "out of memory");
+			}
 			if (rc != Z_OK && rc != Z_STREAM_END) {
 				inflateEnd(&z);
 				return err_set(e, path, 0, 0, "damaged gzip "
@@ -69,7 +77,12 @@ static int gunzip(const struct buf *in, const char *path, struct buf *out,
 					       "truncated");
 			}
 			if (buf_add(out, chunk, sizeof(chunk) - z.avail_out)) {
+				size_t k = sizeof(chunk) - z.avail_out;
+
 				inflateEnd(&z);
+				if (k <= out->max - out->len)
+					return err_set(e, path, 0, 0,
+						       "out of memory");
 				return err_set(e, path, 0, 0, "decompresses to "
 					       "more than %zu bytes", out->max);
 			}
