@@ -44,6 +44,7 @@
 #include "../core/text.h"
 #include "bonnie.h"
 #include "format.h"
+#include "xmlquiet.h"
 #include "wide.h"
 
 /* Page tables wider or longer than this are layout, not results; the caps
@@ -544,9 +545,16 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 	if (!ts)
 		return err_at(e, 0, 0, "out of memory");
 	ts->n = 0;
+	xmlquiet_begin();
 	doc = htmlReadMemory(p, (int)n, NULL, encoding(p, n),
 			     HTML_PARSE_NONET | HTML_PARSE_NOERROR |
 			     HTML_PARSE_NOWARNING);
+	if (xmlquiet_oom()) {
+		free(ts);
+		if (doc)
+			xmlFreeDoc(doc);
+		return err_at(e, 0, 0, "out of memory");
+	}
 	if (!doc) {
 		free(ts);
 		return err_at(e, 0, 0, "not an HTML page libxml2 can read");
@@ -616,6 +624,9 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 		goto out;
 	rc = wide_records(&g, o, sink, e);
 out:
+	/* a text libxml2 could not copy reads as empty: the whole page fails */
+	if (xmlquiet_oom())
+		rc = err_at(e, 0, 0, "out of memory");
 	grid_release(&g);
 	table_free(&t);
 	xmlFreeDoc(doc);
