@@ -126,7 +126,7 @@ sample-data: all
 check:
 	$(MAKE) deps DEB_EXTRA="$(DEB_TEST)"
 	$(MAKE) $(BIN) $(BUILD)/unit $(BUILD)/fuzz-replay \
-	  $(BUILD)/benchsite-deferred
+	  $(BUILD)/benchsite-deferred $(BUILD)/failmalloc.so
 	sh tests/run.sh $(BIN) $(BUILD)/unit
 
 # The long tier: every test with SOAK=1 (more kill points, the 50 MB
@@ -134,7 +134,7 @@ check:
 soak:
 	$(MAKE) deps DEB_EXTRA="$(DEB_TEST)"
 	$(MAKE) $(BIN) $(BUILD)/unit $(BUILD)/fuzz-replay \
-	  $(BUILD)/benchsite-deferred
+	  $(BUILD)/benchsite-deferred $(BUILD)/failmalloc.so
 	SOAK=1 sh tests/run.sh $(BIN) $(BUILD)/unit
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
 
@@ -170,6 +170,12 @@ $(BUILD)/test-deferred/store.o: schema/store.c $(wildcard schema/*.h core/*.h)
 $(BUILD)/benchsite-deferred: $(BUILD)/main.o $(BUILD)/test-deferred/store.o \
                              $(filter-out $(BUILD)/schema/store.o,$(LIB_OBJ))
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+# The allocation-failure shim of tests/oom.test.sh: preloaded, never
+# linked in; not instrumented (it stands in front of the sanitizer's malloc).
+$(BUILD)/failmalloc.so: tests/failmalloc.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -fPIC -shared -o $@ $< -ldl
 
 # Fuzzing (tests/fuzz/README.md).  fuzz-replay runs the stored corpora in
 # any build (make check); make fuzz builds one libFuzzer binary per target

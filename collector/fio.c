@@ -695,7 +695,15 @@ static int fio_parse(const char *p, size_t n, const struct parse_opts *po,
 		goto out;
 	}
 	if (sqlite3_column_int(valid, 0) != 1) {
-		syntax_error(&f, p, &o);
+		/* json_valid() answers 0, not an error, when its own
+		 * allocation fails (SQLite 3.40): asked again, a valid text
+		 * that was refused shows the first answer was memory */
+		sqlite3_reset(valid);
+		if (sqlite3_step(valid) == SQLITE_ROW &&
+		    sqlite3_column_int(valid, 0) == 1)
+			err_at(e, o.line, 0, "out of memory");
+		else
+			syntax_error(&f, p, &o);
 		goto out;
 	}
 	rc = jobs(&f, doc, &o);

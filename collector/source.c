@@ -229,8 +229,10 @@ static int gunzip(const char *p, size_t n, const struct source_input *src,
 		if (source_gz_check(used, out->n, ++members, path, e))
 			return -1;
 		memset(&z, 0, sizeof(z));
-		if (inflateInit2(&z, 15 + 16) != Z_OK)
-			return err_set(e, path, 0, 0, "cannot start gzip");
+		rc = inflateInit2(&z, 15 + 16);
+		if (rc != Z_OK)
+			return err_set(e, path, 0, 0, "%s", rc == Z_MEM_ERROR ?
+				       "out of memory" : "cannot start gzip");
 		z.next_in = (unsigned char *)p + used;
 		/* uInt is 32 bits: feed at most 1 GiB at a time */
 		z.avail_in = (uInt)(n - used < ((size_t)1 << 30) ? n - used :
@@ -247,6 +249,10 @@ static int gunzip(const char *p, size_t n, const struct source_input *src,
 			z.avail_out = sizeof(chunk);
 			rc = inflate(&z, Z_NO_FLUSH);
 			at = (size_t)((const char *)z.next_in - p);
+			if (rc == Z_MEM_ERROR) {
+				inflateEnd(&z);
+				return err_set(e, path, 0, 0, "out of memory");
+			}
 			if (rc != Z_OK && rc != Z_STREAM_END) {
 				inflateEnd(&z);
 				return err_set(e, path, 0, 0, "damaged gzip "

@@ -31,30 +31,24 @@
 static int db_err(struct store *s, sqlite3 *db, struct err *e,
 		  const char *what)
 {
-	return err_set(e, s->path, 0, 0, "%s: %s", what, sqlite3_errmsg(db));
+	return err_set(e, s->path, 0, 0, "%s: %s", what, db == s->db ?
+		       store_errmsg(s) : sqlite3_errmsg(db));
 }
 
 static int prepare(struct store *s, const char *sql, sqlite3_stmt **st,
 		   struct err *e)
 {
+	s->bind_rc = 0;
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
 		return db_err(s, s->db, e, "cannot prepare statement");
 	return 0;
-}
-
-static void bind_text(sqlite3_stmt *st, int i, const char *v)
-{
-	if (v)
-		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
 }
 
 /* Steps a statement that returns no rows and finalizes it. */
 static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
 		     struct err *e)
 {
-	int rc = sqlite3_step(st);
+	int rc = store_step(s, st);
 
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -86,7 +80,7 @@ static int count_sql(struct store *s, const char *sql, long long id,
 		return -1;
 	if (sqlite3_bind_parameter_count(st) > 0)
 		sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
+	rc = store_step(s, st);
 	*out = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
@@ -117,10 +111,10 @@ int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
 		       "origin) VALUES (?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	bind_text(st, 2, key);
-	bind_text(st, 3, value);
-	bind_text(st, 4, origin);
-	if (store_stmt_done(st, sqlite3_step(st)) != SQLITE_DONE)
+	store_bind_text(s, st, 2, key);
+	store_bind_text(s, st, 3, value);
+	store_bind_text(s, st, 4, origin);
+	if (store_stmt_done(st, store_step(s, st)) != SQLITE_DONE)
 		return db_err(s, s->db, e, "cannot store attribute");
 	return 0;
 }
@@ -132,7 +126,7 @@ int lifecycle_source_options(struct store *s, long long source_id,
 
 	if (prepare(s, "UPDATE source SET options = ? WHERE id = ?", &st, e))
 		return -1;
-	bind_text(st, 1, options);
+	store_bind_text(s, st, 1, options);
 	sqlite3_bind_int64(st, 2, source_id);
 	return step_done(s, st, "cannot store the import options", e);
 }
@@ -158,16 +152,17 @@ static int filter_sql(const struct lifecycle_filter *f, char *out,
 	return n < cap ? 0 : -1;
 }
 
-static void bind_filter(sqlite3_stmt *st, const struct lifecycle_filter *f)
+static void bind_filter(struct store *s, sqlite3_stmt *st,
+			const struct lifecycle_filter *f)
 {
 	int i;
 
-	bind_text(st, 1, f ? f->suite : NULL);
-	bind_text(st, 2, f ? f->label : NULL);
+	store_bind_text(s, st, 1, f ? f->suite : NULL);
+	store_bind_text(s, st, 2, f ? f->label : NULL);
 	sqlite3_bind_int(st, 3, f ? f->excluded_only : 0);
 	for (i = 0; f && i < f->nwhere; i++) {
-		bind_text(st, 4 + 2 * i, f->key[i]);
-		bind_text(st, 5 + 2 * i, f->value[i]);
+		store_bind_text(s, st, 4 + 2 * i, f->key[i]);
+		store_bind_text(s, st, 5 + 2 * i, f->value[i]);
 	}
 }
 
@@ -192,7 +187,7 @@ static int prepare_filtered(struct store *s, const char *head,
 		return err_set(e, NULL, 0, 0, "filter too long");
 	if (prepare(s, sql, st, e))
 		return -1;
-	bind_filter(*st, f);
+	bind_filter(s, *st, f);
 	return 0;
 }
 
@@ -204,7 +199,7 @@ static int each_row(struct store *s, sqlite3_stmt *st,
 {
 	int rc, stop = 0;
 
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	while ((rc = store_step(s, st)) == SQLITE_ROW)
 		if ((stop = row(st, cb, ctx)) != 0)
 			break;
 	sqlite3_finalize(st);
@@ -346,7 +341,7 @@ int lifecycle_each_comparison(struct store *s, const struct lifecycle_filter *f,
 		       "comparison WHERE ?1 IS NULL OR suite = ?1 ORDER BY name",
 		    &st, e))
 		return -1;
-	bind_text(st, 1, f ? f->suite : NULL);
+	store_bind_text(s, st, 1, f ? f->suite : NULL);
 	return each_row(s, st, cmp_row, &c, ctx, e);
 }
 
@@ -363,7 +358,7 @@ static int run_find(struct store *s, long long run, long long *source,
 		       "WHERE id = ?", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
-	rc = sqlite3_step(st);
+	rc = store_step(s, st);
 	if (rc == SQLITE_ROW) {
 		*source = sqlite3_column_int64(st, 0);
 		*excluded = sqlite3_column_int(st, 1);
@@ -386,7 +381,7 @@ int lifecycle_exclude(struct store *s, long long run, const char *why,
 		return -1;
 	if (prepare(s, "UPDATE run SET excluded = ? WHERE id = ?", &st, e))
 		return -1;
-	bind_text(st, 1, why);
+	store_bind_text(s, st, 1, why);
 	sqlite3_bind_int64(st, 2, run);
 	return step_done(s, st, "cannot update the run", e);
 }
@@ -568,7 +563,7 @@ int lifecycle_merge(struct store *s, const char *path,
 	sqlite3_busy_timeout(m.o, 30000);
 	if (other_prepare(&m, "PRAGMA user_version", &st))
 		goto out;
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	if (store_step(s, st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
 		other_err(&m, "not a benchsite store");
 		goto out;
@@ -753,8 +748,8 @@ int lifecycle_stage_run(struct store *s, int seq, long line, const char *suite,
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
 	sqlite3_bind_int64(st, 2, line);
-	bind_text(st, 3, suite);
-	bind_text(st, 4, label);
+	store_bind_text(s, st, 3, suite);
+	store_bind_text(s, st, 4, label);
 	return step_done(s, st, "cannot stage run", e);
 }
 
@@ -767,9 +762,9 @@ int lifecycle_stage_attr(struct store *s, int seq, const char *key,
 		       "origin) VALUES (?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
-	bind_text(st, 2, key);
-	bind_text(st, 3, value);
-	bind_text(st, 4, origin);
+	store_bind_text(s, st, 2, key);
+	store_bind_text(s, st, 3, value);
+	store_bind_text(s, st, 4, origin);
 	return step_done(s, st, "cannot stage attribute", e);
 }
 
@@ -783,16 +778,16 @@ int lifecycle_stage_result(struct store *s, int seq,
 		       "unit, better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
-	bind_text(st, 2, r->test);
-	bind_text(st, 3, r->metric);
+	store_bind_text(s, st, 2, r->test);
+	store_bind_text(s, st, 3, r->metric);
 	if (r->has_value)
 		sqlite3_bind_double(st, 4, r->value);
 	else
 		sqlite3_bind_null(st, 4);
-	bind_text(st, 5, r->unit);
-	bind_text(st, 6, r->better);
-	bind_text(st, 7, r->status);
-	rc = sqlite3_step(st);
+	store_bind_text(s, st, 5, r->unit);
+	store_bind_text(s, st, 6, r->better);
+	store_bind_text(s, st, 7, r->status);
+	rc = store_step(s, st);
 	sqlite3_finalize(st);
 	if (rc == SQLITE_CONSTRAINT_UNIQUE)
 		return err_set(e, NULL, 0, 0, "result '%s' '%s' given twice for "
@@ -812,8 +807,8 @@ int lifecycle_stage_sample(struct store *s, int seq, const char *test,
 		       "VALUES (?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
-	bind_text(st, 2, test);
-	bind_text(st, 3, metric);
+	store_bind_text(s, st, 2, test);
+	store_bind_text(s, st, 3, metric);
 	sqlite3_bind_double(st, 4, t);
 	sqlite3_bind_double(st, 5, value);
 	return step_done(s, st, "cannot stage sample", e);

@@ -51,13 +51,13 @@ static int insert_source(struct writer *w, const void *content, size_t k)
 			  "size, imported_at, content) VALUES (?, ?, ?, ?, ?, "
 			  "?)", &st, w->e))
 		return -1;
-	sqlite3_bind_text(st, 1, w->sha, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, w->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, w->format, -1, SQLITE_STATIC);
+	store_bind_text(w->s, st, 1, w->sha);
+	store_bind_text(w->s, st, 2, w->name);
+	store_bind_text(w->s, st, 3, w->format);
 	sqlite3_bind_int64(st, 4, (sqlite3_int64)w->n);
-	sqlite3_bind_text(st, 5, when, -1, SQLITE_STATIC);
+	store_bind_text(w->s, st, 5, when);
 	sqlite3_bind_blob(st, 6, k ? content : "", (int)k, SQLITE_STATIC);
-	rc = sqlite3_step(st);
+	rc = store_step(w->s, st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return store_db_err(w->s, w->e, "cannot store source");
@@ -78,7 +78,7 @@ static int insert_chunk(struct writer *w, const void *data, size_t k)
 	sqlite3_bind_int64(st, 1, w->id);
 	sqlite3_bind_int(st, 2, ++w->seq);
 	sqlite3_bind_blob(st, 3, data, (int)k, SQLITE_STATIC);
-	rc = store_stmt_done(st, sqlite3_step(st));
+	rc = store_stmt_done(st, store_step(w->s, st));
 	if (rc != SQLITE_DONE)
 		return store_db_err(w->s, w->e, "cannot store source");
 	return 0;
@@ -141,7 +141,8 @@ out:
 }
 
 /* Inflates src into put; *done when the stream has ended.  0, -2 when
- * the stream is damaged, or put's own non-zero return. */
+ * the stream is damaged, -3 when out of memory, or put's own non-zero
+ * return. */
 static int inflate_piece(z_stream *z, const void *src, size_t k, int *done,
 			 int (*put)(void *, const void *, size_t, struct err *),
 			 void *ctx, struct err *e)
@@ -157,6 +158,8 @@ static int inflate_piece(z_stream *z, const void *src, size_t k, int *done,
 		z->next_out = out;
 		z->avail_out = sizeof(out);
 		zrc = inflate(z, Z_NO_FLUSH);
+		if (zrc == Z_MEM_ERROR)
+			return -3;
 		if (zrc != Z_OK && zrc != Z_STREAM_END && zrc != Z_BUF_ERROR)
 			return -2;
 		if (sizeof(out) - z->avail_out) {
@@ -177,7 +180,7 @@ int source_blob_inflate(sqlite3 *db, long long id, const void *content,
 {
 	sqlite3_stmt *st = NULL;
 	z_stream z;
-	int done = 0, rc;
+	int done = 0, rc, step = SQLITE_DONE;
 
 	memset(&z, 0, sizeof(z));
 	if (inflateInit(&z) != Z_OK)
@@ -186,23 +189,34 @@ int source_blob_inflate(sqlite3 *db, long long id, const void *content,
 	if (rc == 0 && !done) {
 		/* the rest is in source_chunk (a store of version 3 or older
 		 * has no such table: its sources are always whole) */
-		if (sqlite3_prepare_v2(db, "SELECT data FROM source_chunk WHERE "
-				       "source_id = ? ORDER BY seq", -1, &st,
-				       NULL) != SQLITE_OK) {
-			rc = -2;
-		} else {
+		step = sqlite3_prepare_v2(db, "SELECT data FROM source_chunk "
+					  "WHERE source_id = ? ORDER BY seq",
+					  -1, &st, NULL);
+		if (step == SQLITE_ERROR) {
+			rc = -2;	/* no such table */
+		} else if (step == SQLITE_OK) {
 			sqlite3_bind_int64(st, 1, id);
-			while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
+			while (rc == 0 &&
+			       (step = sqlite3_step(st)) == SQLITE_ROW)
 				rc = inflate_piece(&z, sqlite3_column_blob(st, 0),
 						   (size_t)sqlite3_column_bytes(st, 0),
 						   &done, put, ctx, e);
-			sqlite3_finalize(st);
 		}
 	}
+	if (rc == 0 && step != SQLITE_DONE && step != SQLITE_ROW &&
+	    step != SQLITE_OK)
+		err_set(e, what, 0, 0, "cannot read source %lld: %s", id,
+			sqlite3_errmsg(db));
+	sqlite3_finalize(st);
 	inflateEnd(&z);
+	if (rc == 0 && step != SQLITE_DONE && step != SQLITE_ROW &&
+	    step != SQLITE_OK)
+		return -1;
+	if (rc == -3)
+		return err_set(e, what, 0, 0, "out of memory");
 	if (rc == -2 || (rc == 0 && !done))
 		return err_set(e, what, 0, 0, "source %lld is damaged", id);
-	return rc;
+	return rc ? -1 : 0;
 }
 
 int store_source_read(struct store *s, long long id,
@@ -215,9 +229,12 @@ int store_source_read(struct store *s, long long id,
 	if (store_prepare(s, "SELECT content FROM source WHERE id = ?", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	rc = store_step(s, st);
+	if (rc != SQLITE_ROW) {
 		sqlite3_finalize(st);
-		return err_set(e, s->path, 0, 0, "no source %lld", id);
+		if (rc == SQLITE_DONE)
+			return err_set(e, s->path, 0, 0, "no source %lld", id);
+		return store_db_err(s, e, "cannot read source");
 	}
 	rc = source_blob_inflate(s->db, id, sqlite3_column_blob(st, 0),
 				 (size_t)sqlite3_column_bytes(st, 0), put, ctx,
@@ -254,15 +271,18 @@ int store_source_content(struct store *s, long long id, char **out,
 	if (store_prepare(s, "SELECT size FROM source WHERE id = ?", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
+	rc = store_step(s, st);
 	size = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
 	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_db_err(s, e, "cannot read source");
 	if (size < 0)
 		return err_set(e, s->path, 0, 0, "no source %lld", id);
-	if ((unsigned long long)size > STORE_SOURCE_MEM_MAX ||
-	    !(m.p = malloc((size_t)size + 1)))
+	if ((unsigned long long)size > STORE_SOURCE_MEM_MAX)
 		return err_set(e, s->path, 0, 0, "source %lld too large to "
 			       "read into memory", id);
+	if (!(m.p = malloc((size_t)size + 1)))
+		return err_set(e, s->path, 0, 0, "out of memory");
 	m.cap = (size_t)size;
 	rc = store_source_read(s, id, put_memory, &m, e);
 	if (rc == 0 && m.n != m.cap)

@@ -71,7 +71,7 @@ static const char *const migrations[] = {
 
 static int db_err(struct store *s, struct err *e, const char *what)
 {
-	return err_set(e, s->path, 0, 0, "%s: %s", what, sqlite3_errmsg(s->db));
+	return err_set(e, s->path, 0, 0, "%s: %s", what, store_errmsg(s));
 }
 
 static int exec(struct store *s, const char *sql, struct err *e)
@@ -92,7 +92,7 @@ static int user_version(struct store *s, int *v, struct err *e)
 
 	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL))
 		return db_err(s, e, "cannot read the schema version");
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	if (store_step(s, st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
 		return db_err(s, e, "cannot read the schema version");
 	}
@@ -216,6 +216,7 @@ void store_rollback(struct store *s)
 static int prepare(struct store *s, const char *sql, sqlite3_stmt **st,
 		   struct err *e)
 {
+	s->bind_rc = 0;
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
 		return db_err(s, e, "cannot prepare statement");
 	return 0;
@@ -236,7 +237,7 @@ int store_db_err(struct store *s, struct err *e, const char *what)
 static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
 		     struct err *e)
 {
-	int rc = sqlite3_step(st);
+	int rc = store_step(s, st);
 
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -264,6 +265,7 @@ int store_stmt_done(sqlite3_stmt *st, int rc)
 static int prepare_cached(struct store *s, enum store_stmt k, const char *sql,
 			  sqlite3_stmt **st, struct err *e)
 {
+	s->bind_rc = 0;
 	if (!s->stmt[k] && prepare(s, sql, &s->stmt[k], e))
 		return -1;
 	*st = s->stmt[k];
@@ -272,21 +274,36 @@ static int prepare_cached(struct store *s, enum store_stmt k, const char *sql,
 
 /* Steps a cached statement that returns no rows and resets it; returns
  * sqlite3_step's code. */
-static int step_cached(sqlite3_stmt *st)
+static int step_cached(struct store *s, sqlite3_stmt *st)
 {
-	int rc = sqlite3_step(st);
+	int rc = store_step(s, st);
 
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	return rc;
 }
 
-static void bind_text(sqlite3_stmt *st, int i, const char *v)
+void store_bind_text(struct store *s, sqlite3_stmt *st, int i, const char *v)
 {
-	if (v)
-		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
-	else
+	int rc = v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) :
 		sqlite3_bind_null(st, i);
+
+	if (rc != SQLITE_OK && !s->bind_rc)
+		s->bind_rc = rc;
+}
+
+int store_step(struct store *s, sqlite3_stmt *st)
+{
+	return s->bind_rc ? s->bind_rc : sqlite3_step(st);
+}
+
+const char *store_errmsg(struct store *s)
+{
+	const char *m = s->bind_rc ? sqlite3_errstr(s->bind_rc) :
+		sqlite3_errmsg(s->db);
+
+	s->bind_rc = 0;
+	return m;
 }
 
 int store_source_find(struct store *s, const char *sha256, long long *id,
@@ -297,8 +314,8 @@ int store_source_find(struct store *s, const char *sha256, long long *id,
 
 	if (prepare(s, "SELECT id FROM source WHERE sha256 = ?", &st, e))
 		return -1;
-	bind_text(st, 1, sha256);
-	rc = sqlite3_step(st);
+	store_bind_text(s, st, 1, sha256);
+	rc = store_step(s, st);
 	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -339,9 +356,9 @@ int store_run_add(struct store *s, long long source_id, int seq, long line,
 	sqlite3_bind_int64(st, 1, source_id);
 	sqlite3_bind_int(st, 2, seq);
 	sqlite3_bind_int64(st, 3, line);
-	bind_text(st, 4, suite);
-	bind_text(st, 5, label);
-	rc = step_cached(st);
+	store_bind_text(s, st, 4, suite);
+	store_bind_text(s, st, 5, label);
+	rc = step_cached(s, st);
 	if (rc != SQLITE_DONE)
 		return db_err(s, e, "cannot store run");
 	*run_id = sqlite3_last_insert_rowid(s->db);
@@ -358,9 +375,9 @@ int store_attr_set(struct store *s, long long run_id, const char *key,
 			   "value) VALUES (?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	bind_text(st, 2, key);
-	bind_text(st, 3, value);
-	if (step_cached(st) != SQLITE_DONE)
+	store_bind_text(s, st, 2, key);
+	store_bind_text(s, st, 3, value);
+	if (step_cached(s, st) != SQLITE_DONE)
 		return db_err(s, e, "cannot store attribute");
 	return 0;
 }
@@ -377,16 +394,16 @@ int store_result_add(struct store *s, long long run_id,
 			   &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	bind_text(st, 2, r->test);
-	bind_text(st, 3, r->metric);
+	store_bind_text(s, st, 2, r->test);
+	store_bind_text(s, st, 3, r->metric);
 	if (r->has_value)
 		sqlite3_bind_double(st, 4, r->value);
 	else
 		sqlite3_bind_null(st, 4);
-	bind_text(st, 5, r->unit);
-	bind_text(st, 6, r->better);
-	bind_text(st, 7, r->status);
-	rc = step_cached(st);
+	store_bind_text(s, st, 5, r->unit);
+	store_bind_text(s, st, 6, r->better);
+	store_bind_text(s, st, 7, r->status);
+	rc = step_cached(s, st);
 	if (rc == SQLITE_CONSTRAINT_UNIQUE)
 		return err_set(e, NULL, 0, 0, "result '%s' '%s' given twice for "
 			       "one run", r->test, r->metric);
@@ -405,11 +422,11 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 			   "VALUES (?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	bind_text(st, 2, test);
-	bind_text(st, 3, metric);
+	store_bind_text(s, st, 2, test);
+	store_bind_text(s, st, 3, metric);
 	sqlite3_bind_double(st, 4, t);
 	sqlite3_bind_double(st, 5, value);
-	if (step_cached(st) != SQLITE_DONE)
+	if (step_cached(s, st) != SQLITE_DONE)
 		return db_err(s, e, "cannot store sample");
 	return 0;
 }
@@ -433,10 +450,10 @@ static int each(struct store *s, const char *sql, const char *suite,
 	if (prepare(s, sql, &st, e))
 		return -1;
 	if (suite)
-		bind_text(st, 1, suite);
+		store_bind_text(s, st, 1, suite);
 	else if (id)
 		sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	while ((rc = store_step(s, st)) == SQLITE_ROW)
 		if ((stop = row_cb(st, a, b)) != 0)
 			break;
 	sqlite3_finalize(st);
@@ -588,11 +605,11 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 		store_rollback(s);
 		return -1;
 	}
-	bind_text(st, 1, c->name);
-	bind_text(st, 2, c->title);
-	bind_text(st, 3, c->suite);
-	bind_text(st, 4, c->by);
-	bind_text(st, 5, filter);
+	store_bind_text(s, st, 1, c->name);
+	store_bind_text(s, st, 2, c->title);
+	store_bind_text(s, st, 3, c->suite);
+	store_bind_text(s, st, 4, c->by);
+	store_bind_text(s, st, 5, filter);
 	if (step_done(s, st, "cannot store comparison", e)) {
 		store_rollback(s);
 		return -1;
@@ -607,7 +624,7 @@ int store_comparison_delete(struct store *s, const char *name, int *found,
 
 	if (prepare(s, "DELETE FROM comparison WHERE name = ?", &st, e))
 		return -1;
-	bind_text(st, 1, name);
+	store_bind_text(s, st, 1, name);
 	if (step_done(s, st, "cannot delete comparison", e))
 		return -1;
 	*found = sqlite3_changes(s->db) > 0;
@@ -647,7 +664,7 @@ int store_each_comparison(struct store *s,
 	if (prepare(s, "SELECT name, title, suite, by_key, filter FROM comparison"
 		       " ORDER BY name", &st, e))
 		return -1;
-	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
 		struct store_comparison c;
 		char filter[4096];
 
@@ -673,7 +690,7 @@ int store_each_comparison(struct store *s,
 		       " comparison WHERE suite IS NOT NULL) ORDER BY r.suite",
 		    &st, e))
 		return -1;
-	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
 		struct store_comparison c;
 
 		memset(&c, 0, sizeof(c));
@@ -715,14 +732,14 @@ int store_each_result_in(struct store *s, const struct store_comparison *c,
 	if (prepare(s, sql, &st, e))
 		return -1;
 	if (strcmp(c->by, "label") != 0)
-		bind_text(st, p++, c->by);
-	bind_text(st, p++, c->suite);
+		store_bind_text(s, st, p++, c->by);
+	store_bind_text(s, st, p++, c->suite);
 	for (i = 0; i < c->nwhere; i++) {
 		if (strcmp(c->where_key[i], "label") != 0)
-			bind_text(st, p++, c->where_key[i]);
-		bind_text(st, p++, c->where_value[i]);
+			store_bind_text(s, st, p++, c->where_key[i]);
+		store_bind_text(s, st, p++, c->where_value[i]);
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = store_step(s, st)) == SQLITE_ROW) {
 		if (sqlite3_column_type(st, 9) == SQLITE_NULL)
 			continue;	/* no by attribute: not in a group */
 		if ((stop = result_row(st, (void *)(uintptr_t)cb, ctx)) != 0)
@@ -775,10 +792,10 @@ static int fingerprint_query(struct store *s, const char *t, struct buf *q,
 	if (prepare(s, "SELECT name FROM pragma_table_info(?) ORDER BY cid",
 		    &st, e))
 		return -1;
-	sqlite3_bind_text(st, 1, t, -1, SQLITE_TRANSIENT);
+	store_bind_text(s, st, 1, t);
 	buf_reset(q);
 	buf_adds(q, "SELECT ");
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = store_step(s, st)) == SQLITE_ROW) {
 		const char *c = (const char *)sqlite3_column_text(st, 0);
 
 		if (!c || (strcmp(t, "source") == 0 && strcmp(c, "content") == 0) ||
@@ -820,7 +837,7 @@ int store_fingerprint(struct store *s, char hex[65], struct err *e)
 		    prepare(s, q.data, &st, e))
 			goto fail;
 		nc = sqlite3_column_count(st);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		while ((rc = store_step(s, st)) == SQLITE_ROW)
 			for (i = 0; i < nc; i++) {
 				unsigned char type = (unsigned char)
 					sqlite3_column_type(st, i);

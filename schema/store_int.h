@@ -27,7 +27,22 @@ struct store {
 	sqlite3 *db;
 	const char *path;
 	sqlite3_stmt *stmt[STORE_STMT_N];	/* owned, NULL until used */
+	/* the code of a failed store_bind_text (SQLITE_NOMEM: SQLite could
+	 * not copy the text) since the statement was prepared or fetched;
+	 * store_step then refuses to run it, which would store a NULL */
+	int bind_rc;
 };
+
+/* Binds v (NULL: SQL NULL) to parameter i as a copy; a failure is kept in
+ * s->bind_rc for store_step. */
+void store_bind_text(struct store *s, sqlite3_stmt *st, int i, const char *v);
+
+/* sqlite3_step, or the failed bind's code without stepping. */
+int store_step(struct store *s, sqlite3_stmt *st);
+
+/* The message of the last failure on s: a failed bind's, else SQLite's;
+ * clears s->bind_rc. */
+const char *store_errmsg(struct store *s);
 
 /* The cached statement k of sql (prepared on first use) in *st, ready to
  * bind; after sqlite3_step the caller calls store_stmt_done. */

@@ -294,9 +294,11 @@ static void t_xml(const uint8_t *d, size_t n)
 
 	if (!ctx)
 		return;
-	doc = xmlCtxtReadMemory(ctx, (const char *)d, (int)n, NULL, "UTF-8",
+	/* pts.c's options */
+	doc = xmlCtxtReadMemory(ctx, (const char *)d, (int)n, NULL, NULL,
 				XML_PARSE_NONET | XML_PARSE_NOERROR |
-				XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
+				XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES |
+				XML_PARSE_IGNORE_ENC);
 	if (doc)
 		xmlFreeDoc(doc);
 	xmlFreeParserCtxt(ctx);

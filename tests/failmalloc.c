@@ -1,0 +1,241 @@
+/*
+ * failmalloc.c: an LD_PRELOAD shim that makes one allocation fail, for
+ * tests/oom.test.sh.  Built only as BUILD/failmalloc.so, never linked into
+ * benchsite.
+ *
+ * FAILMALLOC_AT=N: the Nth allocation (malloc, calloc, realloc, strdup,
+ * strndup, posix_memalign, aligned_alloc; counted from 1 from the moment
+ * main is called, libraries included: the shared libraries' constructors
+ * run before main and are not ours to test; pixman's crash) returns NULL with errno ENOMEM; every other
+ * one is served.  FAILMALLOC_COUNT=FILE: at exit, the number of
+ * allocations made is written to FILE (how the test learns how many points
+ * there are to fail).  Unset, the shim only counts.
+ *
+ * It forwards to the next malloc in the link order (RTLD_NEXT): glibc's,
+ * or ASan's when preloaded after libasan, so the sanitizer build is
+ * checked the same way (ASan intercepts strdup itself, so strdup is
+ * counted and failed here).  dlsym may allocate before the real functions
+ * are known; those few early blocks come from a static arena that free
+ * ignores.  One thread at a time is assumed for the count (the import is
+ * single-threaded); the counter is atomic anyway.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void *(*real_malloc)(size_t);
+static void *(*real_calloc)(size_t, size_t);
+static void *(*real_realloc)(void *, size_t);
+static void (*real_free)(void *);
+static int (*real_memalign)(void **, size_t, size_t);
+
+static atomic_long count;
+static int armed;
+static long fail_at = -1;
+static int ready;
+
+static _Alignas(16) char arena[1 << 16];
+static size_t arena_used;
+
+static void *arena_alloc(size_t n)
+{
+	void *p;
+
+	n = (n + 15) & ~(size_t)15;
+	if (n > sizeof(arena) - arena_used)
+		return NULL;
+	p = arena + arena_used;
+	arena_used += n;
+	return p;
+}
+
+static int in_arena(const void *p)
+{
+	return (const char *)p >= arena && (const char *)p < arena + sizeof(arena);
+}
+
+static void report(void)
+{
+	const char *f = getenv("FAILMALLOC_COUNT");
+	FILE *out;
+
+	if (!f || !*f)
+		return;
+	out = fopen(f, "w");
+	if (!out)
+		return;
+	fprintf(out, "%ld\n", (long)atomic_load(&count));
+	fclose(out);
+}
+
+static void init(void)
+{
+	static int busy;
+	const char *s;
+
+	if (ready || busy)
+		return;
+	busy = 1;
+	real_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
+	real_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
+	real_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+	real_free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
+	real_memalign = (int (*)(void **, size_t, size_t))
+		dlsym(RTLD_NEXT, "posix_memalign");
+	s = getenv("FAILMALLOC_AT");
+	if (s && *s)
+		fail_at = strtol(s, NULL, 10);
+	ready = 1;
+	busy = 0;
+	atexit(report);
+}
+
+/* 1 when this allocation is the one to fail */
+static int fail_now(void)
+{
+	long n;
+
+	if (!armed)
+		return 0;
+	n = atomic_fetch_add(&count, 1) + 1;
+
+	if (n == fail_at) {
+		errno = ENOMEM;
+		return 1;
+	}
+	return 0;
+}
+
+void *malloc(size_t n)
+{
+	if (!ready) {
+		init();
+		if (!ready)
+			return arena_alloc(n);
+	}
+	if (fail_now())
+		return NULL;
+	return real_malloc(n);
+}
+
+void *calloc(size_t a, size_t b)
+{
+	if (!ready) {
+		init();
+		if (!ready) {
+			/* the arena is zeroed static memory, never reused */
+			if (b && a > (size_t)-1 / b)
+				return NULL;
+			return arena_alloc(a * b);
+		}
+	}
+	if (fail_now())
+		return NULL;
+	return real_calloc(a, b);
+}
+
+void *realloc(void *p, size_t n)
+{
+	if (!ready)
+		init();
+	if (p && in_arena(p)) {
+		void *q = malloc(n);
+
+		/* an arena block is at most the arena's remainder long */
+		if (q)
+			memcpy(q, p, n < (size_t)(arena + sizeof(arena) -
+						   (char *)p) ?
+			       n : (size_t)(arena + sizeof(arena) - (char *)p));
+		return q;
+	}
+	if (fail_now())
+		return NULL;
+	return real_realloc(p, n);
+}
+
+void free(void *p)
+{
+	if (!p || in_arena(p))
+		return;
+	if (!ready)
+		init();
+	real_free(p);
+}
+
+int posix_memalign(void **out, size_t align, size_t n)
+{
+	if (!ready)
+		init();
+	if (fail_now())
+		return ENOMEM;
+	return real_memalign(out, align, n);
+}
+
+void *aligned_alloc(size_t align, size_t n)
+{
+	void *p;
+
+	return posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) :
+			      align, n) ? NULL : p;
+}
+
+void *memalign(size_t align, size_t n);
+void *memalign(size_t align, size_t n)
+{
+	return aligned_alloc(align, n);
+}
+
+char *strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = malloc(n);
+
+	if (p)
+		memcpy(p, s, n);
+	return p;
+}
+
+char *strndup(const char *s, size_t max)
+{
+	size_t n = strnlen(s, max);
+	char *p = malloc(n + 1);
+
+	if (p) {
+		memcpy(p, s, n);
+		p[n] = 0;
+	}
+	return p;
+}
+
+/* main's wrapper: allocations count from here */
+static int (*real_main)(int, char **, char **);
+
+static int counted_main(int argc, char **argv, char **envp)
+{
+	armed = 1;
+	return real_main(argc, argv, envp);
+}
+
+int __libc_start_main(int (*main_fn)(int, char **, char **), int argc,
+		      char **argv, void (*init_fn)(void), void (*fini)(void),
+		      void (*rtld_fini)(void), void *stack_end);
+int __libc_start_main(int (*main_fn)(int, char **, char **), int argc,
+		      char **argv, void (*init_fn)(void), void (*fini)(void),
+		      void (*rtld_fini)(void), void *stack_end)
+{
+	int (*next)(int (*)(int, char **, char **), int, char **,
+		    void (*)(void), void (*)(void), void (*)(void), void *);
+
+	next = (int (*)(int (*)(int, char **, char **), int, char **,
+			void (*)(void), void (*)(void), void (*)(void),
+			void *))dlsym(RTLD_NEXT, "__libc_start_main");
+	real_main = main_fn;
+	return next(counted_main, argc, argv, init_fn, fini, rtld_fini,
+		    stack_end);
+}
