@@ -120,9 +120,11 @@ int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
 		       "origin) VALUES (?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	bind_text(st, 2, key);
-	bind_text(st, 3, value);
-	bind_text(st, 4, origin);
+	/* not copied: the strings outlive the step, and store_stmt_done
+	 * clears the bindings (store.c, bind_text_static) */
+	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, value, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, origin, -1, SQLITE_STATIC);
 	if (store_stmt_done(st, sqlite3_step(st)) != SQLITE_DONE)
 		return db_err(s, s->db, e, "cannot store attribute");
 	return 0;
