@@ -480,6 +480,59 @@ int store_result_add(struct store *s, long long run_id,
 	return 0;
 }
 
+int store_results_add(struct store *s, long long run_id,
+		      const struct record_result *r, size_t n, struct err *e)
+{
+	while (n > 0) {
+		/* the largest power of two that fits: at most one statement
+		 * of each size is cached */
+		int k = 5, i, rc;
+		size_t rows;
+		sqlite3_stmt *st;
+
+		while ((size_t)1 << k > n)
+			k--;
+		rows = (size_t)1 << k;
+		if (!s->stmt[STORE_STMT_RESULTS + k]) {
+			char sql[128 + 24 * STORE_RESULTS_MAX];
+			size_t len = (size_t)snprintf(sql, sizeof(sql),
+				"INSERT INTO result (run_id, test, metric, value, "
+				"unit, better, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
+
+			for (i = 1; i < (int)rows; i++)
+				len += (size_t)snprintf(sql + len, sizeof(sql) - len,
+							", (?, ?, ?, ?, ?, ?, ?)");
+			if (prepare_cached(s, (enum store_stmt)(STORE_STMT_RESULTS + k),
+					   sql, &st, e))
+				return -1;
+		}
+		st = s->stmt[STORE_STMT_RESULTS + k];
+		for (i = 0; i < (int)rows; i++) {
+			int b = 7 * i;
+
+			sqlite3_bind_int64(st, b + 1, run_id);
+			bind_text_static(st, b + 2, r[i].test);
+			bind_text_static(st, b + 3, r[i].metric);
+			if (r[i].has_value)
+				sqlite3_bind_double(st, b + 4, r[i].value);
+			else
+				sqlite3_bind_null(st, b + 4);
+			bind_text_static(st, b + 5, r[i].unit);
+			bind_text_static(st, b + 6, r[i].better);
+			bind_text_static(st, b + 7, r[i].status);
+		}
+		rc = step_cached(st);
+		if (rc == SQLITE_CONSTRAINT_UNIQUE)
+			return err_set(e, NULL, 0, 0, "a result given twice for "
+				       "one run");
+		if (rc != SQLITE_DONE)
+			return db_err(s, e, "cannot store result");
+		r += rows;
+		n -= rows;
+	}
+	return 0;
+}
+
 int store_sample_add(struct store *s, long long run_id, const char *test,
 		     const char *metric, double t, double value, struct err *e)
 {

@@ -19,7 +19,9 @@ enum store_stmt {
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
 	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
-	STORE_STMT_N
+	/* store_results_add's INSERTs of 1, 2, 4 ... STORE_RESULTS_MAX rows */
+	STORE_STMT_RESULTS,
+	STORE_STMT_N = STORE_STMT_RESULTS + 6
 };
 
 struct store {
