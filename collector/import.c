@@ -40,10 +40,18 @@ struct pending {
 	int n;
 };
 
+/* The parser's attributes of the run being stored, likewise. */
+struct pending_attrs {
+	size_t off[LIFECYCLE_ATTRS_MAX][2];
+	struct buf text;
+	int n;
+};
+
 struct sink_ctx {
 	struct store *store;
 	struct keyset keys;
 	struct pending pend;
+	struct pending_attrs attrs;
 	const struct import_opts *o;
 	const char *default_label;
 	long long source_id;
@@ -142,12 +150,34 @@ static int flush_results(struct sink_ctx *c, struct err *e)
 	return rc;
 }
 
+/* Stores the pending attributes. */
+static int flush_attrs(struct sink_ctx *c, struct err *e)
+{
+	struct pending_attrs *a = &c->attrs;
+	const char *key[LIFECYCLE_ATTRS_MAX], *value[LIFECYCLE_ATTRS_MAX];
+	int i, rc;
+
+	if (a->n == 0)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		key[i] = a->text.data + a->off[i][0];
+		value[i] = a->text.data + a->off[i][1];
+	}
+	rc = lifecycle_attrs_set(c->store, c->run_id, key, value, (size_t)a->n,
+				 LIFECYCLE_PARSER, e);
+	a->n = 0;
+	buf_reset(&a->text);
+	if (rc && e->line == 0)
+		e->line = c->run_line;
+	return rc;
+}
+
 static int sink_run_begin(void *p, const char *suite, const char *label,
 			  long line, struct err *e)
 {
 	struct sink_ctx *c = p;
 
-	if (flush_results(c, e))
+	if (flush_results(c, e) || flush_attrs(c, e))
 		return -1;
 	keyset_clear(&c->keys);
 	if (c->o->label)
@@ -164,9 +194,16 @@ static int sink_attr(void *p, const char *key, const char *value,
 		     struct err *e)
 {
 	struct sink_ctx *c = p;
+	struct pending_attrs *a = &c->attrs;
 
-	return lifecycle_attr_set(c->store, c->run_id, key, value,
-				  LIFECYCLE_PARSER, e);
+	a->off[a->n][0] = a->text.len;
+	if (buf_add(&a->text, key, strlen(key) + 1))
+		return err_at(e, 0, 0, "attribute text too long");
+	a->off[a->n][1] = a->text.len;
+	if (buf_add(&a->text, value, strlen(value) + 1))
+		return err_at(e, 0, 0, "attribute text too long");
+	a->n++;
+	return a->n == LIFECYCLE_ATTRS_MAX ? flush_attrs(c, e) : 0;
 }
 
 static int sink_result(void *p, const struct record_result *r,
@@ -225,7 +262,8 @@ static int sink_run_end(void *p, struct err *e)
 	struct sink_ctx *c = p;
 	int i;
 
-	if (flush_results(c, e))
+	/* the parser's attributes before --set's, which win */
+	if (flush_results(c, e) || flush_attrs(c, e))
 		return -1;
 	for (i = 0; i < c->o->nset; i++)
 		if (store_attr_set(c->store, c->run_id, c->o->set_key[i],
@@ -439,6 +477,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	free(opts);
 	/* a row of text is at most a few lines (LINE_MAX_BYTES) */
 	buf_init(&c.pend.text, (size_t)STORE_RESULTS_MAX * 5 * LINE_MAX_BYTES);
+	buf_init(&c.attrs.text, (size_t)LIFECYCLE_ATTRS_MAX * 2 * LINE_MAX_BYTES);
 	sink.ctx = &c;
 	sink.run_begin = sink_run_begin;
 	sink.attr = sink_attr;
@@ -461,9 +500,10 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 		rc = f[0].fmt->parse_set(in, n, &po, &sink, e);
 	}
 	if (rc == 0)
-		rc = flush_results(&c, e);
+		rc = flush_results(&c, e) || flush_attrs(&c, e) ? -1 : 0;
 	keyset_clear(&c.keys);
 	buf_release(&c.pend.text);
+	buf_release(&c.attrs.text);
 	if (rc)
 		return -1;
 	if (c.seq == 0)
