@@ -6,8 +6,9 @@
  * site_chart lays out at once (the page needs the image's size), keys the
  * chart by a SHA-256 of its whole layout, and either links the published
  * files when the published site's manifest has the same key, or queues the
- * layout; site_flush draws the queue on s->jobs threads.  Each job writes
- * its own files, so the threads share nothing but the queue index.
+ * layout for drawing threads that run while the pages are built (see "The
+ * drawing pipeline" below).  Each job writes its own files, so the threads
+ * share nothing but the queue.
  */
 #include <errno.h>
 #include <pthread.h>
