@@ -184,17 +184,21 @@ static int number_field(struct ctx *c, const struct span *s, const char *test,
 {
 	char name[32];
 	double v;
+	int neg;
 
 	if (s->n == 0)
 		return 0;
-	snprintf(name, sizeof(name), "%s%s", test,
-		 strcmp(metric, "cpu") == 0 ? "_cpu" : "");
 	if (is_plusses(s->p, s->n))
 		return emit(c, test, metric, unit, better, 0, 0);
-	if (s->p[0] == '-')
-		return field_error(c, s, name, "negative value");
-	if (num_parse_plain(s->p, s->n, &v))
-		return field_error(c, s, name, "expected a number or +++++");
+	neg = s->p[0] == '-';
+	if (neg || num_parse_plain(s->p, s->n, &v)) {
+		/* the field's name only for the message: formatting it for
+		 * every field was a twentieth of an import */
+		snprintf(name, sizeof(name), "%s%s", test,
+			 strcmp(metric, "cpu") == 0 ? "_cpu" : "");
+		return field_error(c, s, name, neg ? "negative value" :
+				   "expected a number or +++++");
+	}
 	return emit(c, test, metric, unit, better, 1, v);
 }
 
@@ -207,9 +211,9 @@ static int latency_field(struct ctx *c, const struct span *s, const char *test)
 
 	if (s->n == 0)
 		return 0;
-	snprintf(name, sizeof(name), "%s_latency", test);
 	if (is_plusses(s->p, s->n))
 		return emit(c, test, "latency", "us", "lower", 0, 0);
+	snprintf(name, sizeof(name), "%s_latency", test);
 	while (d < s->n && s->p[d] >= '0' && s->p[d] <= '9')
 		d++;
 	if (span_eq(s->p + d, s->n - d, "us"))

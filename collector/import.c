@@ -67,8 +67,35 @@ static void drop_all_pages(void *ctx)
 		drop_pages((void *)&in->f[i]);
 }
 
+/* The (test, metric) pairs of the run being stored, to refuse a second
+ * one at once: the rows go to the store in batches, and SQLite's refusal
+ * of a batch would not say which row. */
+struct keyset {
+	char **key;		/* owned, "test\0metric\0"; NULL: free */
+	size_t cap, n;
+};
+
+/* Results waiting to go to the store in one statement; their strings are
+ * copied into text (offsets, since text may move). */
+struct pending {
+	struct record_result r[STORE_RESULTS_MAX];
+	size_t off[STORE_RESULTS_MAX][5];
+	struct buf text;
+	int n;
+};
+
+/* The parser's attributes of the run being stored, likewise. */
+struct pending_attrs {
+	size_t off[LIFECYCLE_ATTRS_MAX][2];
+	struct buf text;
+	int n;
+};
+
 struct sink_ctx {
 	struct store *store;
+	struct keyset keys;
+	struct pending pend;
+	struct pending_attrs attrs;
 	const struct import_opts *o;
 	const char *default_label;
 	long long source_id;
@@ -79,11 +106,124 @@ struct sink_ctx {
 	struct import_report *rep;
 };
 
+static void keyset_clear(struct keyset *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->cap; i++)
+		free(k->key[i]);
+	free(k->key);
+	memset(k, 0, sizeof(*k));
+}
+
+static size_t key_hash(const char *test, const char *metric)
+{
+	size_t h = 14695981039346656037ull & SIZE_MAX;
+	const char *p;
+
+	for (p = test; *p; p++)
+		h = (h ^ (unsigned char)*p) * (1099511628211ull & SIZE_MAX);
+	h = (h ^ 0xff) * (1099511628211ull & SIZE_MAX);
+	for (p = metric; *p; p++)
+		h = (h ^ (unsigned char)*p) * (1099511628211ull & SIZE_MAX);
+	return h;
+}
+
+static char **key_slot(char **key, size_t cap, const char *test,
+		       const char *metric)
+{
+	size_t i = key_hash(test, metric) & (cap - 1);
+
+	while (key[i] && (strcmp(key[i], test) != 0 ||
+			  strcmp(key[i] + strlen(key[i]) + 1, metric) != 0))
+		i = (i + 1) & (cap - 1);
+	return &key[i];
+}
+
+/* 1 when (test, metric) was in k (else it is added), -1 out of memory. */
+static int keyset_add(struct keyset *k, const char *test, const char *metric)
+{
+	size_t lt = strlen(test), lm = strlen(metric);
+	char **slot;
+
+	if (k->n + 1 > k->cap / 2) {
+		size_t ncap = k->cap ? 2 * k->cap : 64, i;
+		char **nk = calloc(ncap, sizeof(*nk));
+
+		if (!nk)
+			return -1;
+		for (i = 0; i < k->cap; i++)
+			if (k->key[i])
+				*key_slot(nk, ncap, k->key[i], k->key[i] +
+					  strlen(k->key[i]) + 1) = k->key[i];
+		free(k->key);
+		k->key = nk;
+		k->cap = ncap;
+	}
+	slot = key_slot(k->key, k->cap, test, metric);
+	if (*slot)
+		return 1;
+	if (!(*slot = malloc(lt + lm + 2)))
+		return -1;
+	memcpy(*slot, test, lt + 1);
+	memcpy(*slot + lt + 1, metric, lm + 1);
+	k->n++;
+	return 0;
+}
+
+/* Stores the pending results. */
+static int flush_results(struct sink_ctx *c, struct err *e)
+{
+	struct pending *p = &c->pend;
+	int i, rc;
+
+	if (p->n == 0)
+		return 0;
+	for (i = 0; i < p->n; i++) {
+		p->r[i].test = p->text.data + p->off[i][0];
+		p->r[i].metric = p->text.data + p->off[i][1];
+		p->r[i].unit = p->text.data + p->off[i][2];
+		p->r[i].better = p->text.data + p->off[i][3];
+		p->r[i].status = p->text.data + p->off[i][4];
+	}
+	rc = store_results_add(c->store, c->run_id, p->r, (size_t)p->n, e);
+	p->n = 0;
+	buf_reset(&p->text);
+	if (rc && e->line == 0)
+		e->line = c->run_line;
+	return rc;
+}
+
+/* Stores the pending attributes. */
+static int flush_attrs(struct sink_ctx *c, struct err *e)
+{
+	struct pending_attrs *a = &c->attrs;
+	const char *key[LIFECYCLE_ATTRS_MAX], *value[LIFECYCLE_ATTRS_MAX];
+	int i, rc;
+
+	if (a->n == 0)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		key[i] = a->text.data + a->off[i][0];
+		value[i] = a->text.data + a->off[i][1];
+	}
+	rc = lifecycle_attrs_set(c->store, c->run_id, key, value, (size_t)a->n,
+				 LIFECYCLE_PARSER, e);
+	a->n = 0;
+	buf_reset(&a->text);
+	if (rc && e->line == 0)
+		e->line = c->run_line;
+	return rc;
+}
+
 static int sink_run_begin(void *p, const char *suite, const char *label,
 			  long line, struct err *e)
 {
 	struct sink_ctx *c = p;
 
+	if (flush_results(c, e) || flush_attrs(c, e))
+		return -1;
+	keyset_clear(&c->keys);
 	if (c->o->label)
 		label = c->o->label;
 	else if (!label)
@@ -94,27 +234,75 @@ static int sink_run_begin(void *p, const char *suite, const char *label,
 			     &c->run_id, e);
 }
 
+/* Appends s and its NUL to a pending batch's text; what names the batch
+ * in the message when it is over its cap (else memory ran out). */
+static int pend_text(struct buf *b, const char *s, const char *what,
+		     struct err *e)
+{
+	size_t k = strlen(s) + 1;
+
+	if (buf_add(b, s, k) == 0)
+		return 0;
+	if (k > b->max - b->len)
+		return err_at(e, 0, 0, "%s text too long", what);
+	return err_at(e, 0, 0, "out of memory");
+}
+
 static int sink_attr(void *p, const char *key, const char *value,
 		     struct err *e)
 {
 	struct sink_ctx *c = p;
+	struct pending_attrs *a = &c->attrs;
 
-	return lifecycle_attr_set(c->store, c->run_id, key, value,
-				  LIFECYCLE_PARSER, e);
+	a->off[a->n][0] = a->text.len;
+	if (pend_text(&a->text, key, "attribute", e))
+		return -1;
+	a->off[a->n][1] = a->text.len;
+	if (pend_text(&a->text, value, "attribute", e))
+		return -1;
+	a->n++;
+	return a->n == LIFECYCLE_ATTRS_MAX ? flush_attrs(c, e) : 0;
 }
 
 static int sink_result(void *p, const struct record_result *r,
 		       struct err *e)
 {
 	struct sink_ctx *c = p;
+	struct pending *q = &c->pend;
+	const char *str[5];
+	int dup, i;
 
-	if (store_result_add(c->store, c->run_id, r, e)) {
-		if (e->line == 0)
-			e->line = c->run_line;
-		return -1;
+	dup = keyset_add(&c->keys, r->test, r->metric);
+	if (dup < 0)
+		return err_at(e, 0, 0, "out of memory");
+	if (dup || !record_better_valid(r->better) ||
+	    !record_status_valid(r->status)) {
+		/* a row the store refuses goes alone, after the others, so
+		 * that the error is SQLite's and names this row */
+		if (flush_results(c, e) ||
+		    store_result_add(c->store, c->run_id, r, e)) {
+			if (e->line == 0)
+				e->line = c->run_line;
+			return -1;
+		}
+		c->results++;
+		return 0;
 	}
+	str[0] = r->test;
+	str[1] = r->metric;
+	str[2] = r->unit;
+	str[3] = r->better;
+	str[4] = r->status;
+	for (i = 0; i < 5; i++) {
+		q->off[q->n][i] = q->text.len;
+		if (pend_text(&q->text, str[i], "result", e))
+			return -1;
+	}
+	q->r[q->n].value = r->value;
+	q->r[q->n].has_value = r->has_value;
+	q->n++;
 	c->results++;
-	return 0;
+	return q->n == STORE_RESULTS_MAX ? flush_results(c, e) : 0;
 }
 
 static int sink_sample(void *p, const char *test, const char *metric,
@@ -122,6 +310,8 @@ static int sink_sample(void *p, const char *test, const char *metric,
 {
 	struct sink_ctx *c = p;
 
+	if (flush_results(c, e))
+		return -1;
 	return store_sample_add(c->store, c->run_id, test, metric, t, value, e);
 }
 
@@ -130,6 +320,9 @@ static int sink_run_end(void *p, struct err *e)
 	struct sink_ctx *c = p;
 	int i;
 
+	/* the parser's attributes before --set's, which win */
+	if (flush_results(c, e) || flush_attrs(c, e))
+		return -1;
 	for (i = 0; i < c->o->nset; i++)
 		if (store_attr_set(c->store, c->run_id, c->o->set_key[i],
 				   c->o->set_value[i], e))
@@ -326,6 +519,9 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 		in[i].n = f[i].n;
 	}
 	free(opts);
+	/* a row of text is at most a few lines (LINE_MAX_BYTES) */
+	buf_init(&c.pend.text, (size_t)STORE_RESULTS_MAX * 5 * LINE_MAX_BYTES);
+	buf_init(&c.attrs.text, (size_t)LIFECYCLE_ATTRS_MAX * 2 * LINE_MAX_BYTES);
 	sink.ctx = &c;
 	sink.run_begin = sink_run_begin;
 	sink.attr = sink_attr;
@@ -351,6 +547,11 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	} else {
 		rc = f[0].fmt->parse_set(in, n, &po, &sink, e);
 	}
+	if (rc == 0)
+		rc = flush_results(&c, e) || flush_attrs(&c, e) ? -1 : 0;
+	keyset_clear(&c.keys);
+	buf_release(&c.pend.text);
+	buf_release(&c.attrs.text);
 	lines_set_tick(NULL, NULL);
 	if (rc)
 		return -1;

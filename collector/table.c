@@ -7,8 +7,10 @@
  * any other column is a run attribute (fs, mount, ...).  Rows that share a
  * run value are one run (without a run column: rows that share a label).
  * A run's rows need not be adjacent, so the file is read twice: the first
- * pass checks every row and notes which run it belongs to (offsets only,
- * so memory stays small), the second emits each run's rows in order.
+ * pass checks every row and notes which run it belongs to and its value
+ * (offsets and the number only, so memory stays small), the second emits
+ * each run's rows in order without parsing the number again.  A file whose
+ * runs are already in order (what export writes) is not sorted.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,7 +23,7 @@
 #include "format.h"
 
 /* A long table with more rows than this belongs in several files; the cap
- * bounds the per-row index (16 bytes a row). */
+ * bounds the per-row index (32 bytes a row). */
 #define TABLE_ROWS_MAX 50000000
 
 enum col { C_RUN, C_LABEL, C_SUITE, C_TEST, C_METRIC, C_VALUE, C_UNIT,
@@ -44,6 +46,7 @@ struct rowref {
 	size_t pos;
 	long line;
 	size_t group;
+	double value;		/* as the first pass parsed it */
 };
 
 /* Run keys -> group index, open addressing on a power-of-two table. */
@@ -175,9 +178,11 @@ static const char *get(const struct header *h, const struct csv_row *r,
 	return h->col[c] >= 0 ? r->field[h->col[c]] : dflt;
 }
 
-/* Checks one row and turns it into a result. */
+/* Checks one row and turns it into a result; the value is parsed unless
+ * known (the second pass: the first parsed it). */
 static int row_result(const struct header *h, const struct csv_row *r,
-		      struct record_result *out, struct err *e)
+		      const double *known, struct record_result *out,
+		      struct err *e)
 {
 	const char *value = get(h, r, C_VALUE, "");
 
@@ -201,7 +206,9 @@ static int row_result(const struct header *h, const struct csv_row *r,
 			      out->status);
 	out->has_value = *value != '\0';
 	out->value = 0;
-	if (out->has_value && num_parse(value, strlen(value), &out->value))
+	if (out->has_value && known)
+		out->value = *known;
+	else if (out->has_value && num_parse(value, strlen(value), &out->value))
 		return err_at(e, r->line, h->col[C_VALUE] + 1, "value '%.40s' "
 			      "is not a finite number", value);
 	if (!out->has_value && strcmp(out->status, "ok") == 0)
@@ -294,7 +301,7 @@ static void free_first(char **first, int n)
 }
 
 static int emit_runs(struct csv *c, struct csv_row *r, const struct header *h,
-		     struct rowref *rows, size_t nrows,
+		     struct rowref *rows, size_t nrows, int sorted,
 		     const struct record_sink *sink, struct err *e)
 {
 	char **first = calloc((size_t)h->nattr + 2, sizeof(char *));
@@ -303,12 +310,14 @@ static int emit_runs(struct csv *c, struct csv_row *r, const struct header *h,
 
 	if (!first)
 		return err_at(e, 0, 0, "out of memory");
-	qsort(rows, nrows, sizeof(*rows), cmp_rowref);
+	if (!sorted)
+		qsort(rows, nrows, sizeof(*rows), cmp_rowref);
 	for (i = 0; i < nrows; i++) {
 		struct record_result res;
 
 		csv_seek(c, rows[i].pos, rows[i].line);
-		if (csv_next(c, r, e) != 1 || row_result(h, r, &res, e))
+		if (csv_next(c, r, e) != 1 ||
+		    row_result(h, r, &rows[i].value, &res, e))
 			goto out;
 		if (i == 0 || rows[i].group != rows[i - 1].group) {
 			const char *label = get(h, r, C_LABEL, "");
@@ -361,7 +370,7 @@ static int table_parse(const char *p, size_t n, const struct parse_opts *o,
 	struct groups g = {0};
 	struct rowref *rows = NULL;
 	size_t nrows = 0, cap = 0;
-	int rc = -1, got;
+	int rc = -1, got, sorted = 1;
 
 	(void)o;
 	if (!c || !r || !h) {
@@ -384,7 +393,7 @@ static int table_parse(const char *p, size_t n, const struct parse_opts *o,
 		struct record_result res;
 		size_t gi;
 
-		if (row_result(h, r, &res, e))
+		if (row_result(h, r, NULL, &res, e))
 			goto out;
 		if (nrows == cap) {
 			size_t ncap = cap ? cap * 2 : 1024;
@@ -410,6 +419,10 @@ static int table_parse(const char *p, size_t n, const struct parse_opts *o,
 		rows[nrows].pos = r->pos;
 		rows[nrows].line = r->line;
 		rows[nrows].group = gi;
+		rows[nrows].value = res.value;
+		/* positions rise, so groups that never fall are in order */
+		if (nrows > 0 && gi < rows[nrows - 1].group)
+			sorted = 0;
 		nrows++;
 	}
 	if (got < 0)
@@ -418,7 +431,7 @@ static int table_parse(const char *p, size_t n, const struct parse_opts *o,
 		err_at(e, 2, 0, "no rows after the header");
 		goto out;
 	}
-	rc = emit_runs(c, r, h, rows, nrows, sink, e);
+	rc = emit_runs(c, r, h, rows, nrows, sorted, sink, e);
 out:
 	header_free(h);
 	groups_free(&g);

@@ -6,8 +6,9 @@
  * site_chart lays out at once (the page needs the image's size), keys the
  * chart by a SHA-256 of its whole layout, and either links the published
  * files when the published site's manifest has the same key, or queues the
- * layout; site_flush draws the queue on s->jobs threads.  Each job writes
- * its own files, so the threads share nothing but the queue index.
+ * layout for drawing threads that run while the pages are built (see "The
+ * drawing pipeline" below).  Each job writes its own files, so the threads
+ * share nothing but the queue.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -185,6 +186,9 @@ static int reuse(struct site *s, const char *base)
 	return 0;
 }
 
+static int queue_put(struct site *s, const struct chart_layout *l,
+		     const char *base);
+
 int site_chart(struct site *s, const struct chart *c, const char *base,
 	       struct chart_layout *l)
 {
@@ -207,7 +211,10 @@ int site_chart(struct site *s, const struct chart *c, const char *base,
 	if (t->made[0])
 		return err_set(s->e, base, 0, 0, "two different charts under "
 			       "one name");
-	if (buf_printf(&s->manifest, "chart %s %s\n", base, key))
+	if (buf_printf(&s->manifest, "chart %s %s\n", base, key) ||
+	    (s->recording &&
+	     buf_printf(&s->manifest, "file %s.png\nfile %s.svg\n"
+			"file %s-thumb.png\n", base, base, base)))
 		return err_set(s->e, NULL, 0, 0, "manifest too large");
 	s->files += 3;
 	memcpy(t->made, key, sizeof(key));
@@ -215,28 +222,76 @@ int site_chart(struct site *s, const struct chart *c, const char *base,
 		s->reused += 3;
 		return 0;
 	}
-	if (s->nqueue == s->capqueue) {
-		int ncap = s->capqueue ? 2 * s->capqueue : 32;
-		struct chart_job *nq = realloc(s->queue,
-					       (size_t)ncap * sizeof(*nq));
+	return queue_put(s, l, base);
+}
 
-		if (!nq)
-			return err_set(s->e, NULL, 0, 0, "out of memory");
-		s->queue = nq;
-		s->capqueue = ncap;
-	}
-	memcpy(&s->queue[s->nqueue].l, l, sizeof(*l));
-	snprintf(s->queue[s->nqueue].base, sizeof(s->queue[0].base), "%s", base);
-	s->nqueue++;
+int site_chart_made(struct site *s, const char *base, const char *key)
+{
+	struct chart_entry *t;
+
+	if ((!s->charts && index_init(s)) ||
+	    !(t = index_get(s->charts, base)))
+		return -1;
+	snprintf(t->made, sizeof(t->made), "%s", key);
 	return 0;
 }
+
+int site_layout_probe(struct site *s, char key[65])
+{
+	struct chart *c = calloc(1, sizeof(*c));
+	struct chart_layout *l = calloc(1, sizeof(*l));
+	int rc = -1;
+
+	if (c && l) {
+		c->title = "Probe: Wg \xc3\xa9 1/s";
+		c->axis = "rate (KiB/s), higher is better";
+		c->unit = "KiB/s";
+		c->width = 960;
+		c->nbars = 2;
+		c->bar[0].label = "ext4 noatime";
+		c->bar[0].value = 123456.5;
+		c->bar[0].has_value = 1;
+		c->bar[0].n = 3;
+		c->bar[0].err_lo = 120000;
+		c->bar[0].err_hi = 130000;
+		c->bar[1].label = "xfs";
+		c->bar[1].status = "failed";
+		c->bar[1].color = 1;
+		if (chart_layout(c, NULL, NULL, l, s->e) == 0) {
+			layout_key(l, key);
+			rc = 0;
+		}
+	}
+	free(c);
+	free(l);
+	return rc;
+}
+
+/* The drawing pipeline.  The first chart queued starts s->jobs - 1
+ * drawing threads, which take charts from a ring while the main thread
+ * goes on building pages (a render is about three quarters drawing and a
+ * quarter pages: drawing only between comparisons left a second CPU idle
+ * for that quarter, bench/ "--jobs").  When the ring is full the main
+ * thread draws the oldest chart itself instead of waiting; site_flush
+ * makes it draw with the others until the ring is empty and joins them.
+ * The ring bounds memory: a layout is about 90 KB. */
+#define RING_JOBS 64
+
+/* Most threads a render starts, whatever --jobs says: charts are drawn by
+ * the CPU, and more threads than cores only add switching. */
+#define DRAW_THREADS_MAX 64
 
 struct pool {
 	struct site *s;
 	pthread_mutex_t lock;
-	int next;
-	int failed;
-	struct err e;	/* the first failure */
+	pthread_cond_t more;	/* a job was queued, or the pool closed */
+	struct chart_job ring[RING_JOBS];
+	int head, count;	/* the oldest job, and how many */
+	int closed, failed;
+	struct err e;		/* the first failure */
+	pthread_t t[DRAW_THREADS_MAX];
+	int nthreads;
+	long drawn;
 };
 
 /* The staging path of name, free for a new file.  cairo opens with
@@ -276,73 +331,161 @@ static int draw_job(struct site *s, const struct chart_job *j,
 	return 0;
 }
 
+/* Draws job j (a copy, outside the lock) and notes a failure. */
+static void draw_one(struct site *s, struct pool *p, const struct chart_job *j)
+{
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	rc = draw_job(s, j, &e);
+	pthread_mutex_lock(&p->lock);
+	p->drawn++;
+	if (rc && !p->failed) {
+		p->e = e;
+		p->failed = 1;
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Takes the oldest job into *j; 0 when the pool is closed and empty (or
+ * failed).  Waits for one when wait is set, else returns 0 at once. */
+static int take(struct pool *p, struct chart_job *j, int wait)
+{
+	int got = 0;
+
+	pthread_mutex_lock(&p->lock);
+	while (wait && p->count == 0 && !p->closed && !p->failed)
+		pthread_cond_wait(&p->more, &p->lock);
+	if (p->count > 0 && !p->failed) {
+		memcpy(j, &p->ring[p->head], sizeof(*j));
+		p->head = (p->head + 1) % RING_JOBS;
+		p->count--;
+		got = 1;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return got;
+}
+
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
+	struct chart_job *j = malloc(sizeof(*j));
 
-	for (;;) {
-		struct err e;
-		int i;
-
-		pthread_mutex_lock(&p->lock);
-		i = p->failed ? p->s->nqueue : p->next++;
-		pthread_mutex_unlock(&p->lock);
-		if (i >= p->s->nqueue)
-			return NULL;
-		err_clear(&e);
-		if (draw_job(p->s, &p->s->queue[i], &e)) {
-			pthread_mutex_lock(&p->lock);
-			if (!p->failed)
-				p->e = e;
-			p->failed = 1;
-			pthread_mutex_unlock(&p->lock);
-		}
-	}
+	if (!j)
+		return NULL;	/* the main thread draws the rest */
+	while (take(p, j, 1))
+		draw_one(p->s, p, j);
+	free(j);
+	return NULL;
 }
 
-/* Most threads a render starts, whatever --jobs says: charts are drawn by
- * the CPU, and more threads than cores only add switching. */
-#define DRAW_THREADS_MAX 64
-
-int site_flush(struct site *s)
+static int pool_start(struct site *s)
 {
-	pthread_t t[DRAW_THREADS_MAX];
-	struct pool p;
+	struct pool *p = calloc(1, sizeof(*p));
 	int i, n = s->jobs < 1 ? 1 : s->jobs > DRAW_THREADS_MAX ?
 						     DRAW_THREADS_MAX : s->jobs;
 
-	if (s->nqueue == 0)
-		return 0;
-	if (n > s->nqueue)
-		n = s->nqueue;
-	memset(&p, 0, sizeof(p));
-	p.s = s;
-	pthread_mutex_init(&p.lock, NULL);
-	if (n == 1) {
-		worker(&p);
-	} else {
-		int started = 0;
+	if (!p)
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->more, NULL);
+	s->pool = p;
+	p->s = s;
+	/* the main thread is the last drawer: it draws when the ring is
+	 * full and at site_flush */
+	for (i = 0; i < n - 1; i++)
+		if (pthread_create(&p->t[p->nthreads], NULL, worker, p) == 0)
+			p->nthreads++;
+	return 0;
+}
 
-		for (i = 0; i < n; i++)
-			if (pthread_create(&t[i], NULL, worker, &p) == 0)
-				started++;
-			else
-				break;
-		if (started == 0)
-			worker(&p);
-		for (i = 0; i < started; i++)
-			pthread_join(t[i], NULL);
+static int queue_put(struct site *s, const struct chart_layout *l,
+		     const char *base)
+{
+	struct pool *p;
+	struct chart_job *j;
+
+	if (!s->pool && pool_start(s))
+		return -1;
+	p = s->pool;
+	pthread_mutex_lock(&p->lock);
+	if (p->failed) {
+		pthread_mutex_unlock(&p->lock);
+		return 0;	/* reported at site_flush */
 	}
-	pthread_mutex_destroy(&p.lock);
-	s->drawn += s->nqueue;
-	s->written += 3L * s->nqueue;
+	if (p->count == RING_JOBS) {
+		/* full: the oldest is drawn here, its slot reused */
+		struct chart_job *old = malloc(sizeof(*old));
+
+		if (!old) {
+			pthread_mutex_unlock(&p->lock);
+			return err_set(s->e, NULL, 0, 0, "out of memory");
+		}
+		memcpy(old, &p->ring[p->head], sizeof(*old));
+		p->head = (p->head + 1) % RING_JOBS;
+		p->count--;
+		pthread_mutex_unlock(&p->lock);
+		draw_one(s, p, old);
+		free(old);
+		pthread_mutex_lock(&p->lock);
+	}
+	j = &p->ring[(p->head + p->count) % RING_JOBS];
+	memcpy(&j->l, l, sizeof(*l));
+	snprintf(j->base, sizeof(j->base), "%s", base);
+	p->count++;
+	pthread_cond_signal(&p->more);
+	pthread_mutex_unlock(&p->lock);
+	return 0;
+}
+
+int site_flush(struct site *s)
+{
+	struct pool *p = s->pool;
+	struct chart_job *j;
+	int i, failed;
+
+	if (!p)
+		return 0;
+	j = malloc(sizeof(*j));
+	if (j) {
+		while (take(p, j, 0))
+			draw_one(s, p, j);
+		free(j);
+	}
+	pthread_mutex_lock(&p->lock);
+	p->closed = 1;
+	if (!j && !p->failed) {
+		err_set(&p->e, NULL, 0, 0, "out of memory");
+		p->failed = 1;
+	}
+	pthread_cond_broadcast(&p->more);
+	pthread_mutex_unlock(&p->lock);
+	for (i = 0; i < p->nthreads; i++)
+		pthread_join(p->t[i], NULL);
+	/* with no thread left, whatever is queued is drawn here (a worker
+	 * that could not start, or one without memory) */
+	j = malloc(sizeof(*j));
+	while (j && take(p, j, 0))
+		draw_one(s, p, j);
+	free(j);
+	failed = p->failed || p->count > 0;
+	s->drawn += p->drawn;
+	s->written += 3L * p->drawn;
+	/* the first error stands: after a failed build, a drawing error
+	 * is not the news */
+	if (failed && !s->e->msg[0]) {
+		if (p->failed)
+			*s->e = p->e;
+		else
+			err_set(s->e, NULL, 0, 0, "out of memory");
+	}
+	pthread_cond_destroy(&p->more);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+	s->pool = NULL;
 	if (s->progress)
 		fprintf(stderr, "\rrender: %ld charts drawn, %ld files reused",
 			s->drawn, s->reused);
-	s->nqueue = 0;
-	if (p.failed) {
-		*s->e = p.e;
-		return -1;
-	}
-	return 0;
+	return failed ? -1 : 0;
 }

@@ -10,6 +10,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/sha256.h"
 #include "../schema/store.h"
 
 /* A cell's values: one per run of the group; a group of more runs than
@@ -20,6 +21,7 @@ struct load {
 	struct model *m;
 	int last_group, last_col;
 	struct err *e;
+	struct sha256 h;	/* becomes m->key */
 };
 
 static int find_group(struct load *l, const char *name)
@@ -143,12 +145,37 @@ static int add_run(struct model *m, int g, long long run)
 	return 0;
 }
 
+/* s and its terminating NUL, so that no two lists of strings hash alike */
+static void hash_str(struct sha256 *h, const char *s)
+{
+	sha256_update(h, s ? s : "", s ? strlen(s) + 1 : 0);
+	sha256_update(h, s ? "s" : "n", 1);
+}
+
+static void hash_row(struct sha256 *h, const struct store_row *row)
+{
+	long long run = row->run;
+	double v = row->r.has_value ? row->r.value : 0;
+	unsigned char has = row->r.has_value != 0;
+
+	sha256_update(h, &run, sizeof(run));
+	hash_str(h, row->group);
+	hash_str(h, row->r.test);
+	hash_str(h, row->r.metric);
+	sha256_update(h, &has, 1);
+	sha256_update(h, &v, sizeof(v));
+	hash_str(h, row->r.unit);
+	hash_str(h, row->r.better);
+	hash_str(h, row->r.status);
+}
+
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
 	int g = find_group(l, row->group), c;
 	struct cell *cell;
 
+	hash_row(&l->h, row);
 	if (g < 0)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
 	c = find_col(l, &row->r);
@@ -199,10 +226,18 @@ int model_load(struct store *s, const struct store_comparison *c,
 	l.last_group = -1;
 	l.last_col = 0;
 	l.e = e;
+	sha256_init(&l.h);
+	hash_str(&l.h, "model 1");
+	hash_str(&l.h, m->name);
+	hash_str(&l.h, m->title);
+	hash_str(&l.h, m->suite);
+	hash_str(&l.h, m->by);
+	hash_str(&l.h, m->where);
 	if (store_each_result_in(s, c, add_row, &l, e)) {
 		model_release(m);
 		return -1;
 	}
+	sha256_final_hex(&l.h, m->key);
 	return 0;
 }
 

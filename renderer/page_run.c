@@ -10,6 +10,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/sha256.h"
 #include "../core/text.h"
 #include "../schema/store.h"
 #include "analysis.h"
@@ -158,13 +159,12 @@ static int sample_row(void *ctx, const char *test, const char *metric,
 	return 0;
 }
 
-static int write_source(struct runs *r, const struct store_run *run,
-			const char *name)
+/* 1 when run is the first of its source's runs, whose page brings the
+ * source's file (noted as written), 0 when an earlier one did, -1 on
+ * error. */
+static int source_first(struct runs *r, const struct store_run *run)
 {
 	char line[80];
-	char *data;
-	size_t n;
-	int rc;
 
 	snprintf(line, sizeof(line), "%s\n", run->sha256);
 	if (run->source_id == r->last_source ||
@@ -173,6 +173,16 @@ static int write_source(struct runs *r, const struct store_run *run,
 	r->last_source = run->source_id;
 	if (buf_adds(&r->written, line))
 		return err_set(r->s->e, NULL, 0, 0, "too many sources");
+	return 1;
+}
+
+static int write_source(struct runs *r, const struct store_run *run,
+			const char *name)
+{
+	char *data;
+	size_t n;
+	int rc;
+
 	if (store_source_content(r->s->store, run->source_id, &data, &n,
 				 r->s->e))
 		return -1;
@@ -181,14 +191,102 @@ static int write_source(struct runs *r, const struct store_run *run,
 	return rc;
 }
 
+/* The key of a run page's unit: the program and everything the page
+ * shows (the run, its attributes, results and samples, whether it brings
+ * its source's file; the source's bytes are named by its SHA-256). */
+static void hash_s(struct sha256 *h, const char *v)
+{
+	sha256_update(h, v ? v : "", v ? strlen(v) + 1 : 0);
+	sha256_update(h, v ? "s" : "n", 1);
+}
+
+static int key_attr(void *ctx, const char *key, const char *value)
+{
+	hash_s(ctx, key);
+	hash_s(ctx, value);
+	return 0;
+}
+
+static int key_result(void *ctx, const struct store_row *row)
+{
+	struct sha256 *h = ctx;
+	double v = row->r.has_value ? row->r.value : 0;
+	unsigned char has = row->r.has_value != 0;
+
+	hash_s(h, row->r.test);
+	hash_s(h, row->r.metric);
+	sha256_update(h, &has, 1);
+	sha256_update(h, &v, sizeof(v));
+	hash_s(h, row->r.unit);
+	hash_s(h, row->r.better);
+	hash_s(h, row->r.status);
+	return 0;
+}
+
+static int key_sample(void *ctx, const char *test, const char *metric,
+		      double t, double value)
+{
+	struct sha256 *h = ctx;
+
+	hash_s(h, test);
+	hash_s(h, metric);
+	sha256_update(h, &t, sizeof(t));
+	sha256_update(h, &value, sizeof(value));
+	return 0;
+}
+
+static int run_key(struct runs *r, const struct store_run *run, int first,
+		   char key[65])
+{
+	struct site *s = r->s;
+	struct sha256 h;
+	long long n[3] = {run->id, run->line, first};
+
+	sha256_init(&h);
+	hash_s(&h, "run 1");
+	sha256_update(&h, s->prog, 64);
+	sha256_update(&h, n, sizeof(n));
+	hash_s(&h, run->suite);
+	hash_s(&h, run->label);
+	hash_s(&h, run->source);
+	hash_s(&h, run->format);
+	hash_s(&h, run->sha256);
+	hash_s(&h, run->excluded);
+	hash_s(&h, "attrs");
+	if (store_each_attr(s->store, run->id, key_attr, &h, s->e) < 0)
+		return -1;
+	hash_s(&h, "results");
+	if (store_each_result_of_run(s->store, run->id, key_result, &h,
+				     s->e) < 0)
+		return -1;
+	hash_s(&h, "samples");
+	if (store_each_sample(s->store, run->id, key_sample, &h, s->e) < 0)
+		return -1;
+	sha256_final_hex(&h, key);
+	return 0;
+}
+
 static int run_page(void *ctx, const struct store_run *run)
 {
 	struct runs *r = ctx;
 	struct site *s = r->s;
-	char title[400], name[64], src[64], t[600];
+	char title[400], name[64], src[64], t[600], key[65], *saved;
 	struct page p;
 	xmlNodePtr main, para, tr;
+	int first = source_first(r, run), rc;
 
+	if (first < 0)
+		return -1;
+	if (s->prog[0]) {
+		if (run_key(r, run, first, key) ||
+		    (rc = site_unit_reuse(s, key, &saved)) < 0)
+			return -1;
+		free(saved);
+		if (rc == 1)
+			return 0;
+		if (site_unit_begin(s, key))
+			return -1;
+	}
 	snprintf(title, sizeof(title), "Run %lld: %s", run->id, run->label);
 	if (page_new(&p, title, s->e))
 		return -1;
@@ -243,10 +341,12 @@ static int run_page(void *ctx, const struct store_run *run)
 		xmlUnlinkNode(r->samples);
 		xmlFreeNode(r->samples);
 	}
-	if (write_source(r, run, src))
+	if (first && write_source(r, run, src))
 		goto fail;
 	pages_run_file(run->id, name);
-	return site_save_page(s, &p, name);
+	if (site_save_page(s, &p, name))
+		return -1;
+	return site_unit_end(s, "");
 fail:
 	page_free(&p);
 	return -1;

@@ -20,6 +20,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/sha256.h"
+#include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "analysis.h"
 #include "html.h"
@@ -32,11 +33,122 @@ struct build {
 	int n, cap;
 };
 
+/* One field of a unit's saved text: tab, newline and backslash escaped,
+ * a tab after it. */
+static int put_field(struct buf *b, const char *v)
+{
+	for (; v && *v; v++) {
+		int rc = *v == '\\' ? buf_adds(b, "\\\\") :
+			 *v == '\t' ? buf_adds(b, "\\t") :
+			 *v == '\n' ? buf_adds(b, "\\n") : buf_addc(b, *v);
+
+		if (rc)
+			return -1;
+	}
+	return buf_addc(b, '\t');
+}
+
+/* The next field of saved text at *p, unescaped into a new string. */
+static char *get_field(const char **p)
+{
+	const char *q = *p;
+	char *out = malloc(strlen(q) + 1), *w = out;
+
+	if (!out)
+		return NULL;
+	for (; *q && *q != '\t'; q++) {
+		if (*q == '\\' && q[1]) {
+			q++;
+			*w++ = *q == 't' ? '\t' : *q == 'n' ? '\n' : *q;
+		} else {
+			*w++ = *q;
+		}
+	}
+	*w = '\0';
+	*p = *q ? q + 1 : q;
+	return out;
+}
+
+/* A comparison's index entry as a unit's saved text, and back. */
+static char *entry_save(const struct site_entry *en)
+{
+	struct buf b;
+
+	buf_init(&b, (size_t)1 << 20);
+	if (put_field(&b, en->name) || put_field(&b, en->title) ||
+	    put_field(&b, en->file) || put_field(&b, en->headline) ||
+	    put_field(&b, en->thumb ? "1" : "0") || put_field(&b, en->thumb) ||
+	    buf_printf(&b, "%d\t%ld\t%d\t%d", en->ngroups, en->nresults,
+		       en->thumb_w, en->thumb_h)) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+static int entry_load(const char *saved, struct site_entry *en)
+{
+	const char *p = saved;
+	char *has;
+	int ok;
+
+	en->name = get_field(&p);
+	en->title = get_field(&p);
+	en->file = get_field(&p);
+	en->headline = get_field(&p);
+	has = get_field(&p);
+	en->thumb = get_field(&p);
+	ok = en->name && en->title && en->file && en->headline && has &&
+	     en->thumb && sscanf(p, "%d\t%ld\t%d\t%d", &en->ngroups,
+				 &en->nresults, &en->thumb_w, &en->thumb_h) == 4;
+	if (ok && strcmp(has, "1") != 0) {
+		free(en->thumb);
+		en->thumb = NULL;
+	}
+	free(has);
+	return ok ? 0 : -1;
+}
+
+static int hash_excluded(void *ctx, const struct lifecycle_run *r)
+{
+	struct sha256 *h = ctx;
+	long long id = r->id;
+
+	sha256_update(h, &id, sizeof(id));
+	sha256_update(h, r->label, strlen(r->label) + 1);
+	sha256_update(h, r->excluded ? r->excluded : "", r->excluded ?
+		      strlen(r->excluded) + 1 : 0);
+	return 0;
+}
+
+/* The key of a comparison's unit: the program, its rows (m->key) and the
+ * excluded runs its page lists (pages.c, excluded_list). */
+static int comparison_key(struct site *s, const struct model *m,
+			  char key[65])
+{
+	struct lifecycle_filter f;
+	struct sha256 h;
+
+	sha256_init(&h);
+	sha256_update(&h, "comparison 1", 13);
+	sha256_update(&h, s->prog, 64);
+	sha256_update(&h, m->key, 64);
+	memset(&f, 0, sizeof(f));
+	f.suite = m->suite;
+	f.excluded_only = 1;
+	if (lifecycle_each_run(s->store, &f, hash_excluded, &h, s->e))
+		return -1;
+	sha256_final_hex(&h, key);
+	return 0;
+}
+
 static int build_one(void *ctx, const struct store_comparison *c)
 {
 	struct build *b = ctx;
 	struct model m;
 	struct analysis a;
+	struct site_entry *en;
+	char key[65], *saved = NULL;
 	int rc;
 
 	if (b->n == b->cap) {
@@ -51,17 +163,42 @@ static int build_one(void *ctx, const struct store_comparison *c)
 	}
 	if (model_load(b->s->store, c, &m, b->s->e))
 		return -1;
+	en = &b->entries[b->n];
+	memset(en, 0, sizeof(*en));
+	if (b->s->prog[0]) {
+		if (comparison_key(b->s, &m, key) ||
+		    (rc = site_unit_reuse(b->s, key, &saved)) < 0) {
+			model_release(&m);
+			return -1;
+		}
+		if (rc == 1) {
+			/* nothing of it changed: its files are linked */
+			b->n++;	/* counted even on failure: freed below */
+			rc = entry_load(saved, en);
+			free(saved);
+			model_release(&m);
+			if (rc)
+				return err_set(b->s->e, PUBLISH_MARKER, 0, 0,
+					       "damaged unit %s", key);
+			return 0;
+		}
+	}
 	if (analysis_run(&m, &a, b->s->e)) {
 		model_release(&m);
 		return -1;
 	}
-	memset(&b->entries[b->n], 0, sizeof(b->entries[b->n]));
-	rc = pages_comparison(b->s, &m, &a, &b->entries[b->n]);
-	b->n++;	/* counted even on failure: its strings are freed below */
-	/* draw this comparison's charts now: the queue then never holds
-	 * more than one comparison's layouts */
+	rc = b->s->prog[0] ? site_unit_begin(b->s, key) : 0;
 	if (rc == 0)
-		rc = site_flush(b->s);
+		rc = pages_comparison(b->s, &m, &a, en);
+	b->n++;	/* counted even on failure: its strings are freed below */
+	/* its charts are drawn meanwhile (draw.c): a drawing failure shows
+	 * at build()'s site_flush */
+	if (rc == 0 && b->s->prog[0]) {
+		saved = entry_save(en);
+		rc = saved ? site_unit_end(b->s, saved) :
+			     err_set(b->s->e, NULL, 0, 0, "out of memory");
+		free(saved);
+	}
 	analysis_release(&a);
 	model_release(&m);
 	return rc;
@@ -80,9 +217,13 @@ static int build(struct site *s)
 	memset(&b, 0, sizeof(b));
 	b.s = s;
 	if (store_each_comparison(s->store, build_one, &b, s->e) == 0 &&
-	    pages_index(s, b.entries, b.n) == 0 && pages_runs(s) == 0 &&
-	    site_finish(s) == 0)
+	    pages_index(s, b.entries, b.n) == 0 && pages_runs(s) == 0)
 		rc = 0;
+	/* always: no drawing thread may outlive the build, failed or not */
+	if (site_flush(s))
+		rc = -1;
+	if (rc == 0 && site_finish(s))
+		rc = -1;
 	for (i = 0; i < b.n; i++) {
 		free(b.entries[i].name);
 		free(b.entries[i].title);
@@ -94,33 +235,54 @@ static int build(struct site *s)
 	return rc;
 }
 
-/* The identity of this render's inputs: the program (its own bytes: any
- * change to code, templates or style gives another site), the options
- * that change files, and the store's contents.  0, or -1 when any part
- * cannot be read (the render then does its full work). */
-static int render_key(struct store *st, int gzip, char key[65])
+/* The program's identity: its own bytes (any change to code, templates
+ * or style gives another site), the options that change files, and how
+ * this machine lays text out (site_layout_probe), into s->prog; left ""
+ * when any part cannot be read (nothing is then reused but charts). */
+static void prog_key(struct site *s)
 {
-	char fp[65], chunk[65536];
+	char chunk[65536], probe[65];
 	struct sha256 h;
-	struct err ignore;
+	struct err ignore, *keep = s->e;
 	FILE *f = fopen("/proc/self/exe", "rb");
 	size_t k;
+	int bad;
 
 	if (!f)
-		return -1;
+		return;
 	sha256_init(&h);
 	while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sha256_update(&h, chunk, k);
-	if (ferror(f)) {
-		fclose(f);
-		return -1;
-	}
+	bad = ferror(f);
 	fclose(f);
 	err_clear(&ignore);
-	if (store_fingerprint(st, fp, &ignore))
+	s->e = &ignore;
+	bad = bad || site_layout_probe(s, probe);
+	s->e = keep;
+	if (bad)
+		return;
+	sha256_update(&h, probe, 64);
+	sha256_update(&h, s->gzip ? "gzip" : "plain", s->gzip ? 4 : 5);
+	sha256_final_hex(&h, s->prog);
+}
+
+/* The identity of this render's inputs: the program (s->prog) and the
+ * store's contents.  0, or -1 when any part cannot be read (the render
+ * then does its full work). */
+static int render_key(struct site *s, char key[65])
+{
+	char fp[65];
+	struct sha256 h;
+	struct err ignore;
+
+	if (!s->prog[0])
 		return -1;
+	err_clear(&ignore);
+	if (store_fingerprint(s->store, fp, &ignore))
+		return -1;
+	sha256_init(&h);
+	sha256_update(&h, s->prog, 64);
 	sha256_update(&h, fp, 64);
-	sha256_update(&h, gzip ? "gzip" : "plain", gzip ? 4 : 5);
 	sha256_final_hex(&h, key);
 	return 0;
 }
@@ -226,7 +388,8 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 		site_release(&s);
 		return EXIT_FAULT;
 	}
-	if (render_key(s.store, gzip, key) == 0) {
+	prog_key(&s);
+	if (render_key(&s, key) == 0) {
 		if (site_fresh(out, key)) {
 			publish_abandon(stage);
 			store_close(s.store);

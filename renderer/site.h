@@ -9,8 +9,11 @@
  * Incremental by construction: a file whose bytes equal the published
  * site's copy is hard-linked from it instead of written (its mtime stays);
  * a chart whose inputs hash to what the published site's manifest says is
- * linked without being drawn.  When nothing at all changed, the render
- * leaves the published site untouched.
+ * linked without being drawn; a unit of pages (a comparison with its test
+ * pages, charts and downloads; a run's page) whose inputs hash to a unit
+ * of the published manifest has all its files linked without being built.
+ * When nothing at all changed, the render leaves the published site
+ * untouched.
  */
 #ifndef BENCHSITE_SITE_H
 #define BENCHSITE_SITE_H
@@ -26,6 +29,7 @@ struct store;
 struct model;
 struct analysis;
 struct chart_job;
+struct pool;
 
 struct site {
 	struct store *store;
@@ -37,11 +41,15 @@ struct site {
 	int progress;		/* say how far it got on stderr */
 	struct buf old_manifest;	/* the published site's marker */
 	struct buf manifest;	/* this render's: "chart BASE KEY" lines */
-	struct chart_job *queue;	/* charts to draw at the next flush */
-	int nqueue, capqueue;
+	struct pool *pool;	/* draw.c's drawing threads: NULL until used */
 	long written, reused, drawn, files;
 	int thumb_w, thumb_h;	/* of the first thumbnail of a comparison */
 	struct chart_index *charts;	/* draw.c's, by base: NULL until used */
+	/* What every page depends on besides its own data (the program's
+	 * bytes, --gzip, how this machine lays text out); "" when unknown:
+	 * then no unit is reused. */
+	char prog[65];
+	int recording;		/* in a unit: files go into its manifest block */
 };
 
 /* Sets up s for a render into stage beside out. */
@@ -62,16 +70,43 @@ int site_save_page(struct site *s, struct page *p, const char *name);
 
 /* Lays chart c out into *l (the caller's, for the page's img sizes) and
  * arranges BASE.png, BASE.svg and BASE-thumb.png: linked from the
- * published site when their inputs are unchanged, else queued for
- * site_flush. */
+ * published site when their inputs are unchanged, else queued: drawing
+ * threads (s->jobs - 1 of them, and the calling thread when the queue is
+ * full) draw it while the caller goes on. */
 int site_chart(struct site *s, const struct chart *c, const char *base,
 	       struct chart_layout *l);
 
 /* Frees what site_chart keeps between calls (site_release calls it). */
 void site_charts_release(struct site *s);
 
-/* Draws every queued chart, on s->jobs threads. */
+/* Draws every queued chart (the calling thread with the drawing threads),
+ * stops the threads and says whether every chart was drawn.  A render
+ * calls it before publishing or abandoning the staging folder, failed or
+ * not: no thread may write there after. */
 int site_flush(struct site *s);
+
+/* Units of pages.  The manifest holds, per unit built, the block
+ * "unit KEY", its "chart BASE KEY" and "file NAME" lines, "saved TEXT"
+ * (what the caller needs to go on without building it, e.g. the index's
+ * entry; escaped, one line) and "end".  KEY must hash every input of the
+ * unit's files, s->prog included.
+ *
+ * site_unit_reuse: when the published site has unit key and every one of
+ * its files could be linked, copies the block into this render's manifest,
+ * sets *saved to its text (the caller frees it) and returns 1; else links
+ * nothing and returns 0 (-1: out of memory).  Otherwise the caller builds
+ * the unit between site_unit_begin and site_unit_end. */
+int site_unit_reuse(struct site *s, const char *key, char **saved);
+int site_unit_begin(struct site *s, const char *key);
+int site_unit_end(struct site *s, const char *saved);
+
+/* Notes that this render made chart base with key (its files came with a
+ * reused unit), as site_chart would have. */
+int site_chart_made(struct site *s, const char *base, const char *key);
+
+/* The key of how this machine lays a fixed chart out (fonts, cairo):
+ * part of s->prog, because a reused unit's charts are not laid out. */
+int site_layout_probe(struct site *s, char key[65]);
 
 /* Writes the marker with this render's manifest. */
 int site_finish(struct site *s);

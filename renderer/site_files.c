@@ -109,6 +109,8 @@ static int write_new(struct site *s, const char *name, const void *data,
 /* Puts one file in place, reusing the published copy when equal. */
 static int put(struct site *s, const char *name, const void *data, size_t n)
 {
+	if (s->recording && buf_printf(&s->manifest, "file %s\n", name))
+		return err_set(s->e, NULL, 0, 0, "manifest too large");
 	s->files++;
 	if (same_as_published(s, name, data, n) && link_published(s, name) == 0) {
 		s->reused++;
@@ -182,6 +184,127 @@ int site_save_page(struct site *s, struct page *p, const char *name)
 	return rc;
 }
 
+/* Undoes the links made for a unit that cannot be reused whole. */
+static void unlink_files(struct site *s, const char *p, const char *end)
+{
+	char name[256], path[4200];
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k;
+
+		if (!nl)
+			break;
+		if (strncmp(p, "file ", 5) == 0 &&
+		    (k = (size_t)(nl - p - 5)) < sizeof(name)) {
+			memcpy(name, p + 5, k);
+			name[k] = '\0';
+			if (site_path(s, name, path, sizeof(path)) == 0)
+				unlink(path);
+		}
+		p = nl + 1;
+	}
+}
+
+int site_unit_reuse(struct site *s, const char *key, char **saved)
+{
+	char head[80], name[256], base[256], ckey[65];
+	const char *start, *p, *end = NULL, *text = NULL;
+	size_t k;
+	long files = 0;
+
+	*saved = NULL;
+	if (!s->out || !s->prog[0] || !s->old_manifest.data)
+		return 0;
+	snprintf(head, sizeof(head), "\nunit %s\n", key);
+	start = strstr(s->old_manifest.data, head);
+	if (!start)
+		return 0;
+	start++;
+	/* the block must be whole: "saved" then "end" */
+	for (p = strchr(start, '\n') + 1; *p; p = strchr(p, '\n') + 1) {
+		const char *nl = strchr(p, '\n');
+
+		if (!nl)
+			return 0;
+		if (strncmp(p, "end\n", 4) == 0) {
+			end = nl + 1;
+			break;
+		}
+		if (strncmp(p, "saved ", 6) == 0)
+			text = p + 6;
+		else if (strncmp(p, "file ", 5) != 0 &&
+			 strncmp(p, "chart ", 6) != 0)
+			return 0;
+	}
+	if (!end || !text)
+		return 0;
+	for (p = start; p < end; p = strchr(p, '\n') + 1) {
+		const char *nl = strchr(p, '\n');
+
+		k = (size_t)(nl - p);
+		if (strncmp(p, "file ", 5) == 0) {
+			if (k - 5 >= sizeof(name))
+				goto undo;
+			memcpy(name, p + 5, k - 5);
+			name[k - 5] = '\0';
+			if (link_published(s, name))
+				goto undo;
+			files++;
+		}
+	}
+	for (p = start; p < end; p = strchr(p, '\n') + 1) {
+		const char *nl = strchr(p, '\n'), *sp;
+
+		k = (size_t)(nl - p);
+		if (strncmp(p, "chart ", 6) != 0 || k >= sizeof(base) ||
+		    !(sp = memchr(p + 6, ' ', k - 6)) || nl - sp - 1 != 64)
+			continue;
+		memcpy(base, p + 6, (size_t)(sp - p - 6));
+		base[sp - p - 6] = '\0';
+		memcpy(ckey, sp + 1, 64);
+		ckey[64] = '\0';
+		if (site_chart_made(s, base, ckey))
+			goto undo_err;
+	}
+	k = (size_t)(strchr(text, '\n') - text);
+	if (buf_add(&s->manifest, start, (size_t)(end - start)) ||
+	    !(*saved = malloc(k + 1)))
+		goto undo_err;
+	memcpy(*saved, text, k);
+	(*saved)[k] = '\0';
+	s->files += files;
+	s->reused += files;
+	return 1;
+undo:
+	/* p: the first file not linked; those before it were */
+	unlink_files(s, start, p);
+	return 0;
+undo_err:
+	unlink_files(s, start, end);
+	return err_set(s->e, NULL, 0, 0, "out of memory");
+}
+
+int site_unit_begin(struct site *s, const char *key)
+{
+	if (!s->prog[0])
+		return 0;
+	if (buf_printf(&s->manifest, "unit %s\n", key))
+		return err_set(s->e, NULL, 0, 0, "manifest too large");
+	s->recording = 1;
+	return 0;
+}
+
+int site_unit_end(struct site *s, const char *saved)
+{
+	if (!s->recording)
+		return 0;
+	s->recording = 0;
+	if (buf_printf(&s->manifest, "saved %s\nend\n", saved))
+		return err_set(s->e, NULL, 0, 0, "manifest too large");
+	return 0;
+}
+
 /* Reads the published site's marker (its manifest); none is fine. */
 static void read_old_manifest(struct site *s)
 {
@@ -241,7 +364,6 @@ void site_release(struct site *s)
 {
 	buf_release(&s->old_manifest);
 	buf_release(&s->manifest);
+	site_flush(s);	/* after a failure: stops the drawing threads */
 	site_charts_release(s);
-	free(s->queue);
-	s->queue = NULL;
 }

@@ -111,11 +111,56 @@ int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
 		       "origin) VALUES (?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	store_bind_text(s, st, 2, key);
-	store_bind_text(s, st, 3, value);
-	store_bind_text(s, st, 4, origin);
+	/* not copied: the strings outlive the step, and store_stmt_done
+	 * clears the bindings (store.c, bind_text_static) */
+	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, value, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, origin, -1, SQLITE_STATIC);
 	if (store_stmt_done(st, store_step(s, st)) != SQLITE_DONE)
 		return db_err(s, s->db, e, "cannot store attribute");
+	return 0;
+}
+
+int lifecycle_attrs_set(struct store *s, long long run_id,
+			const char *const *key, const char *const *value,
+			size_t n, const char *origin, struct err *e)
+{
+	while (n > 0) {
+		int k = 4, i;
+		size_t rows;
+		sqlite3_stmt *st;
+
+		while ((size_t)1 << k > n)
+			k--;
+		rows = (size_t)1 << k;
+		if (!s->stmt[STORE_STMT_ATTRS + k]) {
+			char sql[128 + 16 * LIFECYCLE_ATTRS_MAX];
+			size_t len = (size_t)snprintf(sql, sizeof(sql),
+				"INSERT OR REPLACE INTO run_attr (run_id, key, "
+				"value, origin) VALUES (?, ?, ?, ?)");
+
+			for (i = 1; i < (int)rows; i++)
+				len += (size_t)snprintf(sql + len, sizeof(sql) - len,
+							", (?, ?, ?, ?)");
+			if (store_stmt(s, (enum store_stmt)(STORE_STMT_ATTRS + k),
+				       sql, &st, e))
+				return -1;
+		}
+		st = s->stmt[STORE_STMT_ATTRS + k];
+		for (i = 0; i < (int)rows; i++) {
+			sqlite3_bind_int64(st, 4 * i + 1, run_id);
+			/* not copied: see lifecycle_attr_set */
+			sqlite3_bind_text(st, 4 * i + 2, key[i], -1, SQLITE_STATIC);
+			sqlite3_bind_text(st, 4 * i + 3, value[i], -1,
+					  SQLITE_STATIC);
+			sqlite3_bind_text(st, 4 * i + 4, origin, -1, SQLITE_STATIC);
+		}
+		if (store_stmt_done(st, store_step(s, st)) != SQLITE_DONE)
+			return db_err(s, s->db, e, "cannot store attribute");
+		key += rows;
+		value += rows;
+		n -= rows;
+	}
 	return 0;
 }
 

@@ -12,6 +12,8 @@
 #ifndef BENCHSITE_LIFECYCLE_H
 #define BENCHSITE_LIFECYCLE_H
 
+#include <stddef.h>
+
 #include "../core/record.h"
 
 struct err;
@@ -25,6 +27,14 @@ struct store;
 /* Sets (or replaces) one attribute of a run with its origin. */
 int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
 		       const char *value, const char *origin, struct err *e);
+
+/* Sets key[i] = value[i] for i < n (in order: a later one replaces an
+ * earlier one of the same key), with one origin, in statements of up to
+ * LIFECYCLE_ATTRS_MAX rows: an import sets a run's attributes at once. */
+#define LIFECYCLE_ATTRS_MAX 16
+int lifecycle_attrs_set(struct store *s, long long run_id,
+			const char *const *key, const char *const *value,
+			size_t n, const char *origin, struct err *e);
 
 /* Records the import options of a source (the text is the importer's,
  * see import_opts_encode); NULL means "not known". */

@@ -74,6 +74,15 @@ int store_attr_set(struct store *s, long long run_id, const char *key,
 int store_result_add(struct store *s, long long run_id,
 		     const struct record_result *r, struct err *e);
 
+/* Inserts r[0..n) for run_id, as store_result_add would one by one but in
+ * statements of several rows (SQLite's cost per statement is most of a
+ * short row's).  A row refused (a result given twice, a word the schema
+ * does not know) fails the call without saying which: callers that must
+ * name the row check it first (collector/import.c). */
+#define STORE_RESULTS_MAX 32
+int store_results_add(struct store *s, long long run_id,
+		      const struct record_result *r, size_t n, struct err *e);
+
 int store_sample_add(struct store *s, long long run_id, const char *test,
 		     const char *metric, double t, double value, struct err *e);
 

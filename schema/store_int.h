@@ -20,7 +20,11 @@ enum store_stmt {
 	STORE_STMT_SAMPLE,
 	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
 	STORE_STMT_CHUNK,	/* source_blob.c's */
-	STORE_STMT_N
+	/* store_results_add's INSERTs of 1, 2, 4 ... STORE_RESULTS_MAX rows */
+	STORE_STMT_RESULTS,
+	/* lifecycle_attrs_set's INSERTs of 1, 2, 4 ... 16 rows */
+	STORE_STMT_ATTRS = STORE_STMT_RESULTS + 6,
+	STORE_STMT_N = STORE_STMT_ATTRS + 5
 };
 
 struct store {

@@ -129,3 +129,46 @@ if same_tree "$S" "$T/fresh" > "$T/msg"; then
 else
 	notok "the incremental site equals a fresh render ($(head -3 "$T/msg" | tr '\n' ' '))"
 fi
+
+# --- pages reused without being built ------------------------------------------
+# A unit of pages (a comparison with its test pages, charts and downloads; a
+# run's page) whose inputs hash as the published manifest says is linked
+# without being built.  Seen by planting bytes in published pages: a page
+# that is linked keeps them, a page that is built again loses them.
+P=$T/planted
+rm -rf "$P"
+bs render --out "$P" >/dev/null 2>&1
+sqlp=$(cd "$P" && ls test-sql-bench-*.html | head -1)
+bonp=$(cd "$P" && ls comparison-bonnie-*.html | head -1)
+check "the planted site has a sql-bench test page and a bonnie++ page ($sqlp, $bonp)" \
+	test -n "$sqlp" -a -n "$bonp"
+check "the manifest has a unit per comparison and per run ($(grep -c '^unit ' "$P/.benchsite-site"))" \
+	test "$(grep -c '^unit ' "$P/.benchsite-site")" = "$(( $(grep -c '^comparison-' "$T/s1") + 19 ))"
+for f in "$sqlp" "$bonp" run-1.html run-19.html; do
+	cp "$P/$f" "$T/page" && rm "$P/$f" && { cat "$T/page"; echo '<!-- planted -->'; } > "$P/$f"
+done
+# a changed run: run 19 gets an attribute; its page shows attributes, and
+# bonnie++'s comparison (grouped by label) does not
+sqlite3 "$T/db" "insert into run_attr (run_id, key, value) values (19, 'disk', 'planted')"
+bs render --out "$P" >/dev/null 2>&1
+check "an unchanged comparison's test page is linked, not built (it keeps the planted bytes)" \
+	grep -q 'planted' "$P/$sqlp"
+check "so is the page of a comparison whose runs did not change" \
+	grep -q '<!-- planted -->' "$P/$bonp"
+check "an unchanged run's page is linked, not built" grep -q 'planted' "$P/run-1.html"
+check "a changed run's page is built again (the planted bytes are gone)" \
+	sh -c "! grep -q '<!-- planted -->' '$P/run-19.html'"
+check "the changed run's page shows the change" grep -q 'planted' "$P/run-19.html"
+# an excluded run changes its comparison: the page is built again
+bs exclude 19 --why 'planted test' >/dev/null 2>&1
+bs render --out "$P" >/dev/null 2>&1
+check "a changed comparison's page is built again (the planted bytes are gone)" \
+	sh -c "! grep -q '<!-- planted -->' '$P/$bonp'"
+check "the changed comparison's page shows the change" grep -q 'planted test' "$P/$bonp"
+bs render --out "$T/fresh2" >/dev/null 2>&1
+rm -f "$P/$sqlp" "$P/run-1.html" "$T/fresh2/$sqlp" "$T/fresh2/run-1.html"
+if same_tree "$P" "$T/fresh2" > "$T/msg"; then
+	ok "but for the planted pages, the site equals a fresh render"
+else
+	notok "but for the planted pages, the site equals a fresh render ($(head -3 "$T/msg" | tr '\n' ' '))"
+fi
