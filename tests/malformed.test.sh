@@ -9,29 +9,6 @@ printf '%s\n' "$GOOD" | bs import --label base - >/dev/null
 dump "$T/db" > "$T/before.sql"
 cp "$T/db" "$T/before.db"
 
-# bad NAME LINE PATTERN: importing $T/NAME fails at LINE with PATTERN
-bad() {
-	name=$1 line=$2 pattern=$3
-	bs import "$T/$name" >"$T/out" 2>"$T/err"
-	rc=$?
-	if [ $rc -ne 1 ]; then
-		notok "$name: exit status 1 (got $rc)"
-		return
-	fi
-	where="$T/$name:$line\(:[0-9]*\)\?"
-	[ -z "$line" ] && where="$T/$name"
-	if grep -q "^benchsite: $where: .*$pattern" "$T/err"; then
-		ok "$name: refused at line $line ($(sed "s|^benchsite: $T/||" "$T/err"))"
-	else
-		notok "$name: message names line $line and says '$pattern' (got: $(cat "$T/err"))"
-	fi
-	dump "$T/db" > "$T/after.sql"
-	if cmp -s "$T/before.sql" "$T/after.sql" && cmp -s "$T/before.db" "$T/db"; then
-		ok "$name: store unchanged"
-	else
-		notok "$name: store unchanged"
-	fi
-}
 
 # the good line with field N (1-based) replaced by V
 field() { printf '%s\n' "$GOOD" | awk -F, -v OFS=, -v n="$1" -v v="$2" '{ $n = v; print }'; }

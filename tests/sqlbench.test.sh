@@ -127,27 +127,7 @@ cp "$T/db" "$T/before.db"
 # bad PATH LINE PATTERN [FILE]: importing PATH fails naming FILE (default
 # PATH) at LINE with PATTERN; the store is unchanged
 bad() {
-	path=$1 line=$2 pattern=$3 file=${4:-$1}
-	name=$(basename "$path")
-	bs import "$path" >"$T/out" 2>"$T/err"
-	rc=$?
-	if [ $rc -ne 1 ]; then
-		notok "$name: exit status 1 (got $rc)"
-		return
-	fi
-	where="$file:$line\(:[0-9]*\)\?"
-	[ -z "$line" ] && where="$file"
-	if grep -q "^benchsite: $where: .*$pattern" "$T/err"; then
-		ok "$name: refused at line $line ($(sed "s|^benchsite: $T/||" "$T/err"))"
-	else
-		notok "$name: message names line $line and says '$pattern' (got: $(cat "$T/err"))"
-	fi
-	dump "$T/db" > "$T/after.sql"
-	if cmp -s "$T/before.sql" "$T/after.sql" && cmp -s "$T/before.db" "$T/db"; then
-		ok "$name: store unchanged"
-	else
-		notok "$name: store unchanged"
-	fi
+	refused "$1" "${4:-$1}" "$2" "$3"
 }
 
 A="$FIX/hires-2012/alter-table-mysql_fast-host-cmp-mysql,pg"

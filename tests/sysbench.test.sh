@@ -90,26 +90,6 @@ bs import "$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" >/dev/null
 dump "$T/db" > "$T/before.sql"
 cp "$T/db" "$T/before.db"
 
-bad() {
-	name=$1 line=$2 pattern=$3
-	bs import "$T/$name" >"$T/out" 2>"$T/err"
-	rc=$?
-	if [ $rc -ne 1 ]; then
-		notok "$name: exit status 1 (got $rc)"
-		return
-	fi
-	if grep -q "^benchsite: $T/$name:$line\(:[0-9]*\)\?: .*$pattern" "$T/err"; then
-		ok "$name: refused at line $line ($(sed "s|^benchsite: $T/||" "$T/err" | head -1))"
-	else
-		notok "$name: message names line $line and says '$pattern' (got: $(cat "$T/err"))"
-	fi
-	dump "$T/db" > "$T/after.sql"
-	if cmp -s "$T/before.sql" "$T/after.sql" && cmp -s "$T/before.db" "$T/db"; then
-		ok "$name: store unchanged"
-	else
-		notok "$name: store unchanged"
-	fi
-}
 
 # FX LINE FROM TO: fixture FX with line LINE's FROM replaced by TO
 edit() { sed "$2s/$3/$4/" "$TOP/tests/fixtures/sysbench/$1"; }
