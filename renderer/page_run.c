@@ -176,19 +176,31 @@ static int source_first(struct runs *r, const struct store_run *run)
 	return 1;
 }
 
+struct source_ref {
+	struct store *store;
+	long long id;
+};
+
+static int produce_source(void *ctx, int (*put)(void *, const void *, size_t,
+						 struct err *),
+			  void *pctx, struct err *e)
+{
+	const struct source_ref *src = ctx;
+
+	return store_source_read(src->store, src->id, put, pctx, e);
+}
+
+/* The raw source, streamed from the store to the file: a 1 GB log never
+ * has to be in memory (site_write_stream). */
 static int write_source(struct runs *r, const struct store_run *run,
 			const char *name)
 {
-	char *data;
-	size_t n;
-	int rc;
+	struct source_ref src = { r->s->store, run->source_id };
+	unsigned long long size;
 
-	if (store_source_content(r->s->store, run->source_id, &data, &n,
-				 r->s->e))
+	if (store_source_size(r->s->store, run->source_id, &size, r->s->e))
 		return -1;
-	rc = site_write(r->s, name, data, n, 1);
-	free(data);
-	return rc;
+	return site_write_stream(r->s, name, size, produce_source, &src);
 }
 
 /* The key of a run page's unit: the program and everything the page

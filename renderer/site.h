@@ -65,6 +65,20 @@ int site_path(struct site *s, const char *name, char *out, size_t cap);
 int site_write(struct site *s, const char *name, const void *data, size_t n,
 	       int text);
 
+/* Puts a file of size bytes at stage/name as produce(ctx, put, pctx, e)
+ * hands them to put (a piece at a time: the file is never whole in
+ * memory), and NAME.gz beside it when s->gzip.  For files named by the
+ * SHA-256 of their bytes (raw sources): the published copies of the same
+ * name (and size) are linked instead.  produce returns 0, or -1 with e
+ * filled. */
+int site_write_stream(struct site *s, const char *name,
+		      unsigned long long size,
+		      int (*produce)(void *ctx,
+				     int (*put)(void *, const void *, size_t,
+						struct err *),
+				     void *pctx, struct err *e),
+		      void *ctx);
+
 /* Writes page as stage/name and frees it. */
 int site_save_page(struct site *s, struct page *p, const char *name);
 

@@ -243,6 +243,26 @@ int store_source_read(struct store *s, long long id,
 	return rc;
 }
 
+int store_source_size(struct store *s, long long id, unsigned long long *size,
+		      struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare(s, "SELECT size FROM source WHERE id = ?", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	rc = store_step(s, st);
+	if (rc == SQLITE_ROW)
+		*size = (unsigned long long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return err_set(e, s->path, 0, 0, "no source %lld", id);
+	if (rc != SQLITE_ROW)
+		return store_db_err(s, e, "cannot read source");
+	return 0;
+}
+
 struct into_memory {
 	char *p;
 	size_t n, cap;

@@ -56,6 +56,10 @@ int store_fingerprint(struct store *s, char hex[65], struct err *e);
 int store_source_content(struct store *s, long long id, char **out,
 			 size_t *n, struct err *e);
 
+/* *size = the uncompressed size of source id. */
+int store_source_size(struct store *s, long long id, unsigned long long *size,
+		      struct err *e);
+
 /* Feeds the uncompressed bytes of a source to put, in order, a piece at
  * a time: memory does not grow with the source's size.  0; -1 with e
  * filled when the source is missing or damaged or when put returns

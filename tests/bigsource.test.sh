@@ -86,6 +86,23 @@ check "reparse reads the pieced source and finds nothing changed" \
 bs render --out "$T/site" > /dev/null
 check "render publishes the raw output byte for byte" \
 	cmp -s "$T/wrapped.txt" "$T/site/source-$(echo "$sha" | cut -c1-16).txt"
+src="$T/site/source-$(echo "$sha" | cut -c1-16).txt"
+bs render --gzip --out "$T/site" > /dev/null
+check "render --gzip: the raw output's twin inflates to the same bytes" sh -c \
+	"gzip -dc '$src.gz' | cmp -s - '$T/wrapped.txt'"
+check "and it is the gzip that every other text file gets (level 9, no name)" sh -c \
+	"gzip -9 -n -c '$T/wrapped.txt' | cmp -s - '$src.gz'"
+ino=$(stat -c %i "$src")
+rm "$src.gz"
+bs render --gzip --out "$T/site" > /dev/null
+check "a published raw output without its twin: both made again" sh -c \
+	"test \"\$(stat -c %i '$src')\" != $ino && gzip -dc '$src.gz' | cmp -s - '$T/wrapped.txt'"
+ino=$(stat -c %i "$src")
+bs exclude 1 --why "a reason" > /dev/null
+bs render --gzip --out "$T/site" > /dev/null
+check "a run page built again links its unchanged raw output (same inode)" \
+	test "$(stat -c %i "$src")" = "$ino"
+bs include 1 > /dev/null
 
 # merge copies the pieces and checks them; a damaged piece is refused
 "$BIN" --db "$T/m.db" merge "$T/db" > /dev/null

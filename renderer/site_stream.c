@@ -1,0 +1,179 @@
+/*
+ * site_stream.c: a site file too large to hold in memory (a raw source:
+ * a 1 GB log is a 1 GB file), written as its bytes come.
+ *
+ * site_write compares a new file with the published copy byte for byte
+ * before linking it; that needs the bytes whole.  A streamed file is named
+ * by the SHA-256 of its bytes instead (pages_source_file), so the
+ * published copy of the same name and size is linked as it is, and so is
+ * its gzip twin, which gzip made from those bytes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "../core/err.h"
+#include "site.h"
+
+struct out {
+	struct site *s;
+	int fd, gzfd;		/* gzfd -1: no twin */
+	z_stream z;
+	const char *path, *gzpath;
+};
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n > 0) {
+		ssize_t w = write(fd, c, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Deflates what z holds into the twin; flush: Z_NO_FLUSH or Z_FINISH. */
+static int deflate_out(struct out *o, int flush, struct err *e)
+{
+	unsigned char chunk[65536];
+	int rc;
+
+	do {
+		o->z.next_out = chunk;
+		o->z.avail_out = sizeof(chunk);
+		rc = deflate(&o->z, flush);
+		if (rc == Z_STREAM_ERROR)
+			return err_set(e, o->gzpath, 0, 0, "cannot compress");
+		if (write_all(o->gzfd, chunk, sizeof(chunk) - o->z.avail_out))
+			return err_set(e, o->gzpath, 0, 0, "cannot write: %s",
+				       strerror(errno));
+	} while (o->z.avail_out == 0 || (flush == Z_FINISH &&
+					 rc != Z_STREAM_END));
+	return 0;
+}
+
+static int put_piece(void *ctx, const void *p, size_t n, struct err *e)
+{
+	struct out *o = ctx;
+
+	if (write_all(o->fd, p, n))
+		return err_set(e, o->path, 0, 0, "cannot write: %s",
+			       strerror(errno));
+	if (o->gzfd < 0)
+		return 0;
+	o->z.next_in = (Bytef *)p;
+	o->z.avail_in = (uInt)n;
+	return deflate_out(o, Z_NO_FLUSH, e);
+}
+
+/* 1 when the published site has a regular file NAME of size bytes (any
+ * size when size is -1) that can be linked into the staging folder, and
+ * links it. */
+static int link_same(struct site *s, const char *name, long long size)
+{
+	char from[4200], to[4200];
+	struct stat st;
+
+	if (!s->out || (size_t)snprintf(from, sizeof(from), "%s/%s", s->out,
+					name) >= sizeof(from) ||
+	    site_path(s, name, to, sizeof(to)) ||
+	    lstat(from, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (size >= 0 && st.st_size != size))
+		return 0;
+	return link(from, to) == 0;
+}
+
+static int create(struct site *s, const char *name, char *path, size_t cap)
+{
+	int fd;
+
+	if (site_path(s, name, path, cap))
+		return -1;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		err_set(s->e, path, 0, 0, "cannot create: %s", strerror(errno));
+	return fd;
+}
+
+int site_write_stream(struct site *s, const char *name,
+		      unsigned long long size,
+		      int (*produce)(void *ctx,
+				     int (*put)(void *, const void *, size_t,
+						struct err *),
+				     void *pctx, struct err *e),
+		      void *ctx)
+{
+	char path[4200], gzpath[4200], gzname[300];
+	struct out o;
+	int rc = -1, twin = s->gzip, have, have_gz = 0;
+
+	if ((size_t)snprintf(gzname, sizeof(gzname), "%s.gz", name) >=
+	    sizeof(gzname))
+		return err_set(s->e, name, 0, 0, "file name too long");
+	if (s->recording && (buf_printf(&s->manifest, "file %s\n", name) ||
+			     (twin && buf_printf(&s->manifest, "file %s\n",
+						 gzname))))
+		return err_set(s->e, NULL, 0, 0, "manifest too large");
+	s->files += 1 + twin;
+	have = link_same(s, name, (long long)size);
+	if (have)
+		have_gz = twin && link_same(s, gzname, -1);
+	s->reused += have + have_gz;
+	if (have && (!twin || have_gz))
+		return 0;
+	/* the twin comes from the bytes: with the file linked and the twin
+	 * missing, both are made again (the linked file is replaced) */
+	if (have) {
+		if (site_path(s, name, path, sizeof(path)) == 0)
+			unlink(path);
+		s->reused--;
+	}
+	s->written += 1 + twin;
+	memset(&o, 0, sizeof(o));
+	o.s = s;
+	o.gzfd = -1;
+	o.path = path;
+	o.gzpath = gzpath;
+	o.fd = create(s, name, path, sizeof(path));
+	if (o.fd < 0)
+		return -1;
+	if (twin) {
+		o.gzfd = create(s, gzname, gzpath, sizeof(gzpath));
+		/* as site_write's gzip_buf: no name, no time in the header */
+		if (o.gzfd >= 0 && deflateInit2(&o.z, 9, Z_DEFLATED, 15 + 16, 9,
+						Z_DEFAULT_STRATEGY) != Z_OK) {
+			err_set(s->e, gzpath, 0, 0, "out of memory");
+			close(o.gzfd);
+			o.gzfd = -1;
+			goto out;
+		}
+		if (o.gzfd < 0)
+			goto out;
+	}
+	if (produce(ctx, put_piece, &o, s->e) == 0 &&
+	    (o.gzfd < 0 || deflate_out(&o, Z_FINISH, s->e) == 0))
+		rc = 0;
+out:
+	if (close(o.fd) && rc == 0)
+		rc = err_set(s->e, path, 0, 0, "cannot write: %s",
+			     strerror(errno));
+	if (o.gzfd >= 0) {
+		deflateEnd(&o.z);
+		if (close(o.gzfd) && rc == 0)
+			rc = err_set(s->e, gzpath, 0, 0, "cannot write: %s",
+				     strerror(errno));
+	}
+	return rc;
+}
