@@ -77,7 +77,6 @@ static void report(void)
 static void init(void)
 {
 	static int busy;
-	const char *s;
 
 	if (ready || busy)
 		return;
@@ -88,12 +87,8 @@ static void init(void)
 	real_free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
 	real_memalign = (int (*)(void **, size_t, size_t))
 		dlsym(RTLD_NEXT, "posix_memalign");
-	s = getenv("FAILMALLOC_AT");
-	if (s && *s)
-		fail_at = strtol(s, NULL, 10);
 	ready = 1;
 	busy = 0;
-	atexit(report);
 }
 
 /* 1 when this allocation is the one to fail */
@@ -218,6 +213,13 @@ static int (*real_main)(int, char **, char **);
 
 static int counted_main(int argc, char **argv, char **envp)
 {
+	/* here, not in init: init may run inside ASan's own start-up,
+	 * whose atexit interceptor refuses to be called then */
+	const char *s = getenv("FAILMALLOC_AT");
+
+	if (s && *s)
+		fail_at = strtol(s, NULL, 10);
+	atexit(report);
 	armed = 1;
 	return real_main(argc, argv, envp);
 }

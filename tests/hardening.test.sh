@@ -216,6 +216,15 @@ check "the kills landed mid-import (some stores held 1 to 3 files)" \
 # import, so each file's commit is hit.
 if command -v strace >/dev/null && command -v pgrep >/dev/null &&
    [ "$(uname -m)" = x86_64 ] && strace -f -o /dev/null true 2>/dev/null; then
+	# dead PID: waits (up to 60 s) until PID is a zombie or gone
+	dead() {
+		n=0
+		while [ $n -lt 1200 ] && [ -e /proc/$1 ] &&
+		      [ "$(awk '{ print $3 }' /proc/$1/stat 2>/dev/null)" != Z ]; do
+			sleep 0.05
+			n=$((n + 1))
+		done
+	}
 	incommit=0 bad=0 k=1 kmax=14
 	[ "$SOAK" = 1 ] && kmax=30
 	stored=""
@@ -245,17 +254,14 @@ if command -v strace >/dev/null && command -v pgrep >/dev/null &&
 		*-wal)
 			kill -9 "$pid"
 			incommit=$((incommit + 1))
-			# SIGKILL ends a tracee in ptrace-stop at once, but
-			# strace sleeps out its delay: end it too once the
-			# import is dead (a zombie has closed its files)
-			n=0
-			while [ $n -lt 40 ] && [ -e /proc/$pid ] &&
-			      [ "$(awk '{ print $3 }' /proc/$pid/stat 2>/dev/null)" != Z ]; do
-				sleep 0.05
-				n=$((n + 1))
-			done
+			# SIGKILL ends a tracee in ptrace-stop, but strace
+			# sleeps out its delay: end it too once the import is
+			# dead (a zombie has closed its files and dropped its
+			# locks; an ASan process takes seconds to unmap)
+			dead "$pid"
 			kill -9 $sp 2>/dev/null
 			wait $sp 2>/dev/null
+			dead "$pid"
 			stored="$stored $(sqlite3 "$T/k.db" 'select count(*) from source' 2>/dev/null || echo 0)"
 			if ! integrity "$T/k.db" || ! whole_files "$T/k.db"; then
 				bad=$((bad + 1))
@@ -270,7 +276,8 @@ if command -v strace >/dev/null && command -v pgrep >/dev/null &&
 			# another file's sync, or the import ended first
 			[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
 			kill -9 $sp 2>/dev/null
-			wait $sp 2>/dev/null ;;
+			wait $sp 2>/dev/null
+			[ -n "$pid" ] && dead "$pid" ;;
 		esac
 		k=$((k + 1))
 	done

@@ -65,7 +65,7 @@ inject() {
 		notok "$desc: the shim counted $n allocations and the import changed the store ($(cat "$T/err"))"
 		return
 	fi
-	bad=0 fails=0 oks=0 first=""
+	bad=0 fails=0 oks=0
 	cp "$T/base.db" "$T/w.db"
 	i=$(( (first - 1) % STEP + 1 ))
 	from=$i
@@ -109,7 +109,7 @@ inject() {
 		fi
 		i=$((i + STEP))
 	done
-	check "$desc: $n allocations, every $STEP from the ${from}th failed in turn: $fails clean exit 1 saying out of memory, $oks recovered, $bad wrong" \
+	check "$desc: $n allocations, every $STEP from number $from failed in turn: $fails clean exit 1 saying out of memory, $oks recovered, $bad wrong" \
 		[ $bad = 0 ]
 }
 
