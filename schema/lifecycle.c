@@ -1,7 +1,7 @@
 /*
  * lifecycle.c: see lifecycle.h.  Kept apart from store.c (which opens,
  * migrates, imports and feeds the renderer) so that both stay small; they
- * share only the handle (store_int.h).
+ * share the handle and its SQL helpers (store_int.h).
  *
  * Merge reads the other store through its own read-only connection rather
  * than ATTACH: ATTACH would need the file name as a URI to be read-only,
@@ -28,45 +28,17 @@
 #include "store.h"
 #include "store_int.h"
 
-static int db_err(struct store *s, sqlite3 *db, struct err *e,
-		  const char *what)
-{
-	return err_set(e, s->path, 0, 0, "%s: %s", what, db == s->db ?
-		       store_errmsg(s) : sqlite3_errmsg(db));
-}
-
-static int prepare(struct store *s, const char *sql, sqlite3_stmt **st,
-		   struct err *e)
-{
-	s->bind_rc = 0;
-	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
-		return db_err(s, s->db, e, "cannot prepare statement");
-	return 0;
-}
-
-/* Steps a statement that returns no rows and finalizes it. */
-static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
-		     struct err *e)
-{
-	int rc = store_step(s, st);
-
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return db_err(s, s->db, e, what);
-	return 0;
-}
-
 /* Runs sql with ?1 bound to id (when the statement has a parameter). */
 static int run_id_sql(struct store *s, const char *sql, long long id,
 		      struct err *e)
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, sql, &st, e))
+	if (store_prepare(s, sql, &st, e))
 		return -1;
 	if (sqlite3_bind_parameter_count(st) > 0)
 		sqlite3_bind_int64(st, 1, id);
-	return step_done(s, st, "cannot update the store", e);
+	return store_step_done(s, st, "cannot update the store", e);
 }
 
 /* The single integer sql returns with ?1 = id. */
@@ -76,7 +48,7 @@ static int count_sql(struct store *s, const char *sql, long long id,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (prepare(s, sql, &st, e))
+	if (store_prepare(s, sql, &st, e))
 		return -1;
 	if (sqlite3_bind_parameter_count(st) > 0)
 		sqlite3_bind_int64(st, 1, id);
@@ -84,7 +56,7 @@ static int count_sql(struct store *s, const char *sql, long long id,
 	*out = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
-		return db_err(s, s->db, e, "cannot read the store");
+		return store_db_err(s, e, "cannot read the store");
 	return 0;
 }
 
@@ -117,7 +89,7 @@ int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
 	sqlite3_bind_text(st, 3, value, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, origin, -1, SQLITE_STATIC);
 	if (store_stmt_done(st, store_step(s, st)) != SQLITE_DONE)
-		return db_err(s, s->db, e, "cannot store attribute");
+		return store_db_err(s, e, "cannot store attribute");
 	return 0;
 }
 
@@ -156,7 +128,7 @@ int lifecycle_attrs_set(struct store *s, long long run_id,
 			sqlite3_bind_text(st, 4 * i + 4, origin, -1, SQLITE_STATIC);
 		}
 		if (store_stmt_done(st, store_step(s, st)) != SQLITE_DONE)
-			return db_err(s, s->db, e, "cannot store attribute");
+			return store_db_err(s, e, "cannot store attribute");
 		key += rows;
 		value += rows;
 		n -= rows;
@@ -169,11 +141,11 @@ int lifecycle_source_options(struct store *s, long long source_id,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "UPDATE source SET options = ? WHERE id = ?", &st, e))
+	if (store_prepare(s, "UPDATE source SET options = ? WHERE id = ?", &st, e))
 		return -1;
 	store_bind_text(s, st, 1, options);
 	sqlite3_bind_int64(st, 2, source_id);
-	return step_done(s, st, "cannot store the import options", e);
+	return store_step_done(s, st, "cannot store the import options", e);
 }
 
 /* ---- listings ---------------------------------------------------------- */
@@ -230,7 +202,7 @@ static int prepare_filtered(struct store *s, const char *head,
 	    (size_t)snprintf(sql, sizeof(sql), "%s%s%s", head, cond, tail) >=
 		    sizeof(sql))
 		return err_set(e, NULL, 0, 0, "filter too long");
-	if (prepare(s, sql, st, e))
+	if (store_prepare(s, sql, st, e))
 		return -1;
 	bind_filter(s, *st, f);
 	return 0;
@@ -249,7 +221,7 @@ static int each_row(struct store *s, sqlite3_stmt *st,
 			break;
 	sqlite3_finalize(st);
 	if (!stop && rc != SQLITE_DONE)
-		return db_err(s, s->db, e, "cannot read the store");
+		return store_db_err(s, e, "cannot read the store");
 	return stop;
 }
 
@@ -382,7 +354,7 @@ int lifecycle_each_comparison(struct store *s, const struct lifecycle_filter *f,
 	struct cmp_cb c = {cb};
 	sqlite3_stmt *st;
 
-	if (prepare(s, "SELECT name, title, suite, by_key, filter FROM "
+	if (store_prepare(s, "SELECT name, title, suite, by_key, filter FROM "
 		       "comparison WHERE ?1 IS NULL OR suite = ?1 ORDER BY name",
 		    &st, e))
 		return -1;
@@ -399,7 +371,7 @@ static int run_find(struct store *s, long long run, long long *source,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (prepare(s, "SELECT source_id, excluded IS NOT NULL FROM run "
+	if (store_prepare(s, "SELECT source_id, excluded IS NOT NULL FROM run "
 		       "WHERE id = ?", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
@@ -412,7 +384,7 @@ static int run_find(struct store *s, long long run, long long *source,
 	if (rc == SQLITE_DONE)
 		return err_set(e, s->path, 0, 0, "no run %lld", run);
 	if (rc != SQLITE_ROW)
-		return db_err(s, s->db, e, "cannot read the store");
+		return store_db_err(s, e, "cannot read the store");
 	return 0;
 }
 
@@ -424,11 +396,11 @@ int lifecycle_exclude(struct store *s, long long run, const char *why,
 
 	if (run_find(s, run, &source, was, e))
 		return -1;
-	if (prepare(s, "UPDATE run SET excluded = ? WHERE id = ?", &st, e))
+	if (store_prepare(s, "UPDATE run SET excluded = ? WHERE id = ?", &st, e))
 		return -1;
 	store_bind_text(s, st, 1, why);
 	sqlite3_bind_int64(st, 2, run);
-	return step_done(s, st, "cannot update the run", e);
+	return store_step_done(s, st, "cannot update the run", e);
 }
 
 int lifecycle_delete(struct store *s, const long long *ids, long n,
@@ -496,7 +468,7 @@ static int copy_rows(struct merge *m, sqlite3_stmt *select, long long from,
 			sqlite3_bind_value(insert, first + i,
 					   sqlite3_column_value(select, i));
 		if (sqlite3_step(insert) != SQLITE_DONE)
-			return db_err(m->s, m->s->db, m->e, "cannot copy");
+			return store_db_err(m->s, m->e, "cannot copy");
 		if (n)
 			(*n)++;
 	}
@@ -568,7 +540,7 @@ static int copy_chunks(struct merge *m, sqlite3_stmt *q, sqlite3_stmt *ins,
 		sqlite3_bind_value(ins, 2, sqlite3_column_value(q, 0));
 		sqlite3_bind_value(ins, 3, sqlite3_column_value(q, 1));
 		if (sqlite3_step(ins) != SQLITE_DONE)
-			return db_err(m->s, m->s->db, m->e,
+			return store_db_err(m->s, m->e,
 				      "cannot copy a source");
 	}
 	if (step != SQLITE_DONE)
@@ -644,20 +616,20 @@ int lifecycle_merge(struct store *s, const char *path,
 	    other_prepare(&m, "SELECT name, title, suite, by_key, filter FROM "
 			  "comparison ORDER BY name", &q[5]))
 		goto out;
-	if (prepare(s, "INSERT INTO source (sha256, name, format, size, "
+	if (store_prepare(s, "INSERT INTO source (sha256, name, format, size, "
 		       "imported_at, content, options) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		    &ins[0], e) ||
-	    prepare(s, "INSERT INTO run (source_id, seq, line, suite, label, "
+	    store_prepare(s, "INSERT INTO run (source_id, seq, line, suite, label, "
 		       "excluded) VALUES (?, ?, ?, ?, ?, ?)", &ins[1], e) ||
-	    prepare(s, "INSERT INTO run_attr (run_id, key, value, origin) "
+	    store_prepare(s, "INSERT INTO run_attr (run_id, key, value, origin) "
 		       "VALUES (?, ?, ?, ?)", &ins[2], e) ||
-	    prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
+	    store_prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
 		       "better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &ins[3], e) ||
-	    prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
+	    store_prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
 		       "VALUES (?, ?, ?, ?, ?)", &ins[4], e) ||
-	    prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
+	    store_prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
 		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &ins[5], e) ||
-	    prepare(s, "INSERT INTO source_chunk (source_id, seq, data) VALUES "
+	    store_prepare(s, "INSERT INTO source_chunk (source_id, seq, data) VALUES "
 		       "(?, ?, ?)", &ins[6], e))
 		goto out;
 	if (rep->version >= 4 &&
@@ -679,7 +651,7 @@ int lifecycle_merge(struct store *s, const char *path,
 		for (i = 1; i < 8; i++)
 			sqlite3_bind_value(ins[0], i, sqlite3_column_value(q[0], i));
 		if (sqlite3_step(ins[0]) != SQLITE_DONE) {
-			db_err(s, s->db, e, "cannot copy a source");
+			store_db_err(s, e, "cannot copy a source");
 			goto out;
 		}
 		source = sqlite3_last_insert_rowid(s->db);
@@ -699,7 +671,7 @@ int lifecycle_merge(struct store *s, const char *path,
 				sqlite3_bind_value(ins[1], c + 1,
 						   sqlite3_column_value(q[1], c));
 			if (sqlite3_step(ins[1]) != SQLITE_DONE) {
-				db_err(s, s->db, e, "cannot copy a run");
+				store_db_err(s, e, "cannot copy a run");
 				goto out;
 			}
 			run = sqlite3_last_insert_rowid(s->db);
@@ -726,7 +698,7 @@ int lifecycle_merge(struct store *s, const char *path,
 			sqlite3_bind_value(ins[5], c + 1,
 					   sqlite3_column_value(q[5], c));
 		if (sqlite3_step(ins[5]) != SQLITE_DONE) {
-			db_err(s, s->db, e, "cannot copy a comparison");
+			store_db_err(s, e, "cannot copy a comparison");
 			goto out;
 		}
 		rep->comparisons += sqlite3_changes(s->db);
@@ -788,14 +760,14 @@ int lifecycle_stage_run(struct store *s, int seq, long line, const char *suite,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT INTO stage_run (seq, line, suite, label) VALUES "
+	if (store_prepare(s, "INSERT INTO stage_run (seq, line, suite, label) VALUES "
 		       "(?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
 	sqlite3_bind_int64(st, 2, line);
 	store_bind_text(s, st, 3, suite);
 	store_bind_text(s, st, 4, label);
-	return step_done(s, st, "cannot stage run", e);
+	return store_step_done(s, st, "cannot stage run", e);
 }
 
 int lifecycle_stage_attr(struct store *s, int seq, const char *key,
@@ -803,14 +775,14 @@ int lifecycle_stage_attr(struct store *s, int seq, const char *key,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT OR REPLACE INTO stage_attr (seq, key, value, "
+	if (store_prepare(s, "INSERT OR REPLACE INTO stage_attr (seq, key, value, "
 		       "origin) VALUES (?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
 	store_bind_text(s, st, 2, key);
 	store_bind_text(s, st, 3, value);
 	store_bind_text(s, st, 4, origin);
-	return step_done(s, st, "cannot stage attribute", e);
+	return store_step_done(s, st, "cannot stage attribute", e);
 }
 
 int lifecycle_stage_result(struct store *s, int seq,
@@ -819,7 +791,7 @@ int lifecycle_stage_result(struct store *s, int seq,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (prepare(s, "INSERT INTO stage_result (seq, test, metric, value, "
+	if (store_prepare(s, "INSERT INTO stage_result (seq, test, metric, value, "
 		       "unit, better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
@@ -838,7 +810,7 @@ int lifecycle_stage_result(struct store *s, int seq,
 		return err_set(e, NULL, 0, 0, "result '%s' '%s' given twice for "
 			       "one run", r->test, r->metric);
 	if (rc != SQLITE_DONE)
-		return db_err(s, s->db, e, "cannot stage result");
+		return store_db_err(s, e, "cannot stage result");
 	return 0;
 }
 
@@ -848,7 +820,7 @@ int lifecycle_stage_sample(struct store *s, int seq, const char *test,
 {
 	sqlite3_stmt *st;
 
-	if (prepare(s, "INSERT INTO stage_sample (seq, test, metric, t, value) "
+	if (store_prepare(s, "INSERT INTO stage_sample (seq, test, metric, t, value) "
 		       "VALUES (?, ?, ?, ?, ?)", &st, e))
 		return -1;
 	sqlite3_bind_int(st, 1, seq);
@@ -856,7 +828,7 @@ int lifecycle_stage_sample(struct store *s, int seq, const char *test,
 	store_bind_text(s, st, 3, metric);
 	sqlite3_bind_double(st, 4, t);
 	sqlite3_bind_double(st, 5, value);
-	return step_done(s, st, "cannot stage sample", e);
+	return store_step_done(s, st, "cannot stage sample", e);
 }
 
 int lifecycle_stage_apply(struct store *s, long long source_id,

@@ -260,6 +260,12 @@ static int step_done(struct store *s, sqlite3_stmt *st, const char *what,
 	return 0;
 }
 
+int store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
+		    struct err *e)
+{
+	return step_done(s, st, what, e);
+}
+
 static int prepare_cached(struct store *s, enum store_stmt k, const char *sql,
 			  sqlite3_stmt **st, struct err *e);
 

@@ -61,6 +61,11 @@ int store_stmt_done(sqlite3_stmt *st, int rc);
 int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
 		  struct err *e);
 
+/* Steps st, which returns no rows, and finalizes it; -1 with e saying
+ * what failed. */
+int store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
+		    struct err *e);
+
 /* -1, with e saying what failed and SQLite's message for s. */
 int store_db_err(struct store *s, struct err *e, const char *what);
 
