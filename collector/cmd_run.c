@@ -32,6 +32,7 @@
 #include "../core/buf.h"
 #include "../core/cmd.h"
 #include "../core/err.h"
+#include "../core/fdio.h"
 #include "../core/record.h"
 #include "../schema/store.h"
 #include "format.h"
@@ -104,8 +105,7 @@ static int keep_output(const struct buf *out, char *path, size_t cap)
 	dirs[1] = tmp && *tmp ? tmp : "/tmp";
 	for (d = 0; d < 2; d++) {
 		for (tries = 0; tries < 100; tries++) {
-			size_t done = 0;
-			int fd;
+			int fd, written;
 
 			counter++;
 			if (dirs[d])
@@ -120,17 +120,8 @@ static int keep_output(const struct buf *out, char *path, size_t cap)
 				continue;
 			if (fd < 0)
 				break;
-			while (done < out->len) {
-				ssize_t k = write(fd, out->data + done,
-						  out->len - done);
-
-				if (k < 0 && errno == EINTR)
-					continue;
-				if (k <= 0)
-					break;
-				done += (size_t)k;
-			}
-			if (close(fd) == 0 && done == out->len)
+			written = fd_write_all(fd, out->data, out->len);
+			if (close(fd) == 0 && written == 0)
 				return 0;
 			unlink(path);
 			break;
@@ -147,8 +138,7 @@ static int save_output(const struct run_cfg *cfg, long i,
 	char path[4096];
 	const char *slash = strrchr(cfg->save, '/');
 	const char *dot = strrchr(slash ? slash + 1 : cfg->save, '.');
-	size_t done = 0;
-	int fd;
+	int fd, rc;
 
 	if (cfg->repeat == 1)
 		snprintf(path, sizeof(path), "%s", cfg->save);
@@ -160,16 +150,8 @@ static int save_output(const struct run_cfg *cfg, long i,
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return warnmsg("%s: cannot write: %s", path, strerror(errno));
-	while (done < out->len) {
-		ssize_t k = write(fd, out->data + done, out->len - done);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		done += (size_t)k;
-	}
-	if (close(fd) || done < out->len)
+	rc = fd_write_all(fd, out->data, out->len);
+	if (close(fd) || rc)
 		return warnmsg("%s: cannot write: %s", path, strerror(errno));
 	return 0;
 }

@@ -41,6 +41,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/fdio.h"
 
 extern char **environ;
 
@@ -586,23 +587,6 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Writes all of p[0..n) to fd; -1 when fd is gone (the terminal closed:
- * the capture goes on without it). */
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t k = write(fd, p, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 static int make_pipe(int fd[2])
 {
 	if (pipe(fd))
@@ -668,7 +652,7 @@ static int pump(int fd, int *echo_fd, struct buf *out, struct run_result *r)
 		return errno == EINTR || errno == EAGAIN ? 1 : 0;
 	if (k == 0)
 		return 0;
-	if (*echo_fd >= 0 && write_all(*echo_fd, chunk, (size_t)k))
+	if (*echo_fd >= 0 && fd_write_all(*echo_fd, chunk, (size_t)k))
 		*echo_fd = -1;
 	if (!r->overflow && buf_add(out, chunk, (size_t)k))
 		r->overflow = 1;

@@ -23,6 +23,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/fdio.h"
 
 /* Inflating drops the compressed pages it has read every this many bytes. */
 #define SOURCE_DROP_EVERY ((size_t)8 << 20)
@@ -39,29 +40,12 @@ static void spool_init(struct source_spool *sp, size_t max, size_t spill_at,
 	buf_init(&sp->mem, sp->spill_at);
 }
 
-static void spool_release(struct source_spool *sp)
+void source_spool_release(struct source_spool *sp)
 {
 	buf_release(&sp->mem);
 	if (sp->fd >= 0)
 		close(sp->fd);
 	sp->fd = -1;
-}
-
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n > 0) {
-		ssize_t k = write(fd, c, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		c += k;
-		n -= (size_t)k;
-	}
-	return 0;
 }
 
 /* A temporary file nobody else can open: created and at once unlinked. */
@@ -84,9 +68,10 @@ static int temp_file(const char *path, struct err *e)
 	return fd;
 }
 
-static int spool_add(struct source_spool *sp, const void *p, size_t k,
-		     struct err *e)
+int source_spool_put(void *spool, const void *p, size_t k, struct err *e)
 {
+	struct source_spool *sp = spool;
+
 	if (k > sp->max - sp->n)
 		return err_set(e, sp->path, 0, 0, "%s %zu bytes", sp->too_big,
 			       sp->max);
@@ -102,11 +87,11 @@ static int spool_add(struct source_spool *sp, const void *p, size_t k,
 		sp->fd = temp_file(sp->path, e);
 		if (sp->fd < 0)
 			return -1;
-		if (write_all(sp->fd, sp->mem.data, sp->mem.len))
+		if (fd_write_all(sp->fd, sp->mem.data, sp->mem.len))
 			goto fail;
 		buf_release(&sp->mem);
 	}
-	if (write_all(sp->fd, p, k))
+	if (fd_write_all(sp->fd, p, k))
 		goto fail;
 	sp->n += k;
 	return 0;
@@ -151,18 +136,7 @@ void source_spool_init(struct source_spool *sp, const char *name)
 	spool_init(sp, SOURCE_MAX, SOURCE_SPOOL, name, "larger than");
 }
 
-int source_spool_put(void *sp, const void *p, size_t n, struct err *e)
-{
-	return spool_add(sp, p, n, e);
-}
-
-void source_spool_release(struct source_spool *sp)
-{
-	spool_release(sp);
-}
-
-/* Turns a finished spool into in; the spool is released either way. */
-static int spool_finish(struct source_spool *sp, struct source_input *in,
+int source_spool_finish(struct source_spool *sp, struct source_input *in,
 			struct err *e)
 {
 	int rc = 0;
@@ -176,14 +150,8 @@ static int spool_finish(struct source_spool *sp, struct source_input *in,
 			rc = err_set(e, sp->path, 0, 0, "out of memory");
 		in->p = in->mem;
 	}
-	spool_release(sp);
+	source_spool_release(sp);
 	return rc;
-}
-
-int source_spool_finish(struct source_spool *sp, struct source_input *in,
-			struct err *e)
-{
-	return spool_finish(sp, in, e);
 }
 
 void source_drop(const struct source_input *in)
@@ -259,8 +227,8 @@ static int gunzip(const char *p, size_t n, const struct source_input *src,
 					       "data: %s", z.msg ? z.msg :
 					       "truncated");
 			}
-			if (spool_add(out, chunk, sizeof(chunk) - z.avail_out,
-				      e)) {
+			if (source_spool_put(out, chunk,
+					     sizeof(chunk) - z.avail_out, e)) {
 				inflateEnd(&z);
 				return -1;
 			}
@@ -298,11 +266,11 @@ int source_gunzip(const char *p, size_t n, size_t max, const char *path,
 
 	spool_init(&sp, max, max, path, "decompresses to more than");
 	if (gunzip(p, n, NULL, path, &sp, e)) {
-		spool_release(&sp);
+		source_spool_release(&sp);
 		return -1;
 	}
 	*out = buf_detach(&sp.mem, outn);
-	spool_release(&sp);
+	source_spool_release(&sp);
 	return *out ? 0 : err_set(e, path, 0, 0, "out of memory");
 }
 
@@ -326,12 +294,12 @@ static int read_stream(int fd, const char *path, struct source_input *in,
 		}
 		if (k == 0)
 			break;
-		if (spool_add(&sp, chunk, (size_t)k, e))
+		if (source_spool_put(&sp, chunk, (size_t)k, e))
 			goto fail;
 	}
-	return spool_finish(&sp, in, e);
+	return source_spool_finish(&sp, in, e);
 fail:
-	spool_release(&sp);
+	source_spool_release(&sp);
 	return -1;
 }
 
@@ -383,10 +351,10 @@ int source_open(const char *path, struct source_input *in, struct err *e)
 	rc = gunzip(raw.p, raw.n, &raw, name, &sp, e);
 	source_close(&raw);
 	if (rc) {
-		spool_release(&sp);
+		source_spool_release(&sp);
 		return -1;
 	}
-	if (spool_finish(&sp, in, e))
+	if (source_spool_finish(&sp, in, e))
 		return -1;
 	in->gz = 1;
 	return 0;

@@ -245,3 +245,9 @@ void sha256_hex(const void *p, size_t n, char hex[65])
 	sha256_update(&s, p, n);
 	sha256_final_hex(&s, hex);
 }
+
+void sha256_update_str(struct sha256 *s, const char *str)
+{
+	sha256_update(s, str ? str : "", str ? strlen(str) + 1 : 0);
+	sha256_update(s, str ? "s" : "n", 1);
+}

@@ -22,6 +22,11 @@ void sha256_init(struct sha256 *s);
 void sha256_update(struct sha256 *s, const void *p, size_t n);
 void sha256_final(struct sha256 *s, unsigned char out[32]);
 
+/* Adds str (NULL allowed) as one part of a key: its bytes and NUL, then
+ * whether it was NULL, so that no two sequences of strings (and NULLs)
+ * feed the same bytes.  The render keys of pages and models are made so. */
+void sha256_update_str(struct sha256 *s, const char *str);
+
 /* Finishes s and writes its digest as lowercase hex (65 bytes with the
  * NUL). */
 void sha256_final_hex(struct sha256 *s, char hex[65]);

@@ -146,27 +146,13 @@ static int add_run(struct model *m, int g, long long run)
 }
 
 /* s and its terminating NUL, so that no two lists of strings hash alike */
-static void hash_str(struct sha256 *h, const char *s)
-{
-	sha256_update(h, s ? s : "", s ? strlen(s) + 1 : 0);
-	sha256_update(h, s ? "s" : "n", 1);
-}
-
 static void hash_row(struct sha256 *h, const struct store_row *row)
 {
 	long long run = row->run;
-	double v = row->r.has_value ? row->r.value : 0;
-	unsigned char has = row->r.has_value != 0;
 
 	sha256_update(h, &run, sizeof(run));
-	hash_str(h, row->group);
-	hash_str(h, row->r.test);
-	hash_str(h, row->r.metric);
-	sha256_update(h, &has, 1);
-	sha256_update(h, &v, sizeof(v));
-	hash_str(h, row->r.unit);
-	hash_str(h, row->r.better);
-	hash_str(h, row->r.status);
+	sha256_update_str(h, row->group);
+	record_result_hash(&row->r, h);
 }
 
 static int add_row(void *ctx, const struct store_row *row)
@@ -227,12 +213,12 @@ int model_load(struct store *s, const struct store_comparison *c,
 	l.last_col = 0;
 	l.e = e;
 	sha256_init(&l.h);
-	hash_str(&l.h, "model 1");
-	hash_str(&l.h, m->name);
-	hash_str(&l.h, m->title);
-	hash_str(&l.h, m->suite);
-	hash_str(&l.h, m->by);
-	hash_str(&l.h, m->where);
+	sha256_update_str(&l.h, "model 1");
+	sha256_update_str(&l.h, m->name);
+	sha256_update_str(&l.h, m->title);
+	sha256_update_str(&l.h, m->suite);
+	sha256_update_str(&l.h, m->by);
+	sha256_update_str(&l.h, m->where);
 	if (store_each_result_in(s, c, add_row, &l, e)) {
 		model_release(m);
 		return -1;

@@ -206,32 +206,16 @@ static int write_source(struct runs *r, const struct store_run *run,
 /* The key of a run page's unit: the program and everything the page
  * shows (the run, its attributes, results and samples, whether it brings
  * its source's file; the source's bytes are named by its SHA-256). */
-static void hash_s(struct sha256 *h, const char *v)
-{
-	sha256_update(h, v ? v : "", v ? strlen(v) + 1 : 0);
-	sha256_update(h, v ? "s" : "n", 1);
-}
-
 static int key_attr(void *ctx, const char *key, const char *value)
 {
-	hash_s(ctx, key);
-	hash_s(ctx, value);
+	sha256_update_str(ctx, key);
+	sha256_update_str(ctx, value);
 	return 0;
 }
 
 static int key_result(void *ctx, const struct store_row *row)
 {
-	struct sha256 *h = ctx;
-	double v = row->r.has_value ? row->r.value : 0;
-	unsigned char has = row->r.has_value != 0;
-
-	hash_s(h, row->r.test);
-	hash_s(h, row->r.metric);
-	sha256_update(h, &has, 1);
-	sha256_update(h, &v, sizeof(v));
-	hash_s(h, row->r.unit);
-	hash_s(h, row->r.better);
-	hash_s(h, row->r.status);
+	record_result_hash(&row->r, ctx);
 	return 0;
 }
 
@@ -240,8 +224,8 @@ static int key_sample(void *ctx, const char *test, const char *metric,
 {
 	struct sha256 *h = ctx;
 
-	hash_s(h, test);
-	hash_s(h, metric);
+	sha256_update_str(h, test);
+	sha256_update_str(h, metric);
 	sha256_update(h, &t, sizeof(t));
 	sha256_update(h, &value, sizeof(value));
 	return 0;
@@ -255,23 +239,23 @@ static int run_key(struct runs *r, const struct store_run *run, int first,
 	long long n[3] = {run->id, run->line, first};
 
 	sha256_init(&h);
-	hash_s(&h, "run 1");
+	sha256_update_str(&h, "run 1");
 	sha256_update(&h, s->prog, 64);
 	sha256_update(&h, n, sizeof(n));
-	hash_s(&h, run->suite);
-	hash_s(&h, run->label);
-	hash_s(&h, run->source);
-	hash_s(&h, run->format);
-	hash_s(&h, run->sha256);
-	hash_s(&h, run->excluded);
-	hash_s(&h, "attrs");
+	sha256_update_str(&h, run->suite);
+	sha256_update_str(&h, run->label);
+	sha256_update_str(&h, run->source);
+	sha256_update_str(&h, run->format);
+	sha256_update_str(&h, run->sha256);
+	sha256_update_str(&h, run->excluded);
+	sha256_update_str(&h, "attrs");
 	if (store_each_attr(s->store, run->id, key_attr, &h, s->e) < 0)
 		return -1;
-	hash_s(&h, "results");
+	sha256_update_str(&h, "results");
 	if (store_each_result_of_run(s->store, run->id, key_result, &h,
 				     s->e) < 0)
 		return -1;
-	hash_s(&h, "samples");
+	sha256_update_str(&h, "samples");
 	if (store_each_sample(s->store, run->id, key_sample, &h, s->e) < 0)
 		return -1;
 	sha256_final_hex(&h, key);

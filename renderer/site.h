@@ -65,6 +65,14 @@ int site_path(struct site *s, const char *name, char *out, size_t cap);
 int site_write(struct site *s, const char *name, const void *data, size_t n,
 	       int text);
 
+/* Opens stage/name, which must not exist yet, for writing (path gets its
+ * path); the descriptor, or -1 with s->e filled. */
+int site_create(struct site *s, const char *name, char *path, size_t cap);
+
+/* Hard-links the published NAME into the staging folder: 0, or -1 when it
+ * cannot (the caller then writes the file). */
+int site_link_published(struct site *s, const char *name);
+
 /* Puts a file of size bytes at stage/name as produce(ctx, put, pctx, e)
  * hands them to put (a piece at a time: the file is never whole in
  * memory), and NAME.gz beside it when s->gzip.  For files named by the

@@ -14,6 +14,7 @@
 #include <zlib.h>
 
 #include "../core/err.h"
+#include "../core/fdio.h"
 #include "html.h"
 #include "publish.h"
 #include "site.h"
@@ -61,9 +62,7 @@ static int same_as_published(struct site *s, const char *name,
 	return same;
 }
 
-/* Hard-links the published NAME into the staging folder; -1 when it
- * cannot (the caller then writes the file). */
-static int link_published(struct site *s, const char *name)
+int site_link_published(struct site *s, const char *name)
 {
 	char from[4200], to[4200];
 
@@ -74,33 +73,28 @@ static int link_published(struct site *s, const char *name)
 	return link(from, to);
 }
 
+int site_create(struct site *s, const char *name, char *path, size_t cap)
+{
+	int fd;
+
+	if (site_path(s, name, path, cap))
+		return -1;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		err_set(s->e, path, 0, 0, "cannot create: %s", strerror(errno));
+	return fd;
+}
+
 static int write_new(struct site *s, const char *name, const void *data,
 		     size_t n)
 {
 	char path[4200];
-	const char *p = data;
-	int fd;
-	ssize_t w;
+	int fd = site_create(s, name, path, sizeof(path)), rc;
 
-	if (site_path(s, name, path, sizeof(path)))
-		return -1;
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0)
-		return err_set(s->e, path, 0, 0, "cannot create: %s",
-			       strerror(errno));
-	while (n > 0) {
-		w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			return err_set(s->e, path, 0, 0, "cannot write: %s",
-				       strerror(errno));
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	if (close(fd))
+		return -1;
+	rc = fd_write_all(fd, data, n);
+	if (close(fd) || rc)
 		return err_set(s->e, path, 0, 0, "cannot write: %s",
 			       strerror(errno));
 	return 0;
@@ -112,7 +106,8 @@ static int put(struct site *s, const char *name, const void *data, size_t n)
 	if (s->recording && buf_printf(&s->manifest, "file %s\n", name))
 		return err_set(s->e, NULL, 0, 0, "manifest too large");
 	s->files++;
-	if (same_as_published(s, name, data, n) && link_published(s, name) == 0) {
+	if (same_as_published(s, name, data, n) &&
+	    site_link_published(s, name) == 0) {
 		s->reused++;
 		return 0;
 	}
@@ -248,7 +243,7 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 				goto undo;
 			memcpy(name, p + 5, k - 5);
 			name[k - 5] = '\0';
-			if (link_published(s, name))
+			if (site_link_published(s, name))
 				goto undo;
 			files++;
 		}

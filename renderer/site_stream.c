@@ -9,7 +9,6 @@
  * its gzip twin, which gzip made from those bytes.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,6 +17,7 @@
 #include <zlib.h>
 
 #include "../core/err.h"
+#include "../core/fdio.h"
 #include "site.h"
 
 struct out {
@@ -26,23 +26,6 @@ struct out {
 	z_stream z;
 	const char *path, *gzpath;
 };
-
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n > 0) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /* Deflates what z holds into the twin; flush: Z_NO_FLUSH or Z_FINISH. */
 static int deflate_out(struct out *o, int flush, struct err *e)
@@ -56,7 +39,7 @@ static int deflate_out(struct out *o, int flush, struct err *e)
 		rc = deflate(&o->z, flush);
 		if (rc == Z_STREAM_ERROR)
 			return err_set(e, o->gzpath, 0, 0, "cannot compress");
-		if (write_all(o->gzfd, chunk, sizeof(chunk) - o->z.avail_out))
+		if (fd_write_all(o->gzfd, chunk, sizeof(chunk) - o->z.avail_out))
 			return err_set(e, o->gzpath, 0, 0, "cannot write: %s",
 				       strerror(errno));
 	} while (o->z.avail_out == 0 || (flush == Z_FINISH &&
@@ -68,7 +51,7 @@ static int put_piece(void *ctx, const void *p, size_t n, struct err *e)
 {
 	struct out *o = ctx;
 
-	if (write_all(o->fd, p, n))
+	if (fd_write_all(o->fd, p, n))
 		return err_set(e, o->path, 0, 0, "cannot write: %s",
 			       strerror(errno));
 	if (o->gzfd < 0)
@@ -79,32 +62,18 @@ static int put_piece(void *ctx, const void *p, size_t n, struct err *e)
 }
 
 /* 1 when the published site has a regular file NAME of size bytes (any
- * size when size is -1) that can be linked into the staging folder, and
- * links it. */
+ * size when size is -1), now linked into the staging folder. */
 static int link_same(struct site *s, const char *name, long long size)
 {
-	char from[4200], to[4200];
+	char from[4200];
 	struct stat st;
 
 	if (!s->out || (size_t)snprintf(from, sizeof(from), "%s/%s", s->out,
 					name) >= sizeof(from) ||
-	    site_path(s, name, to, sizeof(to)) ||
 	    lstat(from, &st) != 0 || !S_ISREG(st.st_mode) ||
 	    (size >= 0 && st.st_size != size))
 		return 0;
-	return link(from, to) == 0;
-}
-
-static int create(struct site *s, const char *name, char *path, size_t cap)
-{
-	int fd;
-
-	if (site_path(s, name, path, cap))
-		return -1;
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0)
-		err_set(s->e, path, 0, 0, "cannot create: %s", strerror(errno));
-	return fd;
+	return site_link_published(s, name) == 0;
 }
 
 int site_write_stream(struct site *s, const char *name,
@@ -146,11 +115,11 @@ int site_write_stream(struct site *s, const char *name,
 	o.gzfd = -1;
 	o.path = path;
 	o.gzpath = gzpath;
-	o.fd = create(s, name, path, sizeof(path));
+	o.fd = site_create(s, name, path, sizeof(path));
 	if (o.fd < 0)
 		return -1;
 	if (twin) {
-		o.gzfd = create(s, gzname, gzpath, sizeof(gzpath));
+		o.gzfd = site_create(s, gzname, gzpath, sizeof(gzpath));
 		/* as site_write's gzip_buf: no name, no time in the header */
 		if (o.gzfd >= 0 && deflateInit2(&o.z, 9, Z_DEFLATED, 15 + 16, 9,
 						Z_DEFAULT_STRATEGY) != Z_OK) {

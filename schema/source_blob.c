@@ -173,45 +173,53 @@ static int inflate_piece(z_stream *z, const void *src, size_t k, int *done,
 	return 0;
 }
 
+/* Inflates the source_chunk rows of source id into put, after the part
+ * in source.content: 0, -1 with e filled (the store or put failed), or
+ * inflate_piece's codes. */
+static int inflate_chunks(sqlite3 *db, long long id, z_stream *z, int *done,
+			  int (*put)(void *, const void *, size_t,
+				     struct err *),
+			  void *ctx, const char *what, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc = 0, step;
+
+	step = sqlite3_prepare_v2(db, "SELECT data FROM source_chunk WHERE "
+				  "source_id = ? ORDER BY seq", -1, &st, NULL);
+	/* no such table: a store of version 3 or older, whose sources are
+	 * always whole in source.content */
+	if (step == SQLITE_ERROR)
+		return -2;
+	if (step != SQLITE_OK)
+		return err_set(e, what, 0, 0, "cannot read source %lld: %s", id,
+			       sqlite3_errstr(step));
+	sqlite3_bind_int64(st, 1, id);
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = inflate_piece(z, sqlite3_column_blob(st, 0),
+				   (size_t)sqlite3_column_bytes(st, 0), done,
+				   put, ctx, e);
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = err_set(e, what, 0, 0, "cannot read source %lld: %s", id,
+			     sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int source_blob_inflate(sqlite3 *db, long long id, const void *content,
 			size_t k, int (*put)(void *, const void *, size_t,
 					     struct err *),
 			void *ctx, const char *what, struct err *e)
 {
-	sqlite3_stmt *st = NULL;
 	z_stream z;
-	int done = 0, rc, step = SQLITE_DONE;
+	int done = 0, rc;
 
 	memset(&z, 0, sizeof(z));
 	if (inflateInit(&z) != Z_OK)
 		return err_set(e, what, 0, 0, "out of memory");
 	rc = inflate_piece(&z, content, k, &done, put, ctx, e);
-	if (rc == 0 && !done) {
-		/* the rest is in source_chunk (a store of version 3 or older
-		 * has no such table: its sources are always whole) */
-		step = sqlite3_prepare_v2(db, "SELECT data FROM source_chunk "
-					  "WHERE source_id = ? ORDER BY seq",
-					  -1, &st, NULL);
-		if (step == SQLITE_ERROR) {
-			rc = -2;	/* no such table */
-		} else if (step == SQLITE_OK) {
-			sqlite3_bind_int64(st, 1, id);
-			while (rc == 0 &&
-			       (step = sqlite3_step(st)) == SQLITE_ROW)
-				rc = inflate_piece(&z, sqlite3_column_blob(st, 0),
-						   (size_t)sqlite3_column_bytes(st, 0),
-						   &done, put, ctx, e);
-		}
-	}
-	if (rc == 0 && step != SQLITE_DONE && step != SQLITE_ROW &&
-	    step != SQLITE_OK)
-		err_set(e, what, 0, 0, "cannot read source %lld: %s", id,
-			sqlite3_errmsg(db));
-	sqlite3_finalize(st);
+	if (rc == 0 && !done)
+		rc = inflate_chunks(db, id, &z, &done, put, ctx, what, e);
 	inflateEnd(&z);
-	if (rc == 0 && step != SQLITE_DONE && step != SQLITE_ROW &&
-	    step != SQLITE_OK)
-		return -1;
 	if (rc == -3)
 		return err_set(e, what, 0, 0, "out of memory");
 	if (rc == -2 || (rc == 0 && !done))
@@ -284,21 +292,12 @@ int store_source_content(struct store *s, long long id, char **out,
 			 size_t *n, struct err *e)
 {
 	struct into_memory m = { NULL, 0, 0 };
-	sqlite3_stmt *st;
-	sqlite3_int64 size;
+	unsigned long long size;
 	int rc;
 
-	if (store_prepare(s, "SELECT size FROM source WHERE id = ?", &st, e))
+	if (store_source_size(s, id, &size, e))
 		return -1;
-	sqlite3_bind_int64(st, 1, id);
-	rc = store_step(s, st);
-	size = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_db_err(s, e, "cannot read source");
-	if (size < 0)
-		return err_set(e, s->path, 0, 0, "no source %lld", id);
-	if ((unsigned long long)size > STORE_SOURCE_MEM_MAX)
+	if (size > STORE_SOURCE_MEM_MAX)
 		return err_set(e, s->path, 0, 0, "source %lld too large to "
 			       "read into memory", id);
 	if (!(m.p = malloc((size_t)size + 1)))
@@ -306,12 +305,9 @@ int store_source_content(struct store *s, long long id, char **out,
 	m.cap = (size_t)size;
 	rc = store_source_read(s, id, put_memory, &m, e);
 	if (rc == 0 && m.n != m.cap)
-		rc = -2;
+		rc = err_set(e, s->path, 0, 0, "source %lld is damaged", id);
 	if (rc) {
 		free(m.p);
-		if (rc == -2)
-			return err_set(e, s->path, 0, 0, "source %lld is "
-				       "damaged", id);
 		return -1;
 	}
 	m.p[m.n] = '\0';
