@@ -412,7 +412,7 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 	}
 	memset(&w, 0, sizeof(w));
 	w.o = &o;
-	if (cmd_open_store(env, &w.s))
+	if (cmd_open_importer(env, &w.s))
 		return EXIT_FAULT;
 	for (i = optind; i < argc; i++)
 		walk_path(&w, argv[i], 0);

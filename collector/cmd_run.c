@@ -411,7 +411,7 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	run_facts_set(facts, "command", cmdline.data);
 	buf_release(&cmdline);
 
-	if (cmd_open_store(env, &s)) {
+	if (cmd_open_importer(env, &s)) {
 		free(facts);
 		return EXIT_FAULT;
 	}

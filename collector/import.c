@@ -272,11 +272,16 @@ static int sink_result(void *p, const struct record_result *r,
 	const char *str[5];
 	int dup, i;
 
+	/* the store's CHECK constraints are off for an importer
+	 * (store_import_mode): these words are checked here */
+	if (!record_better_valid(r->better) || !record_status_valid(r->status))
+		return err_at(e, c->run_line, 0, "result '%s' '%s': better "
+			      "'%s' or status '%s' is not one the store knows",
+			      r->test, r->metric, r->better, r->status);
 	dup = keyset_add(&c->keys, r->test, r->metric);
 	if (dup < 0)
 		return err_at(e, 0, 0, "out of memory");
-	if (dup || !record_better_valid(r->better) ||
-	    !record_status_valid(r->status)) {
+	if (dup) {
 		/* a row the store refuses goes alone, after the others, so
 		 * that the error is SQLite's and names this row */
 		if (flush_results(c, e) ||

@@ -24,6 +24,22 @@ int cmd_open_store(const struct cmd_env *env, struct store **s)
 	return 0;
 }
 
+int cmd_open_importer(const struct cmd_env *env, struct store **s)
+{
+	struct err e;
+
+	if (cmd_open_store(env, s))
+		return -1;
+	err_clear(&e);
+	if (store_import_mode(*s, &e)) {
+		err_print(&e);
+		store_close(*s);
+		*s = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_usage_error(const char *u)
 {
 	fputs(u, stderr);

@@ -20,6 +20,8 @@ struct cmd_env {
 
 /* Opens (creating or migrating) the store; prints the error itself. */
 int cmd_open_store(const struct cmd_env *env, struct store **s);
+/* The same for the commands that only import (store_import_mode). */
+int cmd_open_importer(const struct cmd_env *env, struct store **s);
 
 /* Prints "benchsite CMD: usage..." for a bad option and returns
  * EXIT_USAGE. */

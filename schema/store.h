@@ -25,6 +25,10 @@ struct store;
 int store_open(const char *path, struct store **out, struct err *e);
 void store_close(struct store *s);
 
+/* For a connection that only imports (import, run): leaves foreign keys
+ * and CHECK constraints to the importer's own checks.  See store.c. */
+int store_import_mode(struct store *s, struct err *e);
+
 /* Transactions: store_begin takes the write lock at once (BEGIN IMMEDIATE). */
 int store_begin(struct store *s, struct err *e);
 int store_commit(struct store *s, struct err *e);

@@ -25,6 +25,17 @@ check "the source is kept compressed" test \
 # export -> import into an empty store -> export gives the same rows
 rm -f "$T/db"*
 bs import "$S" > /dev/null 2>&1
+# an importer leaves foreign keys and CHECKs to its own checks
+# (store_import_mode): what it stored must pass SQLite's
+check "after importing sample-data/: no row breaks a foreign key" test \
+	"$(sqlite3 "$T/db" 'pragma foreign_key_check' | wc -l)" = 0
+check "... nor a CHECK constraint, and the store is whole" test \
+	"$(sqlite3 "$T/db" 'pragma integrity_check')" = ok
+check "... and the check would see one (negative control)" sh -c '
+	cp "$1" "$1.x"; sqlite3 "$1.x" "pragma foreign_keys = off;
+	insert into result (run_id, test, metric, unit, better, status)
+	values (9999, '"'t', 'm', '', 'lower', 'ok'"')"
+	test "$(sqlite3 "$1.x" "pragma foreign_key_check" | wc -l)" = 1' _ "$T/db"
 for fmt in tsv csv; do
 	bs export --format $fmt > "$T/a.$fmt"
 	rm -f "$T/db2"*
