@@ -69,10 +69,13 @@ static void drop_all_pages(void *ctx)
 
 /* The (test, metric) pairs of the run being stored, to refuse a second
  * one at once: the rows go to the store in batches, and SQLite's refusal
- * of a batch would not say which row. */
+ * of a batch would not say which row.  The keys live in one arena and the
+ * table keeps its size from run to run: a run is cleared, not freed (a
+ * bonnie++ CSV is a run per line, and a malloc per key was 3% of it). */
 struct keyset {
-	char **key;		/* owned, "test\0metric\0"; NULL: free */
+	size_t *slot;		/* 1 + the key's offset in text; 0: free */
 	size_t cap, n;
+	struct buf text;	/* "test\0metric\0" each */
 };
 
 /* Results waiting to go to the store in one statement; their strings are
@@ -106,13 +109,19 @@ struct sink_ctx {
 	struct import_report *rep;
 };
 
+/* Empties k for the next run, keeping its memory. */
 static void keyset_clear(struct keyset *k)
 {
-	size_t i;
+	if (k->n)
+		memset(k->slot, 0, k->cap * sizeof(*k->slot));
+	k->n = 0;
+	buf_reset(&k->text);
+}
 
-	for (i = 0; i < k->cap; i++)
-		free(k->key[i]);
-	free(k->key);
+static void keyset_free(struct keyset *k)
+{
+	free(k->slot);
+	buf_release(&k->text);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -129,44 +138,55 @@ static size_t key_hash(const char *test, const char *metric)
 	return h;
 }
 
-static char **key_slot(char **key, size_t cap, const char *test,
-		       const char *metric)
+/* The slot of (test, metric) in a table of cap slots over text: where it
+ * is, else the free slot where it goes. */
+static size_t *key_slot(size_t *slot, size_t cap, const char *text,
+			const char *test, const char *metric)
 {
 	size_t i = key_hash(test, metric) & (cap - 1);
 
-	while (key[i] && (strcmp(key[i], test) != 0 ||
-			  strcmp(key[i] + strlen(key[i]) + 1, metric) != 0))
+	while (slot[i]) {
+		const char *k = text + slot[i] - 1;
+
+		if (strcmp(k, test) == 0 &&
+		    strcmp(k + strlen(k) + 1, metric) == 0)
+			break;
 		i = (i + 1) & (cap - 1);
-	return &key[i];
+	}
+	return &slot[i];
 }
 
 /* 1 when (test, metric) was in k (else it is added), -1 out of memory. */
 static int keyset_add(struct keyset *k, const char *test, const char *metric)
 {
-	size_t lt = strlen(test), lm = strlen(metric);
-	char **slot;
+	size_t lt = strlen(test), lm = strlen(metric), off, *at;
 
 	if (k->n + 1 > k->cap / 2) {
 		size_t ncap = k->cap ? 2 * k->cap : 64, i;
-		char **nk = calloc(ncap, sizeof(*nk));
+		size_t *ns = calloc(ncap, sizeof(*ns));
 
-		if (!nk)
+		if (!ns)
 			return -1;
-		for (i = 0; i < k->cap; i++)
-			if (k->key[i])
-				*key_slot(nk, ncap, k->key[i], k->key[i] +
-					  strlen(k->key[i]) + 1) = k->key[i];
-		free(k->key);
-		k->key = nk;
+		for (i = 0; i < k->cap; i++) {
+			const char *key;
+
+			if (!k->slot[i])
+				continue;
+			key = k->text.data + k->slot[i] - 1;
+			*key_slot(ns, ncap, k->text.data, key,
+				  key + strlen(key) + 1) = k->slot[i];
+		}
+		free(k->slot);
+		k->slot = ns;
 		k->cap = ncap;
 	}
-	slot = key_slot(k->key, k->cap, test, metric);
-	if (*slot)
+	at = key_slot(k->slot, k->cap, k->text.data, test, metric);
+	if (*at)
 		return 1;
-	if (!(*slot = malloc(lt + lm + 2)))
+	off = k->text.len;
+	if (buf_add(&k->text, test, lt + 1) || buf_add(&k->text, metric, lm + 1))
 		return -1;
-	memcpy(*slot, test, lt + 1);
-	memcpy(*slot + lt + 1, metric, lm + 1);
+	*at = off + 1;
 	k->n++;
 	return 0;
 }
@@ -526,6 +546,8 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	free(opts);
 	/* a row of text is at most a few lines (LINE_MAX_BYTES) */
 	buf_init(&c.pend.text, (size_t)STORE_RESULTS_MAX * 5 * LINE_MAX_BYTES);
+	/* a run's keys are no more text than the source */
+	buf_init(&c.keys.text, SOURCE_MAX);
 	buf_init(&c.attrs.text, (size_t)LIFECYCLE_ATTRS_MAX * 2 * LINE_MAX_BYTES);
 	sink.ctx = &c;
 	sink.run_begin = sink_run_begin;
@@ -554,7 +576,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	}
 	if (rc == 0)
 		rc = flush_results(&c, e) || flush_attrs(&c, e) ? -1 : 0;
-	keyset_clear(&c.keys);
+	keyset_free(&c.keys);
 	buf_release(&c.pend.text);
 	buf_release(&c.attrs.text);
 	lines_set_tick(NULL, NULL);

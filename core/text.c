@@ -85,11 +85,46 @@ static size_t digits(const char *s, size_t i, size_t n)
 }
 
 /* Converts a span already checked by a grammar. */
+/* Clinger's fast path: a figure of at most 15 digits, with no exponent,
+ * is m / 10^k with m and 10^k both exact doubles (m < 2^53, k <= 15), and
+ * IEEE division rounds correctly, so the result is exactly strtod's.  Most
+ * figures benchmarks print are such; strtod costs ~250 instructions each
+ * (a bonnie++ CSV holds 36 a line).  Returns -1 to leave s to strtod. */
+static int num_fast(const char *s, size_t n, double *v)
+{
+	static const double p10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15,
+	};
+	unsigned long long m = 0;
+	size_t i = 0, nd = 0, k = 0;
+	int neg = 0, point = 0;
+
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		neg = s[i++] == '-';
+	for (; i < n; i++) {
+		if (s[i] == '.' && !point) {
+			point = 1;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9' || ++nd > 15)
+			return -1;
+		m = m * 10 + (unsigned)(s[i] - '0');
+		k += point;
+	}
+	*v = (double)m / p10[k];
+	if (neg)
+		*v = -*v;
+	return 0;
+}
+
 static int num_convert(const char *s, size_t n, double *v)
 {
 	char tmp[64];
 	double d;
 
+	if (num_fast(s, n, v) == 0)
+		return 0;
 	if (n >= sizeof(tmp))
 		return -1;	/* no real figure needs 64 characters */
 	memcpy(tmp, s, n);
