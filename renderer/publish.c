@@ -44,8 +44,14 @@ static int scan_site(const char *dir, int *fd, int *ours, int *entries,
 		(*entries)++;
 		if (strcmp(de->d_name, PUBLISH_MARKER) == 0)
 			*ours = 1;
-		if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    S_ISDIR(st.st_mode)) {
+		/* d_type spares a stat a file (a render scans the ~4,000
+		 * files of a 1,000-chart site three times: 6% of an
+		 * incremental render); a file system that leaves it
+		 * DT_UNKNOWN gets the stat */
+		if (de->d_type == DT_DIR ||
+		    (de->d_type == DT_UNKNOWN &&
+		     fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		     S_ISDIR(st.st_mode))) {
 			/* the message first: d_name lives in d */
 			err_set(e, dir, 0, 0, "holds a folder ('%s'), which a "
 				"benchsite site never does: not touching it",
