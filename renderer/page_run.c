@@ -309,8 +309,9 @@ static int run_page(void *ctx, const struct store_run *run)
 	if (store_each_attr(s->store, run->id, attr_row, r, s->e) < 0)
 		goto fail;
 	html_el(main, "h2", "Results");
-	r->table = html_el(html_el(main, "div", NULL), "table", NULL);
-	html_attr(r->table->parent, "class", "scroll");
+	r->table = html_el(main, "div", NULL);
+	html_attr(r->table, "class", "scroll");
+	r->table = html_el(r->table, "table", NULL);
 	tr = html_el(html_el(r->table, "thead", NULL), "tr", NULL);
 	html_el(tr, "th", "test");
 	html_el(tr, "th", "metric");
@@ -331,8 +332,10 @@ static int run_page(void *ctx, const struct store_run *run)
 	if (r->nseries) {
 		xmlNodePtr h = xmlNewNode(NULL, (const xmlChar *)"h2");
 
-		xmlAddChild(h, xmlNewText((const xmlChar *)"Over time"));
-		xmlAddPrevSibling(r->samples, h);
+		html_text(h, "Over time");
+		/* out of memory: no samples div to go before (html.h) */
+		if (h && !xmlAddPrevSibling(r->samples, h))
+			xmlFreeNode(h);
 	} else {
 		xmlUnlinkNode(r->samples);
 		xmlFreeNode(r->samples);

@@ -104,7 +104,8 @@ static int write_new(struct site *s, const char *name, const void *data,
 static int put(struct site *s, const char *name, const void *data, size_t n)
 {
 	if (s->recording && buf_printf(&s->manifest, "file %s\n", name))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	s->files++;
 	if (same_as_published(s, name, data, n) &&
 	    site_link_published(s, name) == 0) {
@@ -285,7 +286,8 @@ int site_unit_begin(struct site *s, const char *key)
 	if (!s->prog[0])
 		return 0;
 	if (buf_printf(&s->manifest, "unit %s\n", key))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	s->recording = 1;
 	return 0;
 }
@@ -296,7 +298,8 @@ int site_unit_end(struct site *s, const char *saved)
 		return 0;
 	s->recording = 0;
 	if (buf_printf(&s->manifest, "saved %s\nend\n", saved))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	return 0;
 }
 
@@ -342,7 +345,8 @@ int site_finish(struct site *s)
 {
 	/* the marker itself is the last file (site_render_fresh) */
 	if (buf_printf(&s->manifest, "files %ld\n", s->files + 1))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	return site_write(s, PUBLISH_MARKER, s->manifest.data, s->manifest.len,
 			  0);
 }
