@@ -338,7 +338,10 @@ int site_init(struct site *s, const char *out, const char *stage,
 	buf_init(&s->old_manifest, (size_t)64 << 20);
 	buf_init(&s->manifest, (size_t)64 << 20);
 	read_old_manifest(s);
-	return buf_adds(&s->manifest, "benchsite site 1\n");
+	/* the first line of an empty buffer: only memory can refuse it */
+	if (buf_adds(&s->manifest, "benchsite site 1\n"))
+		return err_set(e, NULL, 0, 0, "out of memory");
+	return 0;
 }
 
 int site_finish(struct site *s)

@@ -14,10 +14,10 @@
  * FAILMALLOC_SPARE=NAME:NAME...: allocations made directly by a shared
  * library whose file name contains one of the NAMEs (found by the return
  * address) are served and not counted.  For third-party code that crashes
- * on an allocation failure and that benchsite cannot mend: fontconfig
- * 2.14.1 dereferences NULL in the XML handlers of its configuration parser
- * and in FcConfigSubstituteWithPat (tests/oom_render.test.sh).  What such a
- * library calls in turn (FreeType from fontconfig) is still counted.
+ * or goes wrong silently on an allocation failure, which benchsite can
+ * neither mend nor see (fontconfig, cairo, pixman, FreeType: the header of
+ * tests/oom_render.test.sh says how each fails).  A spared library's calls
+ * into one that is not spared are counted and failed.
  *
  * It forwards to the next malloc in the link order (RTLD_NEXT): glibc's,
  * or ASan's when preloaded after libasan, so the sanitizer build is
