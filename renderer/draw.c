@@ -262,6 +262,8 @@ int site_layout_probe(struct site *s, char key[65])
 			layout_key(l, key);
 			rc = 0;
 		}
+	} else {
+		err_set(s->e, NULL, 0, 0, "out of memory");
 	}
 	free(c);
 	free(l);

@@ -132,8 +132,9 @@ int page_serialize(struct page *p, struct buf *out, struct err *e)
 		rc = -1;
 	xmlBufferFree(xb);
 	if (rc)
-		return err_set(e, NULL, 0, 0, "%s", xmlquiet_oom() ?
-			       "out of memory" : "cannot serialise page");
+		return err_set(e, NULL, 0, 0, "%s",
+			       xmlquiet_oom() || buf_oom() ? "out of memory"
+							   : "cannot serialise page");
 	return 0;
 }
 

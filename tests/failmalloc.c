@@ -16,8 +16,11 @@
  * address) are served and not counted.  For third-party code that crashes
  * or goes wrong silently on an allocation failure, which benchsite can
  * neither mend nor see (fontconfig, cairo, pixman, FreeType: the header of
- * tests/oom_render.test.sh says how each fails).  A spared library's calls
- * into one that is not spared are counted and failed.
+ * tests/oom_render.test.sh says how each fails).  The C library's own
+ * allocations (opendir, fopen) are spared when a spared library is on the
+ * stack (backtrace(3), only then): fontconfig that cannot open a
+ * configuration folder skips it silently.  A spared library's calls into
+ * any other library are counted and failed.
  *
  * It forwards to the next malloc in the link order (RTLD_NEXT): glibc's,
  * or ASan's when preloaded after libasan, so the sanitizer build is
@@ -30,6 +33,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <execinfo.h>
 #include <link.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -55,6 +59,8 @@ static struct {
 	unsigned long lo, hi;
 } spare[SPARE_MAX];
 static int nspare;
+/* the C library's executable range: its allocations look at the stack */
+static unsigned long libc_lo, libc_hi;
 
 static _Alignas(16) char arena[1 << 16];
 static size_t arena_used;
@@ -117,6 +123,15 @@ static int find_spare(struct dl_phdr_info *info, size_t size, void *data)
 	(void)size;
 	if (!info->dlpi_name || !*info->dlpi_name)
 		return 0;
+	if (strstr(info->dlpi_name, "/libc.so"))
+		for (i = 0; i < info->dlpi_phnum; i++) {
+			const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+			if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+				libc_lo = info->dlpi_addr + ph->p_vaddr;
+				libc_hi = libc_lo + ph->p_memsz;
+			}
+		}
 	for (p = names; *p; p += strcspn(p, ":"), p += *p == ':') {
 		size_t k = strcspn(p, ":");
 		const char *hit;
@@ -153,6 +168,24 @@ static int spared(const void *caller)
 	return 0;
 }
 
+/* 1 when a spared library is among the callers (a C library function
+ * allocating for it); re-entered (the unwinder allocating), 1: served */
+static int spared_on_stack(void)
+{
+	static _Thread_local int busy;
+	void *frame[48];
+	int n, i, hit = 0;
+
+	if (busy)
+		return 1;
+	busy = 1;
+	n = backtrace(frame, 48);
+	for (i = 1; i < n && !hit; i++)
+		hit = spared(frame[i]);
+	busy = 0;
+	return hit;
+}
+
 /* Called at the failure: `break failmalloc_failed` in gdb shows who
  * asked (tests/oom.test.sh prints the allocation number of each wrong
  * outcome). */
@@ -167,7 +200,11 @@ static int fail_now(const void *caller)
 {
 	long n;
 
-	if (!armed || (nspare && spared(caller)))
+	if (!armed)
+		return 0;
+	if (nspare && (spared(caller) ||
+		       ((unsigned long)caller >= libc_lo &&
+			(unsigned long)caller < libc_hi && spared_on_stack())))
 		return 0;
 	n = atomic_fetch_add(&count, 1) + 1;
 
@@ -308,8 +345,14 @@ static int counted_main(int argc, char **argv, char **envp)
 	if (s && *s)
 		fail_at = strtol(s, NULL, 10);
 	/* every library is loaded by now (benchsite opens none later) */
-	if (sp && *sp)
+	if (sp && *sp) {
+		void *frame[4];
+
 		dl_iterate_phdr(find_spare, (void *)sp);
+		/* the first backtrace loads the unwinder (and allocates):
+		 * not while armed */
+		backtrace(frame, 4);
+	}
 	atexit(report);
 	armed = 1;
 	return real_main(argc, argv, envp);
