@@ -172,7 +172,8 @@ static int source_first(struct runs *r, const struct store_run *run)
 		return 0;
 	r->last_source = run->source_id;
 	if (buf_adds(&r->written, line))
-		return err_set(r->s->e, NULL, 0, 0, "too many sources");
+		return err_set(r->s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "too many sources");
 	return 1;
 }
 

@@ -116,7 +116,8 @@ static int put(struct site *s, const char *name, const void *data, size_t n)
 	return write_new(s, name, data, n);
 }
 
-/* gzip of data, reproducible: no name, no time in the header. */
+/* gzip of data, reproducible: no name, no time in the header.  0, -2
+ * when zlib's state could not be allocated, else -1. */
 static int gzip_buf(const void *data, size_t n, struct buf *out)
 {
 	unsigned char chunk[65536];
@@ -124,8 +125,9 @@ static int gzip_buf(const void *data, size_t n, struct buf *out)
 	int rc;
 
 	memset(&z, 0, sizeof(z));
-	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY))
-		return -1;
+	rc = deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
+	if (rc != Z_OK)
+		return rc == Z_MEM_ERROR ? -2 : -1;
 	z.next_in = (unsigned char *)data;
 	z.avail_in = (uInt)n;
 	do {
@@ -157,9 +159,10 @@ int site_write(struct site *s, const char *name, const void *data, size_t n,
 	    sizeof(gzname))
 		return err_set(s->e, name, 0, 0, "file name too long");
 	buf_init(&gz, SITE_FILE_MAX);
-	if (gzip_buf(data, n, &gz)) {
+	if ((rc = gzip_buf(data, n, &gz)) != 0) {
 		buf_release(&gz);
-		return err_set(s->e, name, 0, 0, "cannot compress");
+		return err_set(s->e, name, 0, 0, "%s", rc == -2 || buf_oom() ?
+			       "out of memory" : "cannot compress");
 	}
 	rc = put(s, gzname, gz.data, gz.len);
 	buf_release(&gz);

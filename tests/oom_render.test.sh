@@ -11,20 +11,22 @@
 # the store unchanged; no staging folder or temporary file left after the
 # next render that succeeds.
 #
-# The renders: A is published (one bonnie++ run), then a sysbench run with
-# samples (its source stored in two chunks), an exclusion and a user
-# attribute come in, and the render of that store (B) builds the new
-# comparison, test and run pages and draws their charts while linking A's
-# unchanged units: about 12,000 allocations.  The short tier fails every 89th of that render (every 353rd under ASan,
-# where a render costs ~4x more) starting at the 1st, and every 89th of
-# the render that finds nothing changed (site B over B: it reads the store
-# and the marker and stops) starting at the 45th, so the start they share
-# (the store opened, the program's key, the layout probe) is failed at two
-# offsets.  SOAK=1 fails every allocation of both, and of a small store's
-# render into a new folder (every chart drawn, the site published by a
-# rename), and every 7th of the first render on two drawing threads
-# (`--jobs 2`: which allocation is the Nth varies from run to run, so that
-# pass checks what it meets).
+# The renders (with --gzip: each text file has its .gz twin): A is
+# published (one bonnie++ run), then a sysbench run with samples (its
+# source stored in two chunks), an exclusion and a user attribute come in,
+# and the render of that store (B) builds the new comparison, test and run
+# pages and draws their charts while linking A's unchanged units: about
+# 11,000 allocations.  The short tier fails every 89th of that render
+# (every 353rd under ASan, where a render costs ~4x more) starting at the
+# 1st, and every 89th of the render that finds nothing changed (site B
+# over B: it reads the store and the marker and stops) starting at the
+# 45th, so the start they share (the store opened, the program's key, the
+# layout probe) is failed at two offsets.  SOAK=1 fails every allocation
+# of both, and of a small store's render into a new folder (without
+# --gzip; every chart drawn, the site published by a rename), and every
+# 7th of the first render on two drawing threads (`--jobs 2`: which
+# allocation is the Nth varies from run to run, so that pass checks what
+# it meets).
 #
 # The text and drawing libraries are spared (FAILMALLOC_SPARE: their own
 # allocations are served and not counted): each fails in a way benchsite
@@ -85,7 +87,7 @@ leftovers() {
 # The stores and sites.
 "$BIN" --db "$T/db" import "$G/bonnie-tmpfs.txt" >/dev/null
 mkdir "$T/pub"
-"$BIN" --db "$T/db" render --jobs 1 --out "$T/pub/old" >/dev/null
+"$BIN" --db "$T/db" render --jobs 1 --gzip --out "$T/pub/old" >/dev/null
 "$BIN" --db "$T/db" import --set host=alpha \
 	"$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" >/dev/null
 "$BIN" --db "$T/db" exclude 1 --why "cron ran" >/dev/null
@@ -99,10 +101,10 @@ sqlite3 "$T/db" "insert into source_chunk (source_id, seq, data)
 cp "$T/db" "$T/db.orig"
 A=$(sum "$T/pub/old")
 cp -a "$T/pub/old" "$T/pub/ref"
-"$BIN" --db "$T/db" render --jobs 1 --out "$T/pub/ref" >/dev/null
+"$BIN" --db "$T/db" render --jobs 1 --gzip --out "$T/pub/ref" >/dev/null
 B=$(sum "$T/pub/ref")
 rm -rf "$T/new"
-"$BIN" --db "$T/db" render --jobs 1 --out "$T/new" >/dev/null
+"$BIN" --db "$T/db" render --jobs 1 --gzip --out "$T/new" >/dev/null
 check "control: the two builds differ, and B over A is B rendered afresh" \
 	[ "$A" != "$B" ] && [ "$(sum "$T/new")" = "$B" ]
 
@@ -192,8 +194,10 @@ inject() {
 }
 
 DB=$T/db ORIG=$T/db.orig WANT=$B
-inject "render of a new run over the site before" 1 "$STEP" "$T/pub/old" --jobs 1
-inject "render that finds nothing changed" 45 "$STEP" "$T/pub/ref" --jobs 1
+inject "render of a new run over the site before" 1 "$STEP" "$T/pub/old" \
+	--jobs 1 --gzip
+inject "render that finds nothing changed" 45 "$STEP" "$T/pub/ref" \
+	--jobs 1 --gzip
 if [ "$SOAK" = 1 ]; then
 	# into a new folder: a store of two runs and one test (every chart
 	# drawn, the site published by a rename, not an exchange)
@@ -209,7 +213,7 @@ if [ "$SOAK" = 1 ]; then
 	# run to run: every 7th is enough to meet each kind
 	DB=$T/db ORIG=$T/db.orig WANT=$B
 	inject "render over the site before on two drawing threads" 1 7 \
-		"$T/pub/old" --jobs 2
+		"$T/pub/old" --jobs 2 --gzip
 else
 	skip "a render into a new folder and on two threads under allocation failure" "long tier (make soak)"
 fi
@@ -231,7 +235,7 @@ check "control: a changed label changes the store's state" \
 rm -rf "$T/pub/w"
 cp -a "$T/pub/old" "$T/pub/w"
 FAILMALLOC_AT=20 LD_PRELOAD="$SHIM" "$BIN" --db "$T/db" render --jobs 1 \
-	--out "$T/pub/w" >/dev/null 2>"$T/err"
+	--gzip --out "$T/pub/w" >/dev/null 2>"$T/err"
 rc=$?
 check "control: the 20th allocation failed fails the render, the site untouched ($(cat "$T/err"))" \
 	[ $rc = 1 ] && [ "$(grep -c -x 'benchsite: .*out of memory' "$T/err")" = 1 ] &&
