@@ -171,7 +171,7 @@ $(BUILD)/benchsite-deferred: $(BUILD)/main.o $(BUILD)/test-deferred/store.o \
                              $(filter-out $(BUILD)/schema/store.o,$(LIB_OBJ))
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-# The allocation-failure shim of tests/oom.test.sh: preloaded, never
+# The allocation-failure shim of tests/oom*.test.sh: preloaded, never
 # linked in; not instrumented (it stands in front of the sanitizer's malloc).
 $(BUILD)/failmalloc.so: tests/failmalloc.c
 	@mkdir -p $(dir $@)

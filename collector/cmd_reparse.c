@@ -165,8 +165,9 @@ static int reparse_one(struct store *s, const struct src *x,
 	if (!fmt)
 		return err_set(e, x->name, 0, 0, "stored as format '%s', which "
 			       "this benchsite does not know", x->format);
-	if (x->options && (!(opts = strdup(x->options)) ||
-			   import_opts_decode(opts, &o))) {
+	if (x->options && !(opts = strdup(x->options)))
+		return err_set(e, x->name, 0, 0, "out of memory");
+	if (opts && import_opts_decode(opts, &o)) {
 		free(opts);
 		return err_set(e, x->name, 0, 0, "its import options in the "
 			       "store are damaged");

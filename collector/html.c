@@ -42,9 +42,9 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../core/xmlquiet.h"
 #include "bonnie.h"
 #include "format.h"
-#include "xmlquiet.h"
 #include "wide.h"
 
 /* Page tables wider or longer than this are layout, not results; the caps

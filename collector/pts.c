@@ -38,8 +38,8 @@
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
+#include "../core/xmlquiet.h"
 #include "format.h"
-#include "xmlquiet.h"
 
 /* Names, units, labels, attribute values: PTS writes short ones; longer
  * ones are cut only for test names (with an error) so nothing is lost

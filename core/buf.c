@@ -4,9 +4,18 @@
  */
 #include "buf.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* atomic: the renderer's drawing threads use buffers too */
+static atomic_int oom;
+
+int buf_oom(void)
+{
+	return atomic_load(&oom);
+}
 
 void buf_init(struct buf *b, size_t max)
 {
@@ -44,8 +53,10 @@ static int buf_grow(struct buf *b, size_t need)
 	if (cap > b->max + 1)
 		cap = b->max + 1;
 	p = realloc(b->data, cap);
-	if (!p)
+	if (!p) {
+		atomic_store(&oom, 1);
 		return -1;
+	}
 	b->data = p;
 	b->cap = cap;
 	return 0;
@@ -95,8 +106,8 @@ char *buf_detach(struct buf *b, size_t *len)
 
 	if (len)
 		*len = b->len;
-	if (!p)
-		p = calloc(1, 1);
+	if (!p && !(p = calloc(1, 1)))
+		atomic_store(&oom, 1);
 	buf_init(b, b->max);
 	return p;
 }

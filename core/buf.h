@@ -35,7 +35,15 @@ int buf_addc(struct buf *b, char c);
 int buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Hands the contents to the caller (who frees them) and empties b. */
+/* Hands the contents to the caller (who frees them) and empties b; NULL
+ * when memory ran out. */
 char *buf_detach(struct buf *b, size_t *len);
+
+/* 1 when any buffer of this process could not grow for want of memory:
+ * text built with appends whose results go unchecked (a page's sentences,
+ * a chart's alt text) lacks what did not fit, and a render must not publish
+ * it (renderer/site.c checks this before it publishes, as it checks
+ * libxml2's flag). */
+int buf_oom(void);
 
 #endif

@@ -229,6 +229,7 @@ int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 {
 	cairo_surface_t *s;
 	struct cairo_measure cm;
+	cairo_status_t st;
 	int rc;
 
 	if (measure)
@@ -237,6 +238,11 @@ int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 	cm.cr = cairo_create(s);
 	set_font(cm.cr, FONT_SIZE, 0);
 	rc = layout_with(c, measure_cairo, &cm, l, e);
+	/* sticky: a context that failed (out of memory, say) measured every
+	 * text after as 0 wide, and such a layout is wrong */
+	if (rc == 0 && (st = cairo_status(cm.cr)) != CAIRO_STATUS_SUCCESS)
+		rc = err_set(e, NULL, 0, 0, "cannot lay out chart: %s",
+			     cairo_status_to_string(st));
 	cairo_destroy(cm.cr);
 	cairo_surface_destroy(s);
 	return rc;

@@ -15,6 +15,7 @@
 #include <libxml/xmlsave.h>
 
 #include "../core/err.h"
+#include "../core/xmlquiet.h"
 #include "chart.h"
 
 #define FONT "DejaVu Sans, Verdana, sans-serif"
@@ -42,6 +43,18 @@ static void attr(xmlNodePtr n, const char *name, const char *v)
 	xmlSetProp(n, X(name), X(v));
 }
 
+/* Appends a text node of s to n; out of memory (n or the node NULL), adds
+ * nothing and leaks nothing: the render sees xmlquiet_oom. */
+static void add_text(xmlNodePtr n, const char *s)
+{
+	xmlNodePtr t = xmlNewText(X(s));
+
+	if (t && !n)
+		xmlFreeNode(t);
+	else
+		xmlAddChild(n, t);
+}
+
 static void line(xmlNodePtr g, double x0, double y0, double x1, double y1)
 {
 	xmlNodePtr n = el(g, "line");
@@ -62,7 +75,7 @@ static void text(xmlNodePtr parent, double x, double y, const char *anchor,
 	if (anchor)
 		attr(n, "text-anchor", anchor);
 	/* the layout's texts are valid UTF-8 (chart.c checked them) */
-	xmlAddChild(n, xmlNewText(X(s)));
+	add_text(n, s);
 }
 
 int chart_paint_svg(const struct chart_layout *l, const char *path,
@@ -74,6 +87,11 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	char t[64];
 	int i, rc;
 
+	if (!doc || !svg) {
+		xmlFreeDoc(doc);
+		xmlFreeNode(svg);
+		return err_set(e, path, 0, 0, "out of memory");
+	}
 	xmlDocSetRootElement(doc, svg);
 	xmlNewNs(svg, X("http://www.w3.org/2000/svg"), NULL);
 	snprintf(t, sizeof(t), "%d", l->width);
@@ -84,7 +102,7 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	attr(svg, "viewBox", t);
 	attr(svg, "font-family", FONT);
 	attr(svg, "font-size", "13");
-	xmlAddChild(el(svg, "title"), xmlNewText(X(l->title)));
+	add_text(el(svg, "title"), l->title);
 	n = el(svg, "rect");
 	attr(n, "width", "100%");
 	attr(n, "height", "100%");
@@ -96,7 +114,7 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 		attr(n, "font-size", "15");
 		attr(n, "font-weight", "bold");
 		attr(n, "fill", "#1a1a1a");
-		xmlAddChild(n, xmlNewText(X(l->title)));
+		add_text(n, l->title);
 	}
 	g = el(svg, "g");
 	attr(g, "stroke", "#e0e0e0");
@@ -143,9 +161,12 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	attr(g, "stroke", "#404040");
 	line(g, l->plot.x, floor(base) + 0.5, l->plot.x + l->plot.w,
 	     floor(base) + 0.5);
-	rc = xmlSaveFormatFileEnc(path, doc, "UTF-8", 0);
+	/* a node or attribute lost to a failed allocation is not there:
+	 * such a chart is not written */
+	rc = xmlquiet_oom() ? -1 : xmlSaveFormatFileEnc(path, doc, "UTF-8", 0);
 	xmlFreeDoc(doc);
 	if (rc < 0)
-		return err_set(e, path, 0, 0, "cannot write chart");
+		return err_set(e, path, 0, 0, "%s", xmlquiet_oom() ?
+			       "out of memory" : "cannot write chart");
 	return 0;
 }

@@ -215,7 +215,8 @@ int site_chart(struct site *s, const struct chart *c, const char *base,
 	    (s->recording &&
 	     buf_printf(&s->manifest, "file %s.png\nfile %s.svg\n"
 			"file %s-thumb.png\n", base, base, base)))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	s->files += 3;
 	memcpy(t->made, key, sizeof(key));
 	if (s->out && strcmp(t->old, key) == 0 && reuse(s, base) == 0) {
@@ -261,6 +262,8 @@ int site_layout_probe(struct site *s, char key[65])
 			layout_key(l, key);
 			rc = 0;
 		}
+	} else {
+		err_set(s->e, NULL, 0, 0, "out of memory");
 	}
 	free(c);
 	free(l);

@@ -14,6 +14,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../core/xmlquiet.h"
 
 struct embedded {
 	const char *name;
@@ -67,14 +68,20 @@ int page_new(struct page *p, const char *title, struct err *e)
 	memset(p, 0, sizeof(*p));
 	if (!t)
 		return err_set(e, "templates/page.xhtml", 0, 0, "not built in");
-	p->doc = xmlReadMemory(t, (int)strlen(t), "page.xhtml", "UTF-8",
-			       XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+	/* XML_PARSE_IGNORE_ENC, not "UTF-8": libxml2 2.9.14 crashes in
+	 * xmlParseDocument when the converter's allocation fails (pts.c) */
+	p->doc = xmlReadMemory(t, (int)strlen(t), "page.xhtml", NULL,
+			       XML_PARSE_NONET | XML_PARSE_NOBLANKS |
+			       XML_PARSE_IGNORE_ENC);
 	if (!p->doc)
-		return err_set(e, "templates/page.xhtml", 0, 0, "not well-formed");
+		return err_set(e, "templates/page.xhtml", 0, 0, "%s",
+			       xmlquiet_oom() ? "out of memory"
+					      : "not well-formed");
 	fill(xmlDocGetRootElement(p->doc), p, title);
 	if (!p->main) {
 		page_free(p);
-		return err_set(e, "templates/page.xhtml", 0, 0,
+		return err_set(e, "templates/page.xhtml", 0, 0, "%s",
+			       xmlquiet_oom() ? "out of memory" :
 			       "no data-slot=\"main\" element");
 	}
 	return 0;
@@ -125,7 +132,9 @@ int page_serialize(struct page *p, struct buf *out, struct err *e)
 		rc = -1;
 	xmlBufferFree(xb);
 	if (rc)
-		return err_set(e, NULL, 0, 0, "cannot serialise page");
+		return err_set(e, NULL, 0, 0, "%s",
+			       xmlquiet_oom() || buf_oom() ? "out of memory"
+							   : "cannot serialise page");
 	return 0;
 }
 
@@ -139,11 +148,20 @@ static xmlChar *valid_dup(const char *s)
 	return xmlStrndup(X(s), (int)n);
 }
 
+xmlNodePtr html_add(xmlNodePtr parent, xmlNodePtr n)
+{
+	if (n && !parent) {
+		xmlFreeNode(n);
+		return NULL;
+	}
+	return xmlAddChild(parent, n);
+}
+
 void html_text(xmlNodePtr parent, const char *text)
 {
 	xmlChar *t = valid_dup(text);
 
-	xmlAddChild(parent, xmlNewText(t));
+	html_add(parent, t ? xmlNewText(t) : NULL);
 	xmlFree(t);
 }
 

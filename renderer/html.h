@@ -29,6 +29,16 @@ struct buf;
  * markup) to out. */
 int page_serialize(struct page *p, struct buf *out, struct err *e);
 
+/*
+ * Out of memory: libxml2 answers with NULL and these pass NULL on (a NULL
+ * parent adds nothing), so a page is built to its end either way; a
+ * render checks xmlquiet_oom (core/xmlquiet.h) before it publishes.
+ */
+
+/* Appends n to parent and returns it (or the text node it merged into);
+ * when parent is NULL, frees n (nothing is leaked) and returns NULL. */
+xmlNodePtr html_add(xmlNodePtr parent, xmlNodePtr n);
+
 /* Appends text to parent as a text node.  Text that is not valid UTF-8
  * (a name cut short by a fixed-size buffer, say) is cut before the first
  * bad byte: libxml2 must never see a broken sequence. */

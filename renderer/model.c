@@ -108,6 +108,7 @@ static int find_col(struct load *l, const struct record_result *r)
 	return l->last_col = m->ncols - 1;
 }
 
+/* 0; -1 past CELL_VALUES_MAX; -2 when memory ran out */
 static int add_value(struct cell *c, double v)
 {
 	if (c->n == c->cap) {
@@ -118,7 +119,7 @@ static int add_value(struct cell *c, double v)
 			return -1;
 		nv = realloc(c->v, (size_t)ncap * sizeof(*nv));
 		if (!nv)
-			return -1;
+			return -2;
 		c->v = nv;
 		c->cap = ncap;
 	}
@@ -176,8 +177,12 @@ static int add_row(void *ctx, const struct store_row *row)
 		snprintf(cell->status, sizeof(cell->status), "%s", row->r.status);
 		return 0;
 	}
-	if (add_value(cell, row->r.value))
+	switch (add_value(cell, row->r.value)) {
+	case -1:
 		return err_set(l->e, NULL, 0, 0, "too many runs in one group");
+	case -2:
+		return err_set(l->e, NULL, 0, 0, "out of memory");
+	}
 	return 0;
 }
 
@@ -242,7 +247,8 @@ void model_release(struct model *m)
 		free(m->cols[i].metric);
 		free(m->cols[i].unit);
 		free(m->cols[i].better);
-		for (g = 0; g < m->ngroups; g++)
+		/* NULL when its allocation failed (find_col) */
+		for (g = 0; m->cols[i].cells && g < m->ngroups; g++)
 			free(m->cols[i].cells[g].v);
 		free(m->cols[i].cells);
 	}

@@ -172,7 +172,8 @@ static int source_first(struct runs *r, const struct store_run *run)
 		return 0;
 	r->last_source = run->source_id;
 	if (buf_adds(&r->written, line))
-		return err_set(r->s->e, NULL, 0, 0, "too many sources");
+		return err_set(r->s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "too many sources");
 	return 1;
 }
 
@@ -309,8 +310,9 @@ static int run_page(void *ctx, const struct store_run *run)
 	if (store_each_attr(s->store, run->id, attr_row, r, s->e) < 0)
 		goto fail;
 	html_el(main, "h2", "Results");
-	r->table = html_el(html_el(main, "div", NULL), "table", NULL);
-	html_attr(r->table->parent, "class", "scroll");
+	r->table = html_el(main, "div", NULL);
+	html_attr(r->table, "class", "scroll");
+	r->table = html_el(r->table, "table", NULL);
 	tr = html_el(html_el(r->table, "thead", NULL), "tr", NULL);
 	html_el(tr, "th", "test");
 	html_el(tr, "th", "metric");
@@ -331,8 +333,10 @@ static int run_page(void *ctx, const struct store_run *run)
 	if (r->nseries) {
 		xmlNodePtr h = xmlNewNode(NULL, (const xmlChar *)"h2");
 
-		xmlAddChild(h, xmlNewText((const xmlChar *)"Over time"));
-		xmlAddPrevSibling(r->samples, h);
+		html_text(h, "Over time");
+		/* out of memory: no samples div to go before (html.h) */
+		if (h && !xmlAddPrevSibling(r->samples, h))
+			xmlFreeNode(h);
 	} else {
 		xmlUnlinkNode(r->samples);
 		xmlFreeNode(r->samples);

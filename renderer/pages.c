@@ -466,8 +466,9 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 		return -1;
 	}
 	html_el(main, "h2", "Figures");
-	table = html_el(html_el(main, "div", NULL), "table", NULL);
-	html_attr(table->parent, "class", "scroll");
+	table = html_el(main, "div", NULL);
+	html_attr(table, "class", "scroll");
+	table = html_el(table, "table", NULL);
 	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
 	{
 		static const char *const heads[] = {
@@ -594,7 +595,8 @@ static int downloads(struct site *s, const struct analysis *a,
 	    site_write(s, json, j.data, j.len, 1) == 0)
 		rc = 0;
 	else if (!s->e->msg[0])
-		err_set(s->e, NULL, 0, 0, "download too large");
+		err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			"out of memory" : "download too large");
 	buf_release(&c);
 	buf_release(&j);
 	return rc;

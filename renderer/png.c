@@ -522,7 +522,8 @@ int png_encode(const unsigned char *pixels, int width, int height,
 	}
 	len += chunk(png + len, "IEND", 0);
 	if (buf_add(out, png, len)) {
-		rc = err_set(e, NULL, 0, 0, "image too large");
+		rc = err_set(e, NULL, 0, 0, "%s", buf_oom() ?
+			     "out of memory" : "image too large");
 		goto out;
 	}
 	rc = 0;

@@ -9,6 +9,7 @@
  */
 #include "site.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/sha256.h"
+#include "../core/xmlquiet.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "analysis.h"
@@ -222,6 +224,11 @@ static int build(struct site *s)
 	/* always: no drawing thread may outlive the build, failed or not */
 	if (site_flush(s))
 		rc = -1;
+	/* a page or SVG chart built while libxml2 ran out of memory lacks
+	 * what it could not allocate, silently (html.h); so does text whose
+	 * appends were not checked one by one (buf.h) */
+	if (rc == 0 && (xmlquiet_oom() || buf_oom()))
+		rc = err_set(s->e, NULL, 0, 0, "out of memory");
 	if (rc == 0 && site_finish(s))
 		rc = -1;
 	for (i = 0; i < b.n; i++) {
@@ -235,11 +242,21 @@ static int build(struct site *s)
 	return rc;
 }
 
+/* 1 when e says that memory ran out: a failure that the soft paths
+ * below must not take for "cannot be read" */
+static int oom(const struct err *e)
+{
+	return strstr(e->msg, "out of memory") != NULL;
+}
+
 /* The program's identity: its own bytes (any change to code, templates
  * or style gives another site), the options that change files, and how
  * this machine lays text out (site_layout_probe), into s->prog; left ""
- * when any part cannot be read (nothing is then reused but charts). */
-static void prog_key(struct site *s)
+ * when any part cannot be read (nothing is then reused but charts).  -1
+ * (s->e filled) only when memory ran out: a render without the key writes
+ * the same pages but another marker (no unit to reuse next time), which
+ * is not the site an uninterrupted render makes. */
+static int prog_key(struct site *s)
 {
 	char chunk[65536], probe[65];
 	struct sha256 h;
@@ -249,7 +266,8 @@ static void prog_key(struct site *s)
 	int bad;
 
 	if (!f)
-		return;
+		return errno == ENOMEM ? err_set(s->e, NULL, 0, 0,
+						 "out of memory") : 0;
 	sha256_init(&h);
 	while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sha256_update(&h, chunk, k);
@@ -260,15 +278,17 @@ static void prog_key(struct site *s)
 	bad = bad || site_layout_probe(s, probe);
 	s->e = keep;
 	if (bad)
-		return;
+		return oom(&ignore) ? err_set(s->e, NULL, 0, 0, "%s",
+					      ignore.msg) : 0;
 	sha256_update(&h, probe, 64);
 	sha256_update(&h, s->gzip ? "gzip" : "plain", s->gzip ? 4 : 5);
 	sha256_final_hex(&h, s->prog);
+	return 0;
 }
 
 /* The identity of this render's inputs: the program (s->prog) and the
- * store's contents.  0, or -1 when any part cannot be read (the render
- * then does its full work). */
+ * store's contents.  0; 1 when any part cannot be read (the render then
+ * does its full work); -1 (s->e filled) when memory ran out (prog_key). */
 static int render_key(struct site *s, char key[65])
 {
 	char fp[65];
@@ -276,10 +296,11 @@ static int render_key(struct site *s, char key[65])
 	struct err ignore;
 
 	if (!s->prog[0])
-		return -1;
+		return 1;
 	err_clear(&ignore);
 	if (store_fingerprint(s->store, fp, &ignore))
-		return -1;
+		return oom(&ignore) ? err_set(s->e, NULL, 0, 0, "%s",
+					      ignore.msg) : 1;
 	sha256_init(&h);
 	sha256_update(&h, s->prog, 64);
 	sha256_update(&h, fp, 64);
@@ -339,7 +360,7 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	const char *out = "site";
 	char stage[4096], *end, key[65];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int jobs = cpus > 0 ? (int)cpus : 1, gzip = 0, c, rc = EXIT_FAULT;
+	int jobs = cpus > 0 ? (int)cpus : 1, gzip = 0, c, rc = EXIT_FAULT, krc;
 	struct site s;
 	struct err e;
 
@@ -369,6 +390,9 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	if (optind != argc)
 		return cmd_usage_error(render_usage);
 	err_clear(&e);
+	/* silent, and telling when memory ran out: before libxml2 is
+	 * initialised, which allocates (and prints when it cannot) */
+	xmlquiet_begin();
 	xmlInitParser();	/* once, before the drawing threads use libxml2 */
 	if (publish_stage_name(out, stage, sizeof(stage), &e) ||
 	    publish_prepare(out, stage, &e)) {
@@ -388,8 +412,9 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 		site_release(&s);
 		return EXIT_FAULT;
 	}
-	prog_key(&s);
-	if (render_key(&s, key) == 0) {
+	if (prog_key(&s) || (krc = render_key(&s, key)) < 0)
+		goto fail;
+	if (krc == 0) {
 		if (site_fresh(out, key)) {
 			publish_abandon(stage);
 			store_close(s.store);
@@ -397,7 +422,8 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 			return EXIT_OK;
 		}
 		if (buf_printf(&s.manifest, "store %s\n", key)) {
-			err_set(&e, NULL, 0, 0, "manifest too large");
+			err_set(&e, NULL, 0, 0, "%s", buf_oom() ?
+				"out of memory" : "manifest too large");
 			goto fail;
 		}
 	}

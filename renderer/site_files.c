@@ -104,7 +104,8 @@ static int write_new(struct site *s, const char *name, const void *data,
 static int put(struct site *s, const char *name, const void *data, size_t n)
 {
 	if (s->recording && buf_printf(&s->manifest, "file %s\n", name))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	s->files++;
 	if (same_as_published(s, name, data, n) &&
 	    site_link_published(s, name) == 0) {
@@ -115,7 +116,8 @@ static int put(struct site *s, const char *name, const void *data, size_t n)
 	return write_new(s, name, data, n);
 }
 
-/* gzip of data, reproducible: no name, no time in the header. */
+/* gzip of data, reproducible: no name, no time in the header.  0, -2
+ * when zlib's state could not be allocated, else -1. */
 static int gzip_buf(const void *data, size_t n, struct buf *out)
 {
 	unsigned char chunk[65536];
@@ -123,8 +125,9 @@ static int gzip_buf(const void *data, size_t n, struct buf *out)
 	int rc;
 
 	memset(&z, 0, sizeof(z));
-	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY))
-		return -1;
+	rc = deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
+	if (rc != Z_OK)
+		return rc == Z_MEM_ERROR ? -2 : -1;
 	z.next_in = (unsigned char *)data;
 	z.avail_in = (uInt)n;
 	do {
@@ -156,9 +159,10 @@ int site_write(struct site *s, const char *name, const void *data, size_t n,
 	    sizeof(gzname))
 		return err_set(s->e, name, 0, 0, "file name too long");
 	buf_init(&gz, SITE_FILE_MAX);
-	if (gzip_buf(data, n, &gz)) {
+	if ((rc = gzip_buf(data, n, &gz)) != 0) {
 		buf_release(&gz);
-		return err_set(s->e, name, 0, 0, "cannot compress");
+		return err_set(s->e, name, 0, 0, "%s", rc == -2 || buf_oom() ?
+			       "out of memory" : "cannot compress");
 	}
 	rc = put(s, gzname, gz.data, gz.len);
 	buf_release(&gz);
@@ -285,7 +289,8 @@ int site_unit_begin(struct site *s, const char *key)
 	if (!s->prog[0])
 		return 0;
 	if (buf_printf(&s->manifest, "unit %s\n", key))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	s->recording = 1;
 	return 0;
 }
@@ -296,7 +301,8 @@ int site_unit_end(struct site *s, const char *saved)
 		return 0;
 	s->recording = 0;
 	if (buf_printf(&s->manifest, "saved %s\nend\n", saved))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	return 0;
 }
 
@@ -335,14 +341,18 @@ int site_init(struct site *s, const char *out, const char *stage,
 	buf_init(&s->old_manifest, (size_t)64 << 20);
 	buf_init(&s->manifest, (size_t)64 << 20);
 	read_old_manifest(s);
-	return buf_adds(&s->manifest, "benchsite site 1\n");
+	/* the first line of an empty buffer: only memory can refuse it */
+	if (buf_adds(&s->manifest, "benchsite site 1\n"))
+		return err_set(e, NULL, 0, 0, "out of memory");
+	return 0;
 }
 
 int site_finish(struct site *s)
 {
 	/* the marker itself is the last file (site_render_fresh) */
 	if (buf_printf(&s->manifest, "files %ld\n", s->files + 1))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	return site_write(s, PUBLISH_MARKER, s->manifest.data, s->manifest.len,
 			  0);
 }

@@ -94,7 +94,8 @@ int site_write_stream(struct site *s, const char *name,
 	if (s->recording && (buf_printf(&s->manifest, "file %s\n", name) ||
 			     (twin && buf_printf(&s->manifest, "file %s\n",
 						 gzname))))
-		return err_set(s->e, NULL, 0, 0, "manifest too large");
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
 	s->files += 1 + twin;
 	have = link_same(s, name, (long long)size);
 	if (have)

@@ -449,6 +449,20 @@ static int other_prepare(struct merge *m, const char *sql, sqlite3_stmt **st)
 	return 0;
 }
 
+/* Binds a value of the other store to parameter i as a copy, as
+ * store_bind_text does a string: a copy that fails (out of memory) leaves
+ * the parameter NULL, so the failure is kept in s->bind_rc and the
+ * statement is refused by store_step instead of storing a NULL (or, in a
+ * NOT NULL column, failing as a constraint). */
+static void bind_value(struct store *s, sqlite3_stmt *st, int i,
+		       sqlite3_value *v)
+{
+	int rc = sqlite3_bind_value(st, i, v);
+
+	if (rc != SQLITE_OK && !s->bind_rc)
+		s->bind_rc = rc;
+}
+
 /* Inserts, with insert (whose parameter 1 is bound to parent when parent
  * is not 0), every row that select (parameter 1 = from) returns, its
  * columns bound in order after the parent's.  Both statements are reset,
@@ -465,9 +479,9 @@ static int copy_rows(struct merge *m, sqlite3_stmt *select, long long from,
 		if (parent)
 			sqlite3_bind_int64(insert, 1, parent);
 		for (i = 0; i < sqlite3_column_count(select); i++)
-			sqlite3_bind_value(insert, first + i,
-					   sqlite3_column_value(select, i));
-		if (sqlite3_step(insert) != SQLITE_DONE)
+			bind_value(m->s, insert, first + i,
+				   sqlite3_column_value(select, i));
+		if (store_step(m->s, insert) != SQLITE_DONE)
 			return store_db_err(m->s, m->e, "cannot copy");
 		if (n)
 			(*n)++;
@@ -516,6 +530,9 @@ static int check_content(struct merge *m, sqlite3_stmt *src)
 				 hash_piece, &c, m->path, &ignored);
 	if (rc == 0)
 		sha256_final_hex(&c.h, got);
+	/* memory, not the source: that is no reason to call it damaged */
+	if (rc != 0 && strstr(ignored.msg, "out of memory"))
+		return err_set(m->e, m->path, 0, 0, "%s", ignored.msg);
 	if (rc != 0 || c.n != c.size || strcmp(got, sha) != 0)
 		return err_set(m->e, m->path, 0, 0, "source '%s' is damaged "
 			       "(its content does not match its SHA-256)",
@@ -537,9 +554,9 @@ static int copy_chunks(struct merge *m, sqlite3_stmt *q, sqlite3_stmt *ins,
 	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
 		sqlite3_reset(ins);
 		sqlite3_bind_int64(ins, 1, to);
-		sqlite3_bind_value(ins, 2, sqlite3_column_value(q, 0));
-		sqlite3_bind_value(ins, 3, sqlite3_column_value(q, 1));
-		if (sqlite3_step(ins) != SQLITE_DONE)
+		bind_value(m->s, ins, 2, sqlite3_column_value(q, 0));
+		bind_value(m->s, ins, 3, sqlite3_column_value(q, 1));
+		if (store_step(m->s, ins) != SQLITE_DONE)
 			return store_db_err(m->s, m->e,
 				      "cannot copy a source");
 	}
@@ -649,8 +666,8 @@ int lifecycle_merge(struct store *s, const char *path,
 			goto out;
 		sqlite3_reset(ins[0]);
 		for (i = 1; i < 8; i++)
-			sqlite3_bind_value(ins[0], i, sqlite3_column_value(q[0], i));
-		if (sqlite3_step(ins[0]) != SQLITE_DONE) {
+			bind_value(s, ins[0], i, sqlite3_column_value(q[0], i));
+		if (store_step(s, ins[0]) != SQLITE_DONE) {
 			store_db_err(s, e, "cannot copy a source");
 			goto out;
 		}
@@ -668,9 +685,9 @@ int lifecycle_merge(struct store *s, const char *path,
 			sqlite3_reset(ins[1]);
 			sqlite3_bind_int64(ins[1], 1, source);
 			for (c = 1; c < 6; c++)
-				sqlite3_bind_value(ins[1], c + 1,
-						   sqlite3_column_value(q[1], c));
-			if (sqlite3_step(ins[1]) != SQLITE_DONE) {
+				bind_value(s, ins[1], c + 1,
+					   sqlite3_column_value(q[1], c));
+			if (store_step(s, ins[1]) != SQLITE_DONE) {
 				store_db_err(s, e, "cannot copy a run");
 				goto out;
 			}
@@ -695,9 +712,9 @@ int lifecycle_merge(struct store *s, const char *path,
 
 		sqlite3_reset(ins[5]);
 		for (c = 0; c < 5; c++)
-			sqlite3_bind_value(ins[5], c + 1,
-					   sqlite3_column_value(q[5], c));
-		if (sqlite3_step(ins[5]) != SQLITE_DONE) {
+			bind_value(s, ins[5], c + 1,
+				   sqlite3_column_value(q[5], c));
+		if (store_step(s, ins[5]) != SQLITE_DONE) {
 			store_db_err(s, e, "cannot copy a comparison");
 			goto out;
 		}
@@ -745,10 +762,14 @@ int lifecycle_stage_reset(struct store *s, struct err *e)
 		"DELETE FROM old_attr; DELETE FROM old_result;"
 		"DELETE FROM old_sample; DELETE FROM changed;";
 	char *msg = NULL;
+	int rc = sqlite3_exec(s->db, sql, NULL, NULL, &msg);
 
-	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+	if (rc != SQLITE_OK) {
+		/* out of memory opening the temp database reads "unable to
+		 * open a temporary database file": say what it was */
 		err_set(e, s->path, 0, 0, "cannot prepare reparse: %s",
-			msg ? msg : "sqlite error");
+			(rc & 0xff) == SQLITE_NOMEM || !msg ? sqlite3_errstr(rc)
+							    : msg);
 		sqlite3_free(msg);
 		return -1;
 	}

@@ -37,41 +37,32 @@ state() {
 	sqlite3 "$1" 'pragma integrity_check' .dump 2>&1 | sha256sum
 }
 
-# inject DESC FIRST BASE FILE: BASE (a file imported first, or "" for an
-# empty store), then FILE imported with its Nth allocation failing, N from
-# FIRST (1 to STEP) in steps of STEP
-inject() {
-	desc=$1 first=$2 base=$3 f=$4
-	rm -f "$T/base.db"*
-	if [ -n "$base" ]; then
-		"$BIN" --db "$T/base.db" import "$base" >/dev/null 2>&1
-	else
-		: > "$T/base.db"
-	fi
-	before=$(state "$T/base.db")
-	# into an empty store, the schema is its own first transaction: a
-	# failure after it leaves an empty store of this version
-	empty=$before
-	if [ -z "$base" ]; then
-		"$BIN" --db "$T/empty.db" init
-		empty=$(state "$T/empty.db")
-	fi
-	cp "$T/base.db" "$T/ref.db"
+# inject_cmd DESC FIRST STEP BASE EMPTY CMD...: `benchsite --db COPY
+# CMD...` on a copy of the store BASE, with its Nth allocation failing, N
+# from FIRST (1 to STEP) in steps of STEP.  EMPTY is the state a failed run
+# may also leave (an empty store's schema; else the state of BASE).
+inject_cmd() {
+	desc=$1 first=$2 step=$3 base=$4 empty=$5
+	shift 5
+	before=$(state "$base")
+	rm -f "$T/ref.db"*
+	cp "$base" "$T/ref.db"
 	FAILMALLOC_COUNT="$T/count" LD_PRELOAD="$SHIM" \
-		"$BIN" --db "$T/ref.db" import "$f" >/dev/null 2>"$T/err"
+		"$BIN" --db "$T/ref.db" "$@" >/dev/null 2>"$T/err"
 	after=$(state "$T/ref.db")
 	n=$(cat "$T/count" 2>/dev/null || echo 0)
 	if [ "$n" -lt 50 ] || [ "$before" = "$after" ]; then
-		notok "$desc: the shim counted $n allocations and the import changed the store ($(cat "$T/err"))"
+		notok "$desc: the shim counted $n allocations and the command changed the store ($(cat "$T/err"))"
 		return
 	fi
 	bad=0 fails=0 oks=0
-	cp "$T/base.db" "$T/w.db"
-	i=$(( (first - 1) % STEP + 1 ))
+	rm -f "$T/w.db"*
+	cp "$base" "$T/w.db"
+	i=$(( (first - 1) % step + 1 ))
 	from=$i
 	while [ $i -le "$n" ]; do
 		FAILMALLOC_AT=$i LD_PRELOAD="$SHIM" \
-			"$BIN" --db "$T/w.db" import "$f" >/dev/null 2>"$T/err"
+			"$BIN" --db "$T/w.db" "$@" >/dev/null 2>"$T/err"
 		rc=$?
 		why=""
 		if grep -q -E 'Sanitizer|runtime error|LeakSanitizer' "$T/err"; then
@@ -83,7 +74,7 @@ inject() {
 			# the same bytes and no WAL: unchanged without asking
 			# sqlite3 (most runs); otherwise compare the dumps
 			if [ -z "$why" ] && { [ -f "$T/w.db-wal" ] ||
-			   ! cmp -s "$T/w.db" "$T/base.db"; } &&
+			   ! cmp -s "$T/w.db" "$base"; } &&
 			   [ "$(state "$T/w.db")" != "$before" ] &&
 			   [ "$(state "$T/w.db")" != "$empty" ]; then
 				why="store changed"
@@ -91,26 +82,48 @@ inject() {
 		elif [ $rc = 0 ]; then
 			oks=$((oks + 1))
 			[ "$(state "$T/w.db")" = "$after" ] ||
-				why="exit 0 but the store differs from an uninterrupted import"
-			cp "$T/base.db" "$T/w.db"
+				why="exit 0 but the store differs from an uninterrupted run"
+			rm -f "$T/w.db"*
+			cp "$base" "$T/w.db"
 		else
 			why="exit $rc"
 		fi
-		# an empty store stays empty for the next run
-		if [ -z "$base" ] && [ $rc = 1 ]; then
-			cp "$T/base.db" "$T/w.db"
-			rm -f "$T/w.db-wal" "$T/w.db-shm"
+		# a store left at EMPTY is put back for the next run
+		if [ "$empty" != "$before" ] && [ $rc = 1 ]; then
+			rm -f "$T/w.db"*
+			cp "$base" "$T/w.db"
 		fi
 		if [ -n "$why" ]; then
 			bad=$((bad + 1))
 			[ $bad -le 5 ] && echo "# $desc: allocation $i: $why: $(head -c 300 "$T/err")"
-			cp "$T/base.db" "$T/w.db"
-			rm -f "$T/w.db-wal" "$T/w.db-shm"
+			rm -f "$T/w.db"*
+			cp "$base" "$T/w.db"
 		fi
-		i=$((i + STEP))
+		i=$((i + step))
 	done
-	check "$desc: $n allocations, every $STEP from number $from failed in turn: $fails clean exit 1 saying out of memory, $oks recovered, $bad wrong" \
+	check "$desc: $n allocations, every $step from number $from failed in turn: $fails clean exit 1 saying out of memory, $oks recovered, $bad wrong" \
 		[ $bad = 0 ]
+}
+
+# inject DESC FIRST BASE FILE: BASE (a file imported first, or "" for an
+# empty store), then FILE imported with its Nth allocation failing
+inject() {
+	desc=$1 first=$2 base=$3 f=$4
+	rm -f "$T/base.db"*
+	if [ -n "$base" ]; then
+		"$BIN" --db "$T/base.db" import "$base" >/dev/null 2>&1
+	else
+		: > "$T/base.db"
+	fi
+	# into an empty store, the schema is its own first transaction: a
+	# failure after it leaves an empty store of this version
+	empty=$(state "$T/base.db")
+	if [ -z "$base" ]; then
+		rm -f "$T/empty.db"*
+		"$BIN" --db "$T/empty.db" init
+		empty=$(state "$T/empty.db")
+	fi
+	inject_cmd "$desc" "$first" "$STEP" "$T/base.db" "$empty" import "$f"
 }
 
 G=$TOP/sample-data
@@ -121,6 +134,53 @@ inject "pts XML (libxml2)" 2 "$G/bonnie-ext4-disk.txt" \
 inject "gzipped sysbench (zlib)" 3 "$G/bonnie-ext4-disk.txt" "$T/sysbench.txt.gz"
 inject "fio JSON (SQLite's JSON functions)" 4 "$G/bonnie-ext4-disk.txt" \
 	"$TOP/tests/fixtures/fio/client-stats.json"
+
+# merge: OTHER holds a source this store has (skipped), a sysbench run with
+# samples, a --label and a --set, a PTS file, an exclusion and a comparison;
+# the sysbench source's zlib stream is cut into two source_chunk rows, as a
+# source past 1 MiB compressed is stored (schema/source_blob.c)
+rm -f "$T/m.db"* "$T/other.db"*
+"$BIN" --db "$T/m.db" import "$G/bonnie-ext4-disk.txt" "$G/bonnie-tmpfs.txt" >/dev/null
+"$BIN" --db "$T/other.db" import "$G/bonnie-tmpfs.txt" >/dev/null
+"$BIN" --db "$T/other.db" import --label "interim cpu" --set host=alpha \
+	"$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" >/dev/null
+"$BIN" --db "$T/other.db" import "$TOP/tests/fixtures/pts/two-systems-repeats.xml" >/dev/null
+"$BIN" --db "$T/other.db" exclude 3 --why "cron ran" >/dev/null
+"$BIN" --db "$T/other.db" compare cpu --suite sysbench --title CPU >/dev/null
+sqlite3 "$T/other.db" "insert into source_chunk (source_id, seq, data)
+		select id, 1, substr(content, 1, 300) from source where id = 2;
+	insert into source_chunk (source_id, seq, data)
+		select id, 2, substr(content, 301) from source where id = 2;
+	update source set content = x'' where id = 2"
+other=$(sha256sum < "$T/other.db")
+inject_cmd "merge" 5 "$STEP" "$T/m.db" "$(state "$T/m.db")" merge "$T/other.db"
+check "merge: the uninterrupted merge copied the two chunks; the other store was never written" \
+	[ "$(sqlite3 "$T/ref.db" 'select count(*) from source_chunk')" = 2 ] &&
+	[ "$(sha256sum < "$T/other.db")" = "$other" ]
+
+# reparse: a store as an older, worse parser left it (a figure wrong, one
+# missing, one too many, an attribute gone, a label changed, a sample
+# gone, a run too many), with what reparse must keep (--set, --label, an
+# exclusion, an attribute a person set).  A reparse prepares a statement
+# for each record it stages: ~10,000 allocations for these two files, so
+# every RSTEP-th is failed
+RSTEP=$((STEP * 3 - 2))
+[ "$SOAK" = 1 ] && RSTEP=1
+rm -f "$T/r.db"*
+"$BIN" --db "$T/r.db" import --set fs=tmpfs --label "my tmpfs" "$G/bonnie-tmpfs.txt" >/dev/null
+"$BIN" --db "$T/r.db" import "$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" >/dev/null
+"$BIN" --db "$T/r.db" exclude 2 --why cron >/dev/null
+sqlite3 "$T/r.db" "insert into run_attr (run_id, key, value) values (1, 'cpu', 'Xeon');
+	update result set value = value + 1 where run_id = 1 and test = 'putc' and metric = 'rate';
+	delete from result where run_id = 1 and test = 'getc' and metric = 'cpu';
+	insert into result (run_id, test, metric, value, unit, better, status) values (1, 'bogus', 'rate', 1, 'KiB/s', 'higher', 'ok');
+	delete from run_attr where run_id = 2 and key = 'seed';
+	update run set label = 'old name' where id = 2;
+	delete from sample where rowid = (select max(rowid) from sample);
+	insert into run (source_id, seq, line, suite, label) values (2, 99, 1, 'sysbench', 'ghost');
+	insert into result (run_id, test, metric, value, unit, better, status) values (last_insert_rowid(), 'cpu', 'events_per_sec', 5, 'events/s', 'higher', 'ok')"
+inject_cmd "reparse" 6 "$RSTEP" "$T/r.db" "$(state "$T/r.db")" reparse
+
 if [ "$SOAK" = 1 ]; then
 	inject "bonnie++ into an empty store" 4 "" "$G/bonnie-tmpfs.txt"
 	inject "html table" 6 "$G/bonnie-ext4-disk.txt" \

@@ -59,8 +59,12 @@ void xmlquiet_begin(void)
 {
 	if (!atomic_exchange(&installed, 1))
 		xmlMemSetup(free, q_malloc, q_realloc, q_strdup);
+	/* the handlers are per thread: the ThrDef ones are what threads
+	 * started later (render's drawing threads) begin with */
 	xmlSetGenericErrorFunc(NULL, q_generic);
 	xmlSetStructuredErrorFunc(NULL, q_structured);
+	xmlThrDefSetGenericErrorFunc(NULL, q_generic);
+	xmlThrDefSetStructuredErrorFunc(NULL, q_structured);
 	atomic_store(&oom, 0);
 }
 
