@@ -132,6 +132,12 @@ int publish_check(const char *out, int *exists, struct err *e)
 	return 0;
 }
 
+/* The old site's folder beside out when renameat2 cannot exchange. */
+static void old_name(const char *stage, char *old, size_t cap)
+{
+	snprintf(old, cap, "%s.old", stage);
+}
+
 int publish_swap(const char *stage, const char *out, struct err *e)
 {
 	char old[4200];
@@ -145,12 +151,15 @@ int publish_swap(const char *stage, const char *out, struct err *e)
 				       strerror(errno));
 		return 0;
 	}
+	/* once swapped, the new site is out: a failure to remove the old
+	 * one (out of memory for its listing, say) is no failure of the
+	 * render, and publish_prepare removes it next time */
 	if (renameat2(AT_FDCWD, stage, AT_FDCWD, out, RENAME_EXCHANGE) == 0)
-		return remove_site(stage, 0, e);	/* now the old site */
+		return remove_site(stage, 0, e) ? 1 : 0;	/* the old site */
 	if (errno != EINVAL && errno != ENOSYS)
 		return err_set(e, out, 0, 0, "cannot publish: %s",
 			       strerror(errno));
-	snprintf(old, sizeof(old), "%s.old", stage);
+	old_name(stage, old, sizeof(old));
 	if (rename(out, old))
 		return err_set(e, out, 0, 0, "cannot publish: %s",
 			       strerror(errno));
@@ -159,7 +168,7 @@ int publish_swap(const char *stage, const char *out, struct err *e)
 		return err_set(e, out, 0, 0, "cannot publish: %s",
 			       strerror(errno));
 	}
-	return remove_site(old, 0, e);
+	return remove_site(old, 0, e) ? 1 : 0;
 }
 
 int publish_stage_name(const char *out, char *stage, size_t cap,
@@ -190,6 +199,8 @@ int publish_prepare(const char *out, const char *stage, struct err *e)
 	struct stat st;
 	int exists;
 
+	char old[4200];
+
 	/* refuse early, before any work, to replace a foreign folder */
 	if (publish_check(out, &exists, e))
 		return -1;
@@ -200,6 +211,11 @@ int publish_prepare(const char *out, const char *stage, struct err *e)
 		if (remove_site(stage, 1, e))
 			return -1;
 	}
+	/* an old site that publish_swap could not remove */
+	old_name(stage, old, sizeof(old));
+	if (lstat(old, &st) == 0 && S_ISDIR(st.st_mode) &&
+	    remove_site(old, 1, e))
+		return -1;
 	if (mkdir(stage, 0755))
 		return err_set(e, stage, 0, 0, "cannot create: %s",
 			       strerror(errno));

@@ -24,14 +24,17 @@ struct err;
 int publish_stage_name(const char *out, char *stage, size_t cap,
 		       struct err *e);
 
-/* Empties and creates the staging folder (removing what a killed render
- * left there). */
+/* Empties and creates the staging folder (removing what a killed render,
+ * or a publish_swap that could not remove the old site, left there). */
 int publish_prepare(const char *out, const char *stage, struct err *e);
 
 /* May out be replaced?  *exists says whether it is there now. */
 int publish_check(const char *out, int *exists, struct err *e);
 
-/* Swaps stage in as out and removes the old site. */
+/* Swaps stage in as out and removes the old site: 0; 1 when the new site
+ * is published but the old one could not be removed (e says why; it stays
+ * at stage, or at stage.old, until the next publish_prepare); -1 when
+ * nothing was published. */
 int publish_swap(const char *stage, const char *out, struct err *e);
 
 /* The number of entries in folder dir, or -1. */

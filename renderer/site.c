@@ -360,7 +360,8 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	const char *out = "site";
 	char stage[4096], *end, key[65];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int jobs = cpus > 0 ? (int)cpus : 1, gzip = 0, c, rc = EXIT_FAULT, krc;
+	int jobs = cpus > 0 ? (int)cpus : 1, gzip = 0, c, rc = EXIT_FAULT, krc,
+	    prc;
 	struct site s;
 	struct err e;
 
@@ -434,10 +435,15 @@ fail:
 	} else if (site_unchanged(&s)) {
 		publish_abandon(stage);	/* nothing new: leave it all be */
 		rc = EXIT_OK;
-	} else if (publish_swap(stage, out, &e)) {
+	} else if ((prc = publish_swap(stage, out, &e)) < 0) {
 		publish_abandon(stage);
 		err_print(&e);
 	} else {
+		/* published; the old site stays beside it until next time */
+		if (prc > 0)
+			fprintf(stderr, "benchsite: %s: warning: %s (the old "
+				"site is removed by the next render)\n",
+				e.file, e.msg);
 		rc = EXIT_OK;
 	}
 	if (s.progress)
