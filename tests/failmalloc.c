@@ -114,7 +114,8 @@ static void init(void)
 }
 
 /* dl_iterate_phdr's callback: notes the executable segments of each
- * object whose name contains one of the names in data (':'-separated) */
+ * object whose name contains one of the names in data (':'-separated),
+ * and the C library's */
 static int find_spare(struct dl_phdr_info *info, size_t size, void *data)
 {
 	const char *names = data, *p;
@@ -187,8 +188,9 @@ static int spared_on_stack(void)
 }
 
 /* Called at the failure: `break failmalloc_failed` in gdb shows who
- * asked (tests/oom.test.sh prints the allocation number of each wrong
- * outcome). */
+ * asked (the tests print the allocation number of each wrong outcome;
+ * gdb wants `set startup-with-shell off`, or its shell is preloaded too
+ * and counts). */
 void failmalloc_failed(void);
 __attribute__((noinline)) void failmalloc_failed(void)
 {
