@@ -204,61 +204,25 @@ static int write_source(struct runs *r, const struct store_run *run,
 	return site_write_stream(r->s, name, size, produce_source, &src);
 }
 
-/* The key of a run page's unit: the program and everything the page
- * shows (the run, its attributes, results and samples, whether it brings
- * its source's file; the source's bytes are named by its SHA-256). */
-static int key_attr(void *ctx, const char *key, const char *value)
-{
-	sha256_update_str(ctx, key);
-	sha256_update_str(ctx, value);
-	return 0;
-}
-
-static int key_result(void *ctx, const struct store_row *row)
-{
-	record_result_hash(&row->r, ctx);
-	return 0;
-}
-
-static int key_sample(void *ctx, const char *test, const char *metric,
-		      double t, double value)
-{
-	struct sha256 *h = ctx;
-
-	sha256_update_str(h, test);
-	sha256_update_str(h, metric);
-	sha256_update(h, &t, sizeof(t));
-	sha256_update(h, &value, sizeof(value));
-	return 0;
-}
-
+/* The key of a run page's unit: the program, whether the page brings its
+ * source's file, and the run's digest (everything the store holds about
+ * it: its row, attributes, results, samples and its source's row; the
+ * source's bytes are named by its SHA-256).  0, or 1 when the store gave
+ * no digest for the run (the page is then built without a unit). */
 static int run_key(struct runs *r, const struct store_run *run, int first,
 		   char key[65])
 {
-	struct site *s = r->s;
+	const unsigned char *d = store_run_digest(r->s->digests, run->id);
 	struct sha256 h;
-	long long n[3] = {run->id, run->line, first};
+	long long n[2] = {run->id, first};
 
+	if (!d)
+		return 1;
 	sha256_init(&h);
-	sha256_update_str(&h, "run 1");
-	sha256_update(&h, s->prog, 64);
+	sha256_update_str(&h, "run 2");
+	sha256_update(&h, r->s->prog, 64);
 	sha256_update(&h, n, sizeof(n));
-	sha256_update_str(&h, run->suite);
-	sha256_update_str(&h, run->label);
-	sha256_update_str(&h, run->source);
-	sha256_update_str(&h, run->format);
-	sha256_update_str(&h, run->sha256);
-	sha256_update_str(&h, run->excluded);
-	sha256_update_str(&h, "attrs");
-	if (store_each_attr(s->store, run->id, key_attr, &h, s->e) < 0)
-		return -1;
-	sha256_update_str(&h, "results");
-	if (store_each_result_of_run(s->store, run->id, key_result, &h,
-				     s->e) < 0)
-		return -1;
-	sha256_update_str(&h, "samples");
-	if (store_each_sample(s->store, run->id, key_sample, &h, s->e) < 0)
-		return -1;
+	sha256_update(&h, d, 32);
 	sha256_final_hex(&h, key);
 	return 0;
 }
@@ -270,13 +234,13 @@ static int run_page(void *ctx, const struct store_run *run)
 	char title[400], name[64], src[64], t[600], key[65], *saved;
 	struct page p;
 	xmlNodePtr main, para, tr;
-	int first = source_first(r, run), rc;
+	int first = source_first(r, run), rc, keyed;
 
 	if (first < 0)
 		return -1;
-	if (s->prog[0]) {
-		if (run_key(r, run, first, key) ||
-		    (rc = site_unit_reuse(s, key, &saved)) < 0)
+	keyed = s->prog[0] && run_key(r, run, first, key) == 0;
+	if (keyed) {
+		if ((rc = site_unit_reuse(s, key, &saved)) < 0)
 			return -1;
 		free(saved);
 		if (rc == 1)

@@ -22,7 +22,6 @@
 #include "../core/err.h"
 #include "../core/sha256.h"
 #include "../core/xmlquiet.h"
-#include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "analysis.h"
 #include "html.h"
@@ -111,37 +110,36 @@ static int entry_load(const char *saved, struct site_entry *en)
 	return ok ? 0 : -1;
 }
 
-static int hash_excluded(void *ctx, const struct lifecycle_run *r)
+/* The key of a comparison's unit: the program, the comparison, and what
+ * the store holds about its suite's runs (their rows, excluded or not, and
+ * results; their attributes when it groups or filters by one).  Its pages
+ * depend on no other input, so a unit whose key the published site has is
+ * linked without loading a row. */
+static void comparison_key(struct site *s, const struct store_comparison *c,
+			   char key[65])
 {
-	struct sha256 *h = ctx;
-	long long id = r->id;
-
-	sha256_update(h, &id, sizeof(id));
-	sha256_update(h, r->label, strlen(r->label) + 1);
-	sha256_update(h, r->excluded ? r->excluded : "", r->excluded ?
-		      strlen(r->excluded) + 1 : 0);
-	return 0;
-}
-
-/* The key of a comparison's unit: the program, its rows (m->key) and the
- * excluded runs its page lists (pages.c, excluded_list). */
-static int comparison_key(struct site *s, const struct model *m,
-			  char key[65])
-{
-	struct lifecycle_filter f;
+	unsigned char runs[32];
 	struct sha256 h;
+	int i;
 
+	int attrs = strcmp(c->by, "label") != 0;
+
+	for (i = 0; i < c->nwhere; i++)
+		attrs = attrs || strcmp(c->where_key[i], "label") != 0;
+	store_suite_digest(s->digests, c->suite, attrs, runs);
 	sha256_init(&h);
-	sha256_update(&h, "comparison 1", 13);
+	sha256_update(&h, "comparison 2", 13);
 	sha256_update(&h, s->prog, 64);
-	sha256_update(&h, m->key, 64);
-	memset(&f, 0, sizeof(f));
-	f.suite = m->suite;
-	f.excluded_only = 1;
-	if (lifecycle_each_run(s->store, &f, hash_excluded, &h, s->e))
-		return -1;
+	sha256_update_str(&h, c->name);
+	sha256_update_str(&h, c->title);
+	sha256_update_str(&h, c->suite);
+	sha256_update_str(&h, c->by);
+	for (i = 0; i < c->nwhere; i++) {
+		sha256_update_str(&h, c->where_key[i]);
+		sha256_update_str(&h, c->where_value[i]);
+	}
+	sha256_update(&h, runs, sizeof(runs));
 	sha256_final_hex(&h, key);
-	return 0;
 }
 
 static int build_one(void *ctx, const struct store_comparison *c)
@@ -151,7 +149,7 @@ static int build_one(void *ctx, const struct store_comparison *c)
 	struct analysis a;
 	struct site_entry *en;
 	char key[65], *saved = NULL;
-	int rc;
+	int rc, keyed;
 
 	if (b->n == b->cap) {
 		int ncap = b->cap ? 2 * b->cap : 16;
@@ -163,39 +161,37 @@ static int build_one(void *ctx, const struct store_comparison *c)
 		b->entries = ne;
 		b->cap = ncap;
 	}
-	if (model_load(b->s->store, c, &m, b->s->e))
-		return -1;
 	en = &b->entries[b->n];
 	memset(en, 0, sizeof(*en));
-	if (b->s->prog[0]) {
-		if (comparison_key(b->s, &m, key) ||
-		    (rc = site_unit_reuse(b->s, key, &saved)) < 0) {
-			model_release(&m);
+	keyed = b->s->prog[0] && b->s->digests;
+	if (keyed) {
+		comparison_key(b->s, c, key);
+		if ((rc = site_unit_reuse(b->s, key, &saved)) < 0)
 			return -1;
-		}
 		if (rc == 1) {
 			/* nothing of it changed: its files are linked */
 			b->n++;	/* counted even on failure: freed below */
 			rc = entry_load(saved, en);
 			free(saved);
-			model_release(&m);
 			if (rc)
 				return err_set(b->s->e, PUBLISH_MARKER, 0, 0,
 					       "damaged unit %s", key);
 			return 0;
 		}
 	}
+	if (model_load(b->s->store, c, &m, b->s->e))
+		return -1;
 	if (analysis_run(&m, &a, b->s->e)) {
 		model_release(&m);
 		return -1;
 	}
-	rc = b->s->prog[0] ? site_unit_begin(b->s, key) : 0;
+	rc = keyed ? site_unit_begin(b->s, key) : 0;
 	if (rc == 0)
 		rc = pages_comparison(b->s, &m, &a, en);
 	b->n++;	/* counted even on failure: its strings are freed below */
 	/* its charts are drawn meanwhile (draw.c): a drawing failure shows
 	 * at build()'s site_flush */
-	if (rc == 0 && b->s->prog[0]) {
+	if (rc == 0 && keyed) {
 		saved = entry_save(en);
 		rc = saved ? site_unit_end(b->s, saved) :
 			     err_set(b->s->e, NULL, 0, 0, "out of memory");
@@ -298,7 +294,7 @@ static int render_key(struct site *s, char key[65])
 	if (!s->prog[0])
 		return 1;
 	err_clear(&ignore);
-	if (store_fingerprint(s->store, fp, &ignore))
+	if (store_fingerprint(s->store, fp, &s->digests, &ignore))
 		return oom(&ignore) ? err_set(s->e, NULL, 0, 0, "%s",
 					      ignore.msg) : 1;
 	sha256_init(&h);
@@ -413,11 +409,15 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 		site_release(&s);
 		return EXIT_FAULT;
 	}
-	if (prog_key(&s) || (krc = render_key(&s, key)) < 0)
+	/* one snapshot: the fingerprint, the keys and the pages all see the
+	 * same store, whatever an import commits meanwhile */
+	if (store_snapshot(s.store, &e) || prog_key(&s) ||
+	    (krc = render_key(&s, key)) < 0)
 		goto fail;
 	if (krc == 0) {
 		if (site_fresh(out, key)) {
 			publish_abandon(stage);
+			store_rollback(s.store);
 			store_close(s.store);
 			site_release(&s);
 			return EXIT_OK;

@@ -30,6 +30,7 @@ struct model;
 struct analysis;
 struct chart_job;
 struct pool;
+struct store_digests;
 
 struct site {
 	struct store *store;
@@ -50,6 +51,10 @@ struct site {
 	 * then no unit is reused. */
 	char prog[65];
 	int recording;		/* in a unit: files go into its manifest block */
+	/* per run, what the store holds about it (store_fingerprint): the
+	 * units' keys; NULL when the store could not be read whole, and then
+	 * no unit is reused */
+	struct store_digests *digests;
 };
 
 /* Sets up s for a render into stage beside out. */

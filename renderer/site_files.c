@@ -15,6 +15,7 @@
 
 #include "../core/err.h"
 #include "../core/fdio.h"
+#include "../schema/store.h"
 #include "html.h"
 #include "publish.h"
 #include "site.h"
@@ -371,4 +372,6 @@ void site_release(struct site *s)
 	buf_release(&s->manifest);
 	site_flush(s);	/* after a failure: stops the drawing threads */
 	site_charts_release(s);
+	store_digests_free(s->digests);
+	s->digests = NULL;
 }

@@ -240,6 +240,12 @@ int store_commit(struct store *s, struct err *e)
 	return 0;
 }
 
+int store_snapshot(struct store *s, struct err *e)
+{
+	/* a deferred BEGIN starts reading at the first SELECT: make it now */
+	return exec(s, "BEGIN; SELECT count(*) FROM sqlite_master", e);
+}
+
 void store_rollback(struct store *s)
 {
 	if (!sqlite3_get_autocommit(s->db))
@@ -888,111 +894,4 @@ int store_each_sample(struct store *s, long long run,
 	return each(s, "SELECT test, metric, t, value FROM sample WHERE run_id ="
 		       " ?1 ORDER BY test, metric, t", NULL, run, sample_row,
 		    (void *)(uintptr_t)cb, ctx, e);
-}
-
-/* The SELECT of table t's columns but the sources' bytes (source.content,
- * source_chunk.data), into q. */
-static int fingerprint_query(struct store *s, const char *t, struct buf *q,
-			     struct err *e)
-{
-	sqlite3_stmt *st;
-	int rc, n = 0;
-
-	if (prepare(s, "SELECT name FROM pragma_table_info(?) ORDER BY cid",
-		    &st, e))
-		return -1;
-	store_bind_text(s, st, 1, t);
-	buf_reset(q);
-	buf_adds(q, "SELECT ");
-	while ((rc = store_step(s, st)) == SQLITE_ROW) {
-		const char *c = (const char *)sqlite3_column_text(st, 0);
-
-		if (!c || (strcmp(t, "source") == 0 && strcmp(c, "content") == 0) ||
-		    (strcmp(t, "source_chunk") == 0 && strcmp(c, "data") == 0))
-			continue;
-		if (buf_printf(q, "%s\"%s\"", n++ ? ", " : "", c))
-			break;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE || n == 0 ||
-	    buf_printf(q, " FROM \"%s\"", t))
-		return db_err(s, e, "cannot read the store's tables");
-	return 0;
-}
-
-int store_fingerprint(struct store *s, char hex[65], struct err *e)
-{
-	sqlite3_stmt *tl, *st;
-	struct sha256 h;
-	struct buf q;
-	int rc;
-
-	/* table and column names come from our own schema, never contain a
-	 * double quote, and are checked for one anyway */
-	if (prepare(s, "SELECT name FROM sqlite_master WHERE type = 'table' "
-		       "AND name NOT LIKE 'sqlite%' AND name NOT LIKE '%\"%' "
-		       "ORDER BY name", &tl, e))
-		return -1;
-	sha256_init(&h);
-	buf_init(&q, 1 << 16);
-	while ((rc = sqlite3_step(tl)) == SQLITE_ROW) {
-		const char *t = (const char *)sqlite3_column_text(tl, 0);
-		int nc, i;
-
-		if (!t)
-			continue;
-		sha256_update(&h, t, strlen(t) + 1);
-		if (fingerprint_query(s, t, &q, e) ||
-		    prepare(s, q.data, &st, e))
-			goto fail;
-		nc = sqlite3_column_count(st);
-		while ((rc = store_step(s, st)) == SQLITE_ROW)
-			for (i = 0; i < nc; i++) {
-				unsigned char type = (unsigned char)
-					sqlite3_column_type(st, i);
-				sqlite3_int64 iv;
-				double dv;
-				int len;
-
-				sha256_update(&h, &type, 1);
-				switch (type) {
-				case SQLITE_INTEGER:
-					iv = sqlite3_column_int64(st, i);
-					sha256_update(&h, &iv, sizeof(iv));
-					break;
-				case SQLITE_FLOAT:
-					dv = sqlite3_column_double(st, i);
-					sha256_update(&h, &dv, sizeof(dv));
-					break;
-				case SQLITE_TEXT:
-				case SQLITE_BLOB:
-					len = sqlite3_column_bytes(st, i);
-					sha256_update(&h, &len, sizeof(len));
-					if (len > 0)	/* "" gives NULL */
-						sha256_update(&h,
-							      sqlite3_column_blob(st, i),
-							      (size_t)len);
-					break;
-				default:
-					break;
-				}
-			}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE) {
-			db_err(s, e, "cannot read the store");
-			goto fail;
-		}
-	}
-	if (rc != SQLITE_DONE) {
-		db_err(s, e, "cannot read the store's tables");
-		goto fail;
-	}
-	sqlite3_finalize(tl);
-	buf_release(&q);
-	sha256_final_hex(&h, hex);
-	return 0;
-fail:
-	sqlite3_finalize(tl);
-	buf_release(&q);
-	return -1;
 }

@@ -34,6 +34,11 @@ int store_begin(struct store *s, struct err *e);
 int store_commit(struct store *s, struct err *e);
 void store_rollback(struct store *s);
 
+/* A read transaction (end it with store_rollback): every read after it sees
+ * the store as it was at this call, whatever another process commits
+ * meanwhile. */
+int store_snapshot(struct store *s, struct err *e);
+
 /* *id = the source with this SHA-256, or 0 when there is none. */
 int store_source_find(struct store *s, const char *sha256, long long *id,
 		      struct err *e);
@@ -52,8 +57,27 @@ int store_source_add(struct store *s, const char *sha256, const char *name,
  * table in name order, every row in scan order, every value with its type.
  * Equal fingerprints mean equal contents; the same contents stored in
  * another order may give another fingerprint (render then just does its
- * full work).  For render's "nothing changed" check. */
-int store_fingerprint(struct store *s, char hex[65], struct err *e);
+ * full work).  For render's "nothing changed" check.
+ *
+ * When digests is not NULL, the same read also gives *digests (the caller
+ * frees it with store_digests_free): per run, a SHA-256 of its row, its
+ * attributes, results and samples, and its source's row; render keys its
+ * pages by them (schema/fingerprint.c). */
+struct store_digests;
+int store_fingerprint(struct store *s, char hex[65],
+		      struct store_digests **digests, struct err *e);
+void store_digests_free(struct store_digests *d);
+
+/* The digest (32 bytes) of run, or NULL when the store had no such run. */
+const unsigned char *store_run_digest(const struct store_digests *d,
+				      long long run);
+
+/* A SHA-256 of what the store holds about every run of suite (none when
+ * suite is NULL), in id order, that a comparison's pages can show: its
+ * row, its results, its source's row, and when attrs is set its
+ * attributes; never its samples. */
+void store_suite_digest(const struct store_digests *d, const char *suite,
+			int attrs, unsigned char out[32]);
 
 /* The uncompressed bytes of a source; *out is malloc'd (NUL-terminated),
  * the caller frees.  Refuses a source over 1 GiB. */
