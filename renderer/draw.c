@@ -165,20 +165,17 @@ static const char *const suffix[3] = {".png", ".svg", "-thumb.png"};
 
 static int reuse(struct site *s, const char *base)
 {
-	char from[4200], to[4200], name[128];
+	char name[128];
 	int i;
 
 	for (i = 0; i < 3; i++) {
 		snprintf(name, sizeof(name), "%s%s", base, suffix[i]);
-		if ((size_t)snprintf(from, sizeof(from), "%s/%s", s->out, name) >=
-			    sizeof(from) ||
-		    site_path(s, name, to, sizeof(to)) || link(from, to)) {
+		if (site_link_published(s, name)) {
 			/* undo the links made so far: the chart is drawn */
 			while (--i >= 0) {
 				snprintf(name, sizeof(name), "%s%s", base,
 					 suffix[i]);
-				if (site_path(s, name, to, sizeof(to)) == 0)
-					unlink(to);
+				site_unlink(s, name);
 			}
 			return -1;
 		}
@@ -308,7 +305,7 @@ static int fresh_path(struct site *s, const char *name, char *path,
 {
 	if (site_path(s, name, path, cap))
 		return -1;
-	if (unlink(path) && errno != ENOENT)
+	if (site_unlink(s, name) && errno != ENOENT)
 		return err_set(e, path, 0, 0, "cannot replace: %s",
 			       strerror(errno));
 	return 0;

@@ -36,11 +36,13 @@ struct site {
 	struct store *store;
 	char stage[4096];
 	const char *out;	/* the published site (read for reuse) */
+	int out_fd, stage_fd;	/* the two folders; out_fd -1 when none */
 	struct err *e;
 	int jobs;		/* threads that draw charts */
 	int gzip;		/* write NAME.gz beside each text file */
 	int progress;		/* say how far it got on stderr */
 	struct buf old_manifest;	/* the published site's marker */
+	size_t *units, nunit_slots;	/* its units by key (site_files.c) */
 	struct buf manifest;	/* this render's: "chart BASE KEY" lines */
 	struct pool *pool;	/* draw.c's drawing threads: NULL until used */
 	long written, reused, drawn, files;
@@ -69,6 +71,9 @@ int site_path(struct site *s, const char *name, char *out, size_t cap);
  * the same), and NAME.gz beside it when s->gzip and text is set. */
 int site_write(struct site *s, const char *name, const void *data, size_t n,
 	       int text);
+
+/* Removes stage/name: 0, or -1 with errno set. */
+int site_unlink(struct site *s, const char *name);
 
 /* Opens stage/name, which must not exist yet, for writing (path gets its
  * path); the descriptor, or -1 with s->e filled. */

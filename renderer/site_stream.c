@@ -9,6 +9,7 @@
  * its gzip twin, which gzip made from those bytes.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -65,12 +66,11 @@ static int put_piece(void *ctx, const void *p, size_t n, struct err *e)
  * size when size is -1), now linked into the staging folder. */
 static int link_same(struct site *s, const char *name, long long size)
 {
-	char from[4200];
 	struct stat st;
 
-	if (!s->out || (size_t)snprintf(from, sizeof(from), "%s/%s", s->out,
-					name) >= sizeof(from) ||
-	    lstat(from, &st) != 0 || !S_ISREG(st.st_mode) ||
+	if (s->out_fd < 0 ||
+	    fstatat(s->out_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISREG(st.st_mode) ||
 	    (size >= 0 && st.st_size != size))
 		return 0;
 	return site_link_published(s, name) == 0;
@@ -106,8 +106,7 @@ int site_write_stream(struct site *s, const char *name,
 	/* the twin comes from the bytes: with the file linked and the twin
 	 * missing, both are made again (the linked file is replaced) */
 	if (have) {
-		if (site_path(s, name, path, sizeof(path)) == 0)
-			unlink(path);
+		site_unlink(s, name);
 		s->reused--;
 	}
 	s->written += 1 + twin;
