@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,84 @@ fail:
 		       strerror(errno));
 }
 
+/* A mapped file that shrinks while it is read (another program truncates
+ * it, or the disk fails under it) raises SIGBUS at the first access past
+ * its new end: without a handler, "Bus error" and a core.  The handler
+ * names the file and exits 1; the store is left as it was, because the
+ * file's transaction never commits (SQLite ignores a WAL frame without a
+ * commit).  The mappings are few (an input, its spool) and registered
+ * here with the message prepared, so that the handler only compares
+ * addresses and calls write and _exit, both async-signal-safe. */
+#define GUARD_MAX 4
+static struct guard {
+	volatile sig_atomic_t used;
+	const char *base;
+	size_t len;
+	char msg[600];
+	size_t msglen;
+} guards[GUARD_MAX];
+
+static void on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	const char *a = si->si_addr;
+	int i;
+
+	(void)uc;
+	for (i = 0; i < GUARD_MAX; i++)
+		if (guards[i].used && a >= guards[i].base &&
+		    a < guards[i].base + guards[i].len) {
+			ssize_t k = write(2, guards[i].msg, guards[i].msglen);
+
+			(void)k;
+			_exit(1);
+		}
+	/* not ours: the default action, on returning to the faulting
+	 * access */
+	signal(sig, SIG_DFL);
+}
+
+static void guard_add(const void *base, size_t len, const char *path)
+{
+	static int installed;
+	int i;
+
+	if (!installed) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_sigbus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		installed = sigaction(SIGBUS, &sa, NULL) == 0;
+	}
+	for (i = 0; i < GUARD_MAX; i++)
+		if (!guards[i].used) {
+			struct guard *g = &guards[i];
+			int k = snprintf(g->msg, sizeof(g->msg),
+					 "benchsite: %s: cannot be read any "
+					 "more: it was cut short while being "
+					 "read (truncated by another program, "
+					 "or a failing disk); nothing of it is "
+					 "stored\n", path);
+
+			g->base = base;
+			g->len = len;
+			g->msglen = k < 0 ? 0 : (size_t)k < sizeof(g->msg) ?
+				    (size_t)k : sizeof(g->msg) - 1;
+			g->used = 1;
+			return;
+		}
+}
+
+static void guard_remove(const void *base)
+{
+	int i;
+
+	for (i = 0; i < GUARD_MAX; i++)
+		if (guards[i].used && guards[i].base == base)
+			guards[i].used = 0;
+}
+
 /* Maps fd's first n bytes (n > 0) read-only into in, with a NUL after. */
 static int map_fd(int fd, size_t n, const char *path, struct source_input *in,
 		  struct err *e)
@@ -123,6 +202,7 @@ static int map_fd(int fd, size_t n, const char *path, struct source_input *in,
 	}
 	/* read ahead generously: every pass walks the bytes in order */
 	madvise(base, n, MADV_SEQUENTIAL);
+	guard_add(base, n, path);
 	memset(in, 0, sizeof(*in));
 	in->p = base;
 	in->n = n;
@@ -162,8 +242,10 @@ void source_drop(const struct source_input *in)
 
 void source_close(struct source_input *in)
 {
-	if (in->map)
+	if (in->map) {
+		guard_remove(in->map);
 		munmap(in->map, in->maplen);
+	}
 	free(in->mem);
 	memset(in, 0, sizeof(*in));
 }
