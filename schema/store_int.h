@@ -20,6 +20,13 @@ enum store_stmt {
 	STORE_STMT_SAMPLE,
 	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
 	STORE_STMT_CHUNK,	/* source_blob.c's */
+	/* reparse's staging of a new reading (lifecycle_stage_*): a sysbench
+	 * log stages a sample a line, and preparing the INSERT for each was
+	 * a quarter of a reparse */
+	STORE_STMT_STAGE_RUN,
+	STORE_STMT_STAGE_ATTR,
+	STORE_STMT_STAGE_RESULT,
+	STORE_STMT_STAGE_SAMPLE,
 	/* store_results_add's INSERTs of 1, 2, 4 ... STORE_RESULTS_MAX rows */
 	STORE_STMT_RESULTS,
 	/* lifecycle_attrs_set's INSERTs of 1, 2, 4 ... 16 rows */

@@ -145,6 +145,29 @@ check "--set and --label of the import are applied again" test \
 	"$(sqlite3 "$T/r.db" "select label || ',' || (select value from run_attr where run_id = 1 and key = 'fs') from run where id = 1")" = "my tmpfs,tmpfs"
 out=$(db r.db reparse)
 check "a second reparse finds nothing to change" test "$(echo "$out" | tail -1)" = "3 sources, 0 changed"
+
+# interim figures (sysbench --report-interval): reparse compares them run by
+# run, in order; each kind of damage below makes its run changed, and the
+# reading brings the samples back exactly
+rm -f "$T/smp.db"*
+"$BIN" --db "$T/smp.db" import "$S/raw/ext4-disk-oltp_read_write.out" "$S/raw/tmpfs-oltp_read_write.out" > /dev/null
+sqlite3 "$T/smp.db" "select run_id, test, metric, t, value from sample order by rowid" > "$T/smp0"
+check "the sysbench logs have interim figures ($(wc -l < "$T/smp0"))" test "$(wc -l < "$T/smp0")" -gt 20
+check "their reparse finds nothing to change" test \
+	"$("$BIN" --db "$T/smp.db" reparse | tail -1)" = "2 sources, 0 changed"
+for damage in \
+	"update sample set value = value + 1 where rowid = (select min(rowid) from sample where run_id = 2)" \
+	"delete from sample where rowid = (select max(rowid) from sample where run_id = 1)" \
+	"insert into sample (run_id, test, metric, t, value) values (2, 'oltp_read_write', 'tps', 999, 1)" \
+	"update sample set t = t + 0.5 where rowid = (select min(rowid) from sample where run_id = 1)"
+do
+	sqlite3 "$T/smp.db" "$damage"
+	out=$("$BIN" --db "$T/smp.db" reparse | tail -1)
+	sqlite3 "$T/smp.db" "select run_id, test, metric, t, value from sample order by run_id, rowid" > "$T/smp1"
+	sort -n -s -k1,1 -t'|' "$T/smp0" > "$T/smp0s"
+	check "reparse sees '$(echo "$damage" | cut -c1-40)...' and mends it ($out)" sh -c \
+		"test '$out' = '2 sources, 1 changed' && cmp -s '$T/smp0s' '$T/smp1'"
+done
 sqlite3 "$T/r.db" "update source set format = 'gone' where id = 1"
 dumpf "$T/r.db" "$T/r2.sql"
 check "a source of a format this benchsite lacks stops reparse (exit 1)" \
