@@ -171,7 +171,25 @@ static int digests_finish(struct store_digests *d)
 		sha256_final(&h, r->digest);
 	}
 	qsort(d->runs.v, d->runs.n, sizeof(*d->runs.v), by_id);
-	return owners_reindex(&d->runs, d->runs.nslot ? d->runs.nslot : 128);
+	qsort(d->sources.v, d->sources.n, sizeof(*d->sources.v), by_id);
+	return owners_reindex(&d->runs, d->runs.nslot ? d->runs.nslot : 128) ||
+	       owners_reindex(&d->sources, d->sources.nslot ?
+			      d->sources.nslot : 128);
+}
+
+/* The owners' digests, in id order, into the store's hash: with the rows
+ * that have no owner, they stand for every row (each row is hashed once,
+ * into its owner's digest or into h). */
+static void hash_owners(struct sha256 *h, const struct owners *o,
+			const char *kind)
+{
+	size_t k;
+
+	sha256_update(h, kind, strlen(kind) + 1);
+	for (k = 0; k < o->n; k++) {
+		sha256_update(h, &o->v[k].id, sizeof(o->v[k].id));
+		sha256_update(h, o->v[k].digest, 32);
+	}
 }
 
 const unsigned char *store_run_digest(const struct store_digests *d,
@@ -224,17 +242,17 @@ static int fingerprint_query(struct store *s, struct store_digests *d,
 	l->owner = l->source = l->suite = -1;
 	l->part = strcmp(t, "run_attr") == 0 ? PART_ATTRS :
 		  strcmp(t, "sample") == 0 ? PART_SAMPLES : PART_CORE;
-	if (d && strcmp(t, "run") == 0) {
+	if (strcmp(t, "run") == 0) {
 		l->of = &d->runs;
 		own = "id";
-	} else if (d && (strcmp(t, "run_attr") == 0 ||
+	} else if ((strcmp(t, "run_attr") == 0 ||
 			 strcmp(t, "result") == 0 || strcmp(t, "sample") == 0)) {
 		l->of = &d->runs;
 		own = "run_id";
-	} else if (d && strcmp(t, "source") == 0) {
+	} else if (strcmp(t, "source") == 0) {
 		l->of = &d->sources;
 		own = "id";
-	} else if (d && strcmp(t, "source_chunk") == 0) {
+	} else if (strcmp(t, "source_chunk") == 0) {
 		l->of = &d->sources;
 		own = "source_id";
 	}
@@ -252,7 +270,7 @@ static int fingerprint_query(struct store *s, struct store_digests *d,
 			continue;
 		if (own && strcmp(c, own) == 0)
 			l->owner = n;
-		if (d && l->of == &d->runs && strcmp(own, "id") == 0) {
+		if (l->of == &d->runs && strcmp(own, "id") == 0) {
 			if (strcmp(c, "source_id") == 0)
 				l->source = n;
 			else if (strcmp(c, "suite") == 0)
@@ -313,7 +331,8 @@ static int row_bytes(sqlite3_stmt *st, int nc, unsigned char table,
 }
 
 /* Hashes the row into its owner (when the table has one), and notes a
- * run's source and suite. */
+ * run's source and suite: 1, or 0 when the row has no owner (-1: out of
+ * memory). */
 static int row_owner(sqlite3_stmt *st, const struct layout *l,
 		     const struct buf *row)
 {
@@ -334,24 +353,23 @@ static int row_owner(sqlite3_stmt *st, const struct layout *l,
 		if (!(w->suite = strdup(suite ? suite : "")))
 			return -1;
 	}
-	return 0;
+	return 1;
 }
 
 int store_fingerprint(struct store *s, char hex[65],
 		      struct store_digests **digests, struct err *e)
 {
-	struct store_digests *d = NULL;
+	struct store_digests *d;
 	sqlite3_stmt *tl, *st;
 	struct sha256 h;
 	struct buf q, row;
 	unsigned char table = 0;
-	int rc;
+	int rc, owned;
 
-	if (digests) {
+	if (digests)
 		*digests = NULL;
-		if (!(d = calloc(1, sizeof(*d))))
-			return err_set(e, NULL, 0, 0, "out of memory");
-	}
+	if (!(d = calloc(1, sizeof(*d))))
+		return err_set(e, NULL, 0, 0, "out of memory");
 	/* table and column names come from our own schema, never contain a
 	 * double quote, and are checked for one anyway */
 	if (store_prepare(s, "SELECT name FROM sqlite_master WHERE type = "
@@ -378,13 +396,14 @@ int store_fingerprint(struct store *s, char hex[65],
 		nc = sqlite3_column_count(st);
 		while ((rc = store_step(s, st)) == SQLITE_ROW) {
 			if (row_bytes(st, nc, table, &row) ||
-			    row_owner(st, &l, &row)) {
+			    (owned = row_owner(st, &l, &row)) < 0) {
 				sqlite3_finalize(st);
 				err_set(e, NULL, 0, 0, "%s", buf_oom() ?
 					"out of memory" : "a row over 1 GiB");
 				goto fail;
 			}
-			sha256_update(&h, row.data, row.len);
+			if (!owned)
+				sha256_update(&h, row.data, row.len);
 		}
 		sqlite3_finalize(st);
 		if (rc != SQLITE_DONE) {
@@ -396,16 +415,20 @@ int store_fingerprint(struct store *s, char hex[65],
 		store_db_err(s, e, "cannot read the store's tables");
 		goto fail;
 	}
-	if (d && digests_finish(d)) {
+	if (digests_finish(d)) {
 		err_set(e, NULL, 0, 0, "out of memory");
 		goto fail;
 	}
+	hash_owners(&h, &d->sources, "sources");
+	hash_owners(&h, &d->runs, "runs");
 	sqlite3_finalize(tl);
 	buf_release(&q);
 	buf_release(&row);
 	sha256_final_hex(&h, hex);
 	if (digests)
 		*digests = d;
+	else
+		store_digests_free(d);
 	return 0;
 fail:
 	sqlite3_finalize(tl);

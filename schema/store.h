@@ -54,10 +54,12 @@ int store_source_add(struct store *s, const char *sha256, const char *name,
 
 /* A SHA-256 (64 hex digits and a NUL into hex) of everything in the store
  * but the sources' bytes, which their sha256 column stands for: every
- * table in name order, every row in scan order, every value with its type.
- * Equal fingerprints mean equal contents; the same contents stored in
- * another order may give another fingerprint (render then just does its
- * full work).  For render's "nothing changed" check.
+ * table, every row with every value and its type; a row that belongs to a
+ * run or a source goes into that one's digest, and the digests, in id
+ * order, into the fingerprint.  Equal fingerprints mean equal contents; the
+ * same contents stored in another order may give another fingerprint
+ * (render then just does its full work).  For render's "nothing changed"
+ * check.
  *
  * When digests is not NULL, the same read also gives *digests (the caller
  * frees it with store_digests_free): per run, a SHA-256 of its row, its
