@@ -31,14 +31,46 @@ static void ticks(double max, int *n, double *val, char text[][32])
 	*n = k;
 }
 
-int line_layout(const double *t, const double *v, int n, const char *title,
+void line_series_init(struct line_series *s)
+{
+	s->n = 0;
+	s->every = 1;
+	s->kept = 0;
+	s->t_max = s->v_max = 0;
+}
+
+void line_series_add(struct line_series *s, double t, double v)
+{
+	if (s->n == 0 || t > s->t_max)
+		s->t_max = t;
+	if (s->n == 0 || v > s->v_max)
+		s->v_max = v;
+	if (s->n % s->every == 0 && s->kept == LINE_POINTS_MAX) {
+		int i;
+
+		for (i = 0; 2 * i < s->kept; i++) {
+			s->t[i] = s->t[2 * i];
+			s->v[i] = s->v[2 * i];
+		}
+		s->kept = i;
+		s->every *= 2;
+	}
+	if (s->n % s->every == 0) {
+		s->t[s->kept] = t;
+		s->v[s->kept++] = v;
+	}
+	s->n++;
+}
+
+int line_layout(const struct line_series *s, const char *title,
 		const char *unit, int width, struct line_layout *l,
 		struct err *e)
 {
 	double xs[LINE_TICKS_MAX], ys[LINE_TICKS_MAX], step;
-	int i, k, every;
+	const double *t = s->t, *v = s->v;
+	int i, k;
 
-	if (n < 1)
+	if (s->kept < 1)
 		return err_set(e, NULL, 0, 0, "a line chart needs points");
 	memset(l, 0, sizeof(*l));
 	l->width = width;
@@ -50,12 +82,8 @@ int line_layout(const double *t, const double *v, int n, const char *title,
 	l->plot_y = TOP;
 	l->plot_w = width - LMARGIN - RMARGIN;
 	l->plot_h = l->height - TOP - BOTTOM;
-	for (i = 0; i < n; i++) {
-		if (t[i] > l->x_max)
-			l->x_max = t[i];
-		if (v[i] > l->y_max)
-			l->y_max = v[i];
-	}
+	l->x_max = s->t_max > 0 ? s->t_max : 0;
+	l->y_max = s->v_max > 0 ? s->v_max : 0;
 	if (!(l->x_max > 0))
 		l->x_max = 1;
 	if (!(l->y_max > 0))
@@ -70,8 +98,7 @@ int line_layout(const double *t, const double *v, int n, const char *title,
 		l->xt[k] = l->plot_x + xs[k] / l->x_max * l->plot_w;
 	for (k = 0; k < l->nyt; k++)
 		l->yt[k] = l->plot_y + l->plot_h - ys[k] / l->y_max * l->plot_h;
-	every = (n + LINE_POINTS_MAX - 1) / LINE_POINTS_MAX;
-	for (i = 0; i < n && l->npoints < LINE_POINTS_MAX; i += every) {
+	for (i = 0; i < s->kept; i++) {
 		l->px[l->npoints] = l->plot_x + t[i] / l->x_max * l->plot_w;
 		l->py[l->npoints] = l->plot_y + l->plot_h -
 				    (v[i] > 0 ? v[i] : 0) / l->y_max * l->plot_h;
@@ -114,8 +141,15 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 		cairo_show_text(cr, l->yt_text[k]);
 	}
 	for (k = 0; k < l->nxt; k++) {
+		double x;
+
 		cairo_text_extents(cr, l->xt_text[k], &ext);
-		cairo_move_to(cr, l->xt[k] - ext.x_advance / 2, base + 16);
+		/* centred under its tick, but kept inside the image: the
+		 * last of a long run ("1000000") would be cut at the edge */
+		x = l->xt[k] - ext.x_advance / 2;
+		if (x + ext.x_advance > l->width - 2)
+			x = l->width - 2 - ext.x_advance;
+		cairo_move_to(cr, x, base + 16);
 		cairo_show_text(cr, l->xt_text[k]);
 	}
 	cairo_text_extents(cr, l->axis_x, &ext);

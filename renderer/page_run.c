@@ -43,8 +43,7 @@ struct runs {
 	xmlNodePtr table;
 	/* samples of the run being written, one series at a time */
 	char test[128], metric[128];
-	double *t, *v;
-	int n, cap;
+	struct line_series *series;	/* owned, NULL until a run has one */
 	xmlNodePtr samples;
 	long long run;
 	int nseries;
@@ -94,7 +93,7 @@ static int flush_series(struct runs *r)
 	xmlNodePtr fig, img;
 	int rc;
 
-	if (r->n == 0)
+	if (!r->series || r->series->n == 0)
 		return 0;
 	snprintf(run, sizeof(run), "%lld", r->run);
 	slug_make(base, parts);
@@ -104,7 +103,7 @@ static int flush_series(struct runs *r)
 	if (!l)
 		return err_set(r->s->e, NULL, 0, 0, "out of memory");
 	buf_init(&png, (size_t)64 << 20);
-	rc = line_layout(r->t, r->v, r->n, title, r->metric, 960, l, r->s->e);
+	rc = line_layout(r->series, title, r->metric, 960, l, r->s->e);
 	if (rc == 0)
 		rc = line_paint_png(l, &png, r->s->e);
 	if (rc == 0)
@@ -118,13 +117,13 @@ static int flush_series(struct runs *r)
 		html_attr(img, "width", path);
 		snprintf(path, sizeof(path), "%d", l->height);
 		html_attr(img, "height", path);
-		snprintf(path, sizeof(path), "Line chart of %s of %s over %d "
-			 "interim reports", r->metric, r->test, r->n);
+		snprintf(path, sizeof(path), "Line chart of %s of %s over %ld "
+			 "interim reports", r->metric, r->test, r->series->n);
 		html_attr(img, "alt", path);
 		r->nseries++;
 	}
 	free(l);
-	r->n = 0;
+	line_series_init(r->series);
 	return rc;
 }
 
@@ -133,29 +132,20 @@ static int sample_row(void *ctx, const char *test, const char *metric,
 {
 	struct runs *r = ctx;
 
-	if (r->n > 0 && (strcmp(test, r->test) || strcmp(metric, r->metric)))
+	if (!r->series) {
+		if (!(r->series = malloc(sizeof(*r->series))))
+			return err_set(r->s->e, NULL, 0, 0, "out of memory");
+		line_series_init(r->series);
+	}
+	if (r->series->n > 0 &&
+	    (strcmp(test, r->test) || strcmp(metric, r->metric)))
 		if (flush_series(r))
 			return -1;
-	if (r->n == 0) {
+	if (r->series->n == 0) {
 		snprintf(r->test, sizeof(r->test), "%s", test);
 		snprintf(r->metric, sizeof(r->metric), "%s", metric);
 	}
-	if (r->n == r->cap) {
-		int ncap = r->cap ? 2 * r->cap : 256;
-		double *nt = realloc(r->t, (size_t)ncap * sizeof(double));
-		double *nv;
-
-		if (!nt)
-			return err_set(r->s->e, NULL, 0, 0, "out of memory");
-		r->t = nt;
-		nv = realloc(r->v, (size_t)ncap * sizeof(double));
-		if (!nv)
-			return err_set(r->s->e, NULL, 0, 0, "out of memory");
-		r->v = nv;
-		r->cap = ncap;
-	}
-	r->t[r->n] = t;
-	r->v[r->n++] = value;
+	line_series_add(r->series, t, value);
 	return 0;
 }
 
@@ -289,7 +279,8 @@ static int run_page(void *ctx, const struct store_run *run)
 		goto fail;
 	r->samples = html_el(main, "div", NULL);
 	r->run = run->id;
-	r->n = 0;
+	if (r->series)
+		line_series_init(r->series);
 	r->nseries = 0;
 	if (store_each_sample(s->store, run->id, sample_row, r, s->e) < 0 ||
 	    flush_series(r))
@@ -327,7 +318,6 @@ int pages_runs(struct site *s)
 	buf_init(&r.written, (size_t)64 << 20);
 	rc = store_each_run(s->store, NULL, run_page, &r, s->e);
 	buf_release(&r.written);
-	free(r.t);
-	free(r.v);
+	free(r.series);
 	return rc ? -1 : 0;
 }

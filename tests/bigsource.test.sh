@@ -46,6 +46,21 @@ sha=$(sha256sum < "$T/sb.txt" | cut -c1-64)
 check "its SHA-256 is the file's" test \
 	"$(sqlite3 "$T/db" 'select sha256 from source')" = "$sha"
 
+# its run page draws each series of interim figures from at most 4,096
+# points, thinned as they stream from the store (renderer/linechart.c): the
+# render's memory does not grow with the log (holding every point, 16 bytes
+# each, took it to 32 MiB here)
+rss=$(peak "$T/out" "$BIN" --db "$T/db" render --jobs 1 --out "$T/bigsite")
+check "the store with the $MB MiB log renders" test "$(cat "$T/out.rc")" = 0
+check "its run page has a chart of each series over time" test \
+	"$(ls "$T/bigsite" | grep -c '^samples-1-.*\.png$')" = 2
+case $BIN in
+*/build-san/*)
+	skip "render's peak RSS under 26 MiB" "sanitizer build: its shadow memory is not benchsite's" ;;
+*)
+	check "render's peak RSS ${rss} KiB: under 26 MiB" test "$rss" -lt 26624 ;;
+esac
+
 # standard input through a pipe, and gzip, spool past 16 MiB: same bytes
 check "the log through a pipe is the same bytes (already imported)" sh -c \
 	"cat '$T/sb.txt' | '$BIN' --db '$T/db' import - | grep -q '^-: already imported'"

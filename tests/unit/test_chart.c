@@ -11,6 +11,7 @@
 
 #include "../../core/err.h"
 #include "../../renderer/chart.h"
+#include "../../renderer/linechart.h"
 #include "tap.h"
 
 /* 7 pixels per byte: a stand-in font with known widths. */
@@ -151,9 +152,43 @@ static void test_paint(void)
 	free(l);
 }
 
+/* A series streamed in keeps every point up to LINE_POINTS_MAX, then the
+ * points at multiples of a power of two, evenly, never more than the cap,
+ * never fewer than half of it; the maxima are of every point. */
+static void test_line_series(void)
+{
+	static const long sizes[] = {1, 4096, 4097, 10000, 1000000};
+	struct line_series *s = malloc(sizeof(*s));
+	size_t k;
+
+	for (k = 0; s && k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		long n = sizes[k], i;
+		int even = 1;
+		char what[120];
+
+		line_series_init(s);
+		for (i = 0; i < n; i++)	/* t = the index, a peak at n/3 */
+			line_series_add(s, (double)i, i == n / 3 ? 1e6 : 1.0);
+		for (i = 0; i < s->kept; i++)
+			even = even && s->t[i] == (double)(i * s->every);
+		snprintf(what, sizeof(what), "%ld points: %d kept, every %ld-th, "
+			 "evenly from the first", n, s->kept, s->every);
+		CHECK(s->n == n && even && s->kept <= LINE_POINTS_MAX &&
+		      (n <= LINE_POINTS_MAX ? s->kept == n && s->every == 1 :
+		       s->kept >= LINE_POINTS_MAX / 2 &&
+		       (s->kept - 1) * s->every < n &&
+		       s->kept * s->every >= n), what);
+		snprintf(what, sizeof(what), "%ld points: the maxima are of every "
+			 "point, kept or not", n);
+		CHECK(s->t_max == (double)(n - 1) && s->v_max == 1e6, what);
+	}
+	free(s);
+}
+
 void test_chart(void)
 {
 	test_nice();
 	test_layout();
 	test_paint();
+	test_line_series();
 }
