@@ -201,6 +201,9 @@ static int add_row(struct htable *t, const xmlNode *tr, struct err *e)
 		c->line = xmlGetLineNo(k);
 		if (cell_text(k, &b)) {
 			buf_release(&b);
+			/* a buffer that could not grow is not a long cell */
+			if (buf_oom())
+				return err_at(e, c->line, 0, "out of memory");
 			return err_at(e, c->line, 0, "a cell of more than %d "
 				      "bytes of text", HTML_CELL_MAX);
 		}
@@ -578,6 +581,7 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 	struct tables *ts;
 	struct htable t = {0, NULL, 0};
 	struct grid g = {0, 0, NULL};
+	htmlParserCtxtPtr ctxt;
 	htmlDocPtr doc;
 	int i, pick = -1, most = 0, w = 0, rc = -1;
 	long best = -1;
@@ -589,10 +593,17 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 		return err_at(e, 0, 0, "out of memory");
 	memset(ts, 0, sizeof(*ts));
 	xmlquiet_begin();
-	doc = htmlReadMemory(p, (int)n, NULL, encoding(p, n),
-			     HTML_PARSE_NONET | HTML_PARSE_NOERROR |
-			     HTML_PARSE_NOWARNING);
-	if (xmlquiet_oom()) {
+	/* an allocation failure inside may leave libxml2 spinning
+	 * (core/xmlquiet.c) */
+	ctxt = htmlNewParserCtxt();
+	xmlquiet_parsing(ctxt, e->file[0] ? e->file : "the page");
+	doc = ctxt ? htmlCtxtReadMemory(ctxt, p, (int)n, NULL, encoding(p, n),
+					HTML_PARSE_NONET | HTML_PARSE_NOERROR |
+					HTML_PARSE_NOWARNING) : NULL;
+	xmlquiet_parsing(NULL, NULL);
+	if (ctxt)
+		htmlFreeParserCtxt(ctxt);
+	if (xmlquiet_oom() || !ctxt) {
 		free(ts);
 		if (doc)
 			xmlFreeDoc(doc);

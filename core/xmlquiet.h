@@ -26,4 +26,11 @@ void xmlquiet_begin(void);
 /* 1 when a libxml2 allocation failed since xmlquiet_begin. */
 int xmlquiet_oom(void);
 
+/* The parser this thread runs from now on (any non-NULL pointer; name is
+ * the input's, for the message), NULL when it has returned: an allocation
+ * failure during the parse ends the process with exit 1 if the parse does
+ * not return within 2 s of CPU (libxml2 2.9.14 can spin forever: see
+ * xmlquiet.c). */
+void xmlquiet_parsing(void *ctxt, const char *name);
+
 #endif
