@@ -8,21 +8,6 @@
 
 #include "err.h"
 #include "record.h"
-#include "sha256.h"
-
-void record_result_hash(const struct record_result *r, struct sha256 *h)
-{
-	double v = r->has_value ? r->value : 0;
-	unsigned char has = r->has_value != 0;
-
-	sha256_update_str(h, r->test);
-	sha256_update_str(h, r->metric);
-	sha256_update(h, &has, 1);
-	sha256_update(h, &v, sizeof(v));
-	sha256_update_str(h, r->unit);
-	sha256_update_str(h, r->better);
-	sha256_update_str(h, r->status);
-}
 
 int record_status_valid(const char *s)
 {

@@ -23,10 +23,6 @@ struct record_result {
 	const char *status;	/* "ok", "too-fast", ... */
 };
 
-/* Adds every field of r to h (core/sha256.h), as one part of a key. */
-struct sha256;
-void record_result_hash(const struct record_result *r, struct sha256 *h);
-
 /* Where parsed records go.  Each callback returns 0 or -1 (with e filled);
  * a parser stops at the first -1 and returns it.  Calls come in the order
  * run_begin, (attr | result | sample)*, run_end, for each run; warn may come

@@ -10,7 +10,6 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
-#include "../core/sha256.h"
 #include "../schema/store.h"
 
 /* A cell's values: one per run of the group; a group of more runs than
@@ -21,7 +20,6 @@ struct load {
 	struct model *m;
 	int last_group, last_col;
 	struct err *e;
-	struct sha256 h;	/* becomes m->key */
 };
 
 static int find_group(struct load *l, const char *name)
@@ -146,23 +144,12 @@ static int add_run(struct model *m, int g, long long run)
 	return 0;
 }
 
-/* s and its terminating NUL, so that no two lists of strings hash alike */
-static void hash_row(struct sha256 *h, const struct store_row *row)
-{
-	long long run = row->run;
-
-	sha256_update(h, &run, sizeof(run));
-	sha256_update_str(h, row->group);
-	record_result_hash(&row->r, h);
-}
-
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
 	int g = find_group(l, row->group), c;
 	struct cell *cell;
 
-	hash_row(&l->h, row);
 	if (g < 0)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
 	c = find_col(l, &row->r);
@@ -217,18 +204,10 @@ int model_load(struct store *s, const struct store_comparison *c,
 	l.last_group = -1;
 	l.last_col = 0;
 	l.e = e;
-	sha256_init(&l.h);
-	sha256_update_str(&l.h, "model 1");
-	sha256_update_str(&l.h, m->name);
-	sha256_update_str(&l.h, m->title);
-	sha256_update_str(&l.h, m->suite);
-	sha256_update_str(&l.h, m->by);
-	sha256_update_str(&l.h, m->where);
 	if (store_each_result_in(s, c, add_row, &l, e)) {
 		model_release(m);
 		return -1;
 	}
-	sha256_final_hex(&l.h, m->key);
 	return 0;
 }
 

@@ -37,9 +37,6 @@ struct model {
 	struct column *cols;
 	int ncols, ccap;
 	long nrows;
-	/* SHA-256 of everything model_load read: the comparison and every
-	 * row, in order; the pages of a comparison are a function of it */
-	char key[65];
 };
 
 /* Loads the runs comparison c selects.  model_release frees it. */

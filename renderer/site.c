@@ -120,9 +120,7 @@ static void comparison_key(struct site *s, const struct store_comparison *c,
 {
 	unsigned char runs[32];
 	struct sha256 h;
-	int i;
-
-	int attrs = strcmp(c->by, "label") != 0;
+	int i, attrs = strcmp(c->by, "label") != 0;
 
 	for (i = 0; i < c->nwhere; i++)
 		attrs = attrs || strcmp(c->where_key[i], "label") != 0;

@@ -6,7 +6,7 @@
  * render keys its units (a comparison's pages, a run's page) by these
  * digests instead of reading every result and sample of the store a second
  * time to hash them: that second read was a tenth of a render after one
- * new run (bench/).
+ * new run (perf, by hand).
  */
 #include "store.h"
 
