@@ -261,7 +261,10 @@ static int fingerprint_query(struct store *s, struct store_digests *d,
 		return -1;
 	store_bind_text(s, st, 1, t);
 	buf_reset(q);
-	buf_adds(q, "SELECT ");
+	if (buf_adds(q, "SELECT ")) {
+		sqlite3_finalize(st);
+		return err_set(e, NULL, 0, 0, "out of memory");
+	}
 	while ((rc = store_step(s, st)) == SQLITE_ROW) {
 		const char *c = (const char *)sqlite3_column_text(st, 0);
 
@@ -280,8 +283,10 @@ static int fingerprint_query(struct store *s, struct store_digests *d,
 			break;
 	}
 	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE || n == 0 ||
-	    buf_printf(q, " FROM \"%s\"", t))
+	if (rc == SQLITE_ROW || buf_printf(q, " FROM \"%s\"", t))
+		return err_set(e, NULL, 0, 0, "%s", buf_oom() ? "out of memory"
+			       : "a table's columns too long to name");
+	if (rc != SQLITE_DONE || n == 0)
 		return store_db_err(s, e, "cannot read the store's tables");
 	if (l->owner < 0)
 		l->of = NULL;
@@ -395,11 +400,20 @@ int store_fingerprint(struct store *s, char hex[65],
 			goto fail;
 		nc = sqlite3_column_count(st);
 		while ((rc = store_step(s, st)) == SQLITE_ROW) {
-			if (row_bytes(st, nc, table, &row) ||
-			    (owned = row_owner(st, &l, &row)) < 0) {
+			/* the caller tells running out of memory from a
+			 * store it cannot fingerprint by the message: an
+			 * owner or suite that could not be allocated must
+			 * say so (it said "a row over 1 GiB", and render went
+			 * on without keys: make soak) */
+			if (row_bytes(st, nc, table, &row)) {
 				sqlite3_finalize(st);
 				err_set(e, NULL, 0, 0, "%s", buf_oom() ?
 					"out of memory" : "a row over 1 GiB");
+				goto fail;
+			}
+			if ((owned = row_owner(st, &l, &row)) < 0) {
+				sqlite3_finalize(st);
+				err_set(e, NULL, 0, 0, "out of memory");
 				goto fail;
 			}
 			if (!owned)
