@@ -16,6 +16,7 @@
  */
 #include "lifecycle.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -753,14 +754,12 @@ int lifecycle_stage_reset(struct store *s, struct err *e)
 		" origin);"
 		"CREATE TEMP TABLE IF NOT EXISTS old_result (seq, test, metric,"
 		" value, unit, better, status);"
-		"CREATE TEMP TABLE IF NOT EXISTS old_sample (seq, test, metric, t,"
-		" value);"
 		"CREATE TEMP TABLE IF NOT EXISTS changed (seq INTEGER PRIMARY"
 		" KEY);"
 		"DELETE FROM stage_run; DELETE FROM stage_attr;"
 		"DELETE FROM stage_result; DELETE FROM stage_sample;"
 		"DELETE FROM old_attr; DELETE FROM old_result;"
-		"DELETE FROM old_sample; DELETE FROM changed;";
+		"DELETE FROM changed;";
 	char *msg = NULL;
 	int rc = sqlite3_exec(s->db, sql, NULL, NULL, &msg);
 
@@ -860,6 +859,104 @@ int lifecycle_stage_sample(struct store *s, int seq, const char *test,
 	return 0;
 }
 
+/* 1 when the current rows of a and b hold the same sample (test, metric,
+ * t, value in columns 1-4). */
+static int same_sample(sqlite3_stmt *a, sqlite3_stmt *b)
+{
+	int i;
+
+	for (i = 1; i <= 2; i++) {
+		const void *x = sqlite3_column_blob(a, i);
+		const void *y = sqlite3_column_blob(b, i);
+		int n = sqlite3_column_bytes(a, i);
+
+		/* a NULL pointer (no memory to convert the value) counts as
+		 * different: the run is then rewritten, with the same rows */
+		if (n != sqlite3_column_bytes(b, i) ||
+		    (n > 0 && (!x || !y || memcmp(x, y, (size_t)n) != 0)))
+			return 0;
+	}
+	return sqlite3_column_double(a, 3) == sqlite3_column_double(b, 3) &&
+	       sqlite3_column_double(a, 4) == sqlite3_column_double(b, 4);
+}
+
+/* Steps st; 0 on a row, 1 at the end, -1 (e set from this very step) on
+ * an error.  The error must be taken at once: SQLite rolls the whole
+ * transaction back when a statement fails for want of memory, so a walk
+ * that went on would read a connection in another state (its temp tables
+ * gone) and report that instead. */
+static int walk_step(struct store *s, sqlite3_stmt *st, struct err *e)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return 0;
+	if (rc == SQLITE_DONE)
+		return 1;
+	store_db_err(s, e, "cannot read the store");
+	return -1;
+}
+
+/* Adds to `changed` every run of both readings whose samples differ, in
+ * content, order or number.  Both readings are walked once, in step, run
+ * by run (the stored one in insertion order through the sample_run index,
+ * the new one in run and staging order): a sysbench log's samples are most
+ * of its rows, and comparing them as two sets (EXCEPT both ways, and their
+ * counts per run) was three quarters of a reparse. */
+static int changed_samples(struct store *s, long long source_id,
+			   struct err *e)
+{
+	sqlite3_stmt *a = NULL, *b = NULL, *mark = NULL;
+	long long last = -1;
+	int enda, endb, rc = -1;
+
+	if (store_prepare(s, "SELECT seq, test, metric, t, value FROM "
+			  "stage_sample ORDER BY seq, id", &a, e) ||
+	    store_prepare(s, "SELECT r.seq, x.test, x.metric, x.t, x.value FROM"
+			  " run r JOIN sample x ON x.run_id = r.id WHERE"
+			  " r.source_id = ?1 ORDER BY r.seq, x.rowid", &b, e) ||
+	    store_prepare(s, "INSERT OR IGNORE INTO changed SELECT ?2 WHERE ?2"
+			  " IN (SELECT seq FROM stage_run) AND ?2 IN (SELECT seq"
+			  " FROM run WHERE source_id = ?1)", &mark, e))
+		goto out;
+	sqlite3_bind_int64(b, 1, source_id);
+	sqlite3_bind_int64(mark, 1, source_id);
+	if ((enda = walk_step(s, a, e)) < 0 || (endb = walk_step(s, b, e)) < 0)
+		goto out;
+	while (!enda || !endb) {
+		long long sa = enda ? LLONG_MAX : sqlite3_column_int64(a, 0);
+		long long sb = endb ? LLONG_MAX : sqlite3_column_int64(b, 0);
+		long long diff = -1;
+
+		if (sa == sb && same_sample(a, b)) {
+			/* the same sample: both move on */
+		} else if (sa <= sb) {
+			diff = sa;	/* differs, or one the stored run lacks */
+		} else {
+			diff = sb;	/* one the new reading lacks */
+		}
+		if (diff >= 0 && diff != last) {
+			last = diff;
+			sqlite3_bind_int64(mark, 2, diff);
+			if (sqlite3_step(mark) != SQLITE_DONE) {
+				store_db_err(s, e, "cannot update the store");
+				goto out;
+			}
+			sqlite3_reset(mark);
+		}
+		if (sa <= sb && (enda = walk_step(s, a, e)) < 0)
+			goto out;
+		if (sb <= sa && (endb = walk_step(s, b, e)) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(a);
+	sqlite3_finalize(b);
+	sqlite3_finalize(mark);
+	return rc;
+}
+
 int lifecycle_stage_apply(struct store *s, long long source_id,
 			  int keep_labels, struct lifecycle_diff *d,
 			  struct err *e)
@@ -872,9 +969,6 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 		"INSERT INTO old_result SELECT r.seq, x.test, x.metric, x.value,"
 		" x.unit, x.better, x.status FROM run r JOIN result x ON"
 		" x.run_id = r.id WHERE r.source_id = ?1",
-		"INSERT INTO old_sample SELECT r.seq, x.test, x.metric, x.t,"
-		" x.value FROM run r JOIN sample x ON x.run_id = r.id WHERE"
-		" r.source_id = ?1",
 		/* what the parser does not give is kept: a person's or another
 		 * command's attributes win; those of unknown origin stay
 		 * unless the parser now gives the key */
@@ -906,16 +1000,6 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 		" UNION SELECT seq FROM (SELECT * FROM old_result EXCEPT SELECT"
 		"  seq, test, metric, value, unit, better, status FROM"
 		"  stage_result)"
-		" UNION SELECT seq FROM (SELECT seq, test, metric, t, value FROM"
-		"  stage_sample EXCEPT SELECT * FROM old_sample)"
-		" UNION SELECT seq FROM (SELECT * FROM old_sample EXCEPT SELECT"
-		"  seq, test, metric, t, value FROM stage_sample)"
-		" UNION SELECT seq FROM (SELECT seq, count(*) FROM stage_sample"
-		"  GROUP BY seq EXCEPT SELECT seq, count(*) FROM old_sample GROUP"
-		"  BY seq)"
-		" UNION SELECT seq FROM (SELECT seq, count(*) FROM old_sample"
-		"  GROUP BY seq EXCEPT SELECT seq, count(*) FROM stage_sample"
-		"  GROUP BY seq)"
 		") WHERE seq IN (SELECT seq FROM stage_run) AND seq IN (SELECT seq"
 		" FROM run WHERE source_id = ?1)",
 	};
@@ -987,6 +1071,8 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 	for (i = 0; i < sizeof(before) / sizeof(before[0]); i++)
 		if (run_id_sql(s, before[i], source_id, e))
 			return -1;
+	if (changed_samples(s, source_id, e))
+		return -1;
 	for (i = 0; i < 6; i++)
 		if (count_sql(s, counts[i], source_id, out[i], e))
 			return -1;
