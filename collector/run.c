@@ -42,6 +42,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/fdio.h"
+#include "../core/text.h"
 
 extern char **environ;
 
@@ -122,7 +123,8 @@ static int read_line(const char *path, char *out, size_t cap)
 		j++;
 	while (j > i && (b.data[j - 1] == ' ' || b.data[j - 1] == '\t'))
 		j--;
-	snprintf(out, cap, "%.*s", (int)(j - i), b.data + i);
+	snprintf(out, cap, "%.*s", (int)utf8_fit(b.data + i, j - i, cap),
+		 b.data + i);
 	buf_release(&b);
 	return out[0] ? 0 : -1;
 }
@@ -164,7 +166,8 @@ static int colon_value(const char *text, size_t n, const char *key,
 			i++;
 		while (len > i && (s[len - 1] == ' ' || s[len - 1] == '\t'))
 			len--;
-		snprintf(out, cap, "%.*s", (int)(len - i), s + i);
+		snprintf(out, cap, "%.*s", (int)utf8_fit(s + i, len - i, cap),
+			 s + i);
 		return 0;
 	}
 	return -1;
@@ -514,9 +517,10 @@ static int sysbench_test(char *const argv[], char *out, size_t cap)
 	if (k == 0)
 		return 0;
 	if (k == 6 && strncmp(test, "fileio", 6) == 0 && mode && *mode)
-		snprintf(out, cap, "fileio-%s", mode);
+		snprintf(out, cap, "fileio-%.*s", (int)utf8_fit(mode,
+			 strlen(mode), cap > 7 ? cap - 7 : 1), mode);
 	else
-		snprintf(out, cap, "%.*s", (int)k, test);
+		snprintf(out, cap, "%.*s", (int)utf8_fit(test, k, cap), test);
 	return 1;
 }
 
@@ -533,7 +537,9 @@ int run_test_name(char *const argv[], char *out, size_t cap)
 		if (strcmp(b, "fio") == 0) {
 			for (j = i + 1; argv[j]; j++)
 				if (starts(argv[j], "--name=") && argv[j][7]) {
-					snprintf(out, cap, "%s", argv[j] + 7);
+					snprintf(out, cap, "%.*s", (int)utf8_fit(
+						 argv[j] + 7, strlen(argv[j] + 7),
+						 cap), argv[j] + 7);
 					return 1;
 				}
 			return 0;

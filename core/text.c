@@ -58,6 +58,16 @@ fail:
 	return -1;
 }
 
+size_t utf8_fit(const char *p, size_t n, size_t cap)
+{
+	if (n < cap)
+		return n;
+	n = cap - 1;
+	while (n > 0 && ((unsigned char)p[n] & 0xc0) == 0x80)
+		n--;	/* p[n] continues a character: cut before its start */
+	return n;
+}
+
 void num_format(double v, char out[32])
 {
 	int prec, mag;

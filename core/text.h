@@ -15,6 +15,12 @@
  * byte. */
 int utf8_check(const char *p, size_t n, size_t *bad);
 
+/* How many bytes of p[0..n) to copy into a buffer of cap bytes (cap > 0,
+ * the NUL included): all of them when they fit, else the longest prefix
+ * that ends at a character's start, so that cutting valid UTF-8 to fit
+ * keeps it valid. */
+size_t utf8_fit(const char *p, size_t n, size_t cap);
+
 /* Shortest decimal text that reads back as exactly v ("%.17g" at most,
  * trailing zeros never printed): 1.5 -> "1.5", 1e21 -> "1e+21".  out must
  * hold 32 bytes. */

@@ -139,6 +139,16 @@ static void test_utf8(void)
 	CHECK(utf8_check("a\xe2\x82", 3, &bad) < 0 && bad == 1,
 	      "utf8: truncated sequence refused");
 	CHECK(utf8_check("a\0b", 3, &bad) < 0 && bad == 1, "utf8: NUL refused");
+	CHECK(utf8_fit("abc", 3, 4) == 3, "utf8_fit: all when it fits");
+	CHECK(utf8_fit("abc", 3, 3) == 2, "utf8_fit: ASCII cut at cap - 1");
+	CHECK(utf8_fit("a\xc3\xa9", 3, 3) == 1,
+	      "utf8_fit: not inside e acute");
+	CHECK(utf8_fit("\xf0\x9f\x98\x80x", 5, 4) == 0,
+	      "utf8_fit: not inside an emoji at the start");
+	CHECK(utf8_fit("ab\xf0\x9f\x98\x80", 6, 6) == 2,
+	      "utf8_fit: a whole emoji that does not fit is left out");
+	CHECK(utf8_fit("ab\xf0\x9f\x98\x80" "c", 7, 7) == 6,
+	      "utf8_fit: a whole emoji that fits is kept");
 }
 
 static void test_lines(void)

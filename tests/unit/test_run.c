@@ -97,6 +97,26 @@ static void name_is(const char *const *argv, const char *want,
 		      strcmp(out, want) == 0, what);
 }
 
+/* A name longer than the buffer is cut at a character's start, never
+ * inside one (out holds 63 bytes and its NUL). */
+static void long_names(void)
+{
+	char fio[8 + 62 + 3 + 1], mode[18 + 55 + 3 + 1], want[64];
+	const char *g[] = {"fio", fio, NULL};
+	const char *d[] = {"sysbench", "fileio", mode, "run", NULL};
+
+	snprintf(fio, sizeof(fio), "--name=%.62s\xc3\xa9x",
+		 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+	snprintf(want, sizeof(want), "%.62s",
+		 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+	name_is(g, want, "fio --name of 64 bytes: cut before the e acute");
+	snprintf(mode, sizeof(mode), "--file-test-mode=%.55s\xe2\x82\xac",
+		 "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb");
+	snprintf(want, sizeof(want), "fileio-%.55s",
+		 "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb");
+	name_is(d, want, "fileio mode cut before the euro sign");
+}
+
 static void test_names(void)
 {
 	const char *a[] = {"sysbench", "oltp_read_write", "--tables=2",
@@ -130,6 +150,7 @@ static void test_names(void)
 	name_is(i, NULL, "bonnie++: its output names its runs");
 	name_is(j, NULL, "sysbench with no test");
 	name_is(k, NULL, "fio with a job file: its output names the jobs");
+	long_names();
 }
 
 static void test_facts(void)
