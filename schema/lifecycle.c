@@ -876,8 +876,13 @@ static int same_sample(sqlite3_stmt *a, sqlite3_stmt *b)
 		    (n > 0 && (!x || !y || memcmp(x, y, (size_t)n) != 0)))
 			return 0;
 	}
-	return sqlite3_column_double(a, 3) == sqlite3_column_double(b, 3) &&
-	       sqlite3_column_double(a, 4) == sqlite3_column_double(b, 4);
+	/* the types too: text put into t or value with the sqlite3 shell
+	 * reads as 0.0, but is not the parser's 0 */
+	for (i = 3; i <= 4; i++)
+		if (sqlite3_column_type(a, i) != sqlite3_column_type(b, i) ||
+		    sqlite3_column_double(a, i) != sqlite3_column_double(b, i))
+			return 0;
+	return 1;
 }
 
 /* Steps st; 0 on a row, 1 at the end, -1 (e set from this very step) on
