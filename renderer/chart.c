@@ -80,11 +80,7 @@ static void copy_utf8(char *out, size_t cap, const char *s)
 
 	if (utf8_check(s, n, &bad) < 0)
 		n = bad;	/* never hand cairo a broken sequence */
-	if (n >= cap) {
-		n = cap - 1;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
+	n = utf8_fit(s, n, cap);
 	memcpy(out, s, n);
 	out[n] = '\0';
 }
