@@ -188,7 +188,9 @@ inject_cmd "reparse" 6 "$RSTEP" "$T/r.db" "$(state "$T/r.db")" reparse
 # spins in a loop waiting for a byte (8 of the allocations 600-700 of this
 # page's import in the plain build); core/xmlquiet.c now ends such a parse
 # with exit 1 and "out of memory" after 2 s of CPU.  And a cell whose text
-# buffer could not grow was called "a cell of more than 4096 bytes".
+# buffer could not grow was called "a cell of more than 4096 bytes": the
+# allocations 2056 and 2084 of this import are two such buffers (lines 20
+# and 21 of the page), which must now say out of memory.
 rm -f "$T/h.db"*
 "$BIN" --db "$T/h.db" import "$G/bonnie-ext4-disk.txt" >/dev/null 2>&1
 hbefore=$(state "$T/h.db")
