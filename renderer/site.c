@@ -281,20 +281,28 @@ static int prog_key(struct site *s)
 }
 
 /* The identity of this render's inputs: the program (s->prog) and the
- * store's contents.  0; 1 when any part cannot be read (the render then
- * does its full work); -1 (s->e filled) when memory ran out (prog_key). */
+ * store's contents.  0; 1 when the program has no key or the store cannot
+ * be fingerprinted (the render then does its full work); -1 (s->e filled)
+ * on any other failure of the store's read, running out of memory
+ * included: the fingerprint says which is which by its return value, not
+ * by its message (a wrong message once published a site without keys). */
 static int render_key(struct site *s, char key[65])
 {
 	char fp[65];
 	struct sha256 h;
-	struct err ignore;
+	struct err soft;
+	int rc;
 
 	if (!s->prog[0])
 		return 1;
-	err_clear(&ignore);
-	if (store_fingerprint(s->store, fp, &s->digests, &ignore))
-		return oom(&ignore) ? err_set(s->e, NULL, 0, 0, "%s",
-					      ignore.msg) : 1;
+	err_clear(&soft);
+	rc = store_fingerprint(s->store, fp, &s->digests, &soft);
+	if (rc == -2)
+		return 1;
+	if (rc) {
+		*s->e = soft;
+		return -1;
+	}
 	sha256_init(&h);
 	sha256_update(&h, s->prog, 64);
 	sha256_update(&h, fp, 64);

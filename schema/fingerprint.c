@@ -229,7 +229,8 @@ struct layout {
 };
 
 /* The SELECT of table t's columns but the sources' bytes (source.content,
- * source_chunk.data), into q; l says where the owner's columns are. */
+ * source_chunk.data), into q; l says where the owner's columns are.  -2
+ * (e filled) when the column names do not fit q: see store_fingerprint. */
 static int fingerprint_query(struct store *s, struct store_digests *d,
 			     const char *t, struct buf *q, struct layout *l,
 			     struct err *e)
@@ -283,9 +284,12 @@ static int fingerprint_query(struct store *s, struct store_digests *d,
 			break;
 	}
 	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW || buf_printf(q, " FROM \"%s\"", t))
-		return err_set(e, NULL, 0, 0, "%s", buf_oom() ? "out of memory"
-			       : "a table's columns too long to name");
+	if (rc == SQLITE_ROW || buf_printf(q, " FROM \"%s\"", t)) {
+		if (buf_oom())
+			return err_set(e, NULL, 0, 0, "out of memory");
+		err_set(e, NULL, 0, 0, "a table's columns too long to name");
+		return -2;
+	}
 	if (rc != SQLITE_DONE || n == 0)
 		return store_db_err(s, e, "cannot read the store's tables");
 	if (l->owner < 0)
@@ -369,7 +373,7 @@ int store_fingerprint(struct store *s, char hex[65],
 	struct sha256 h;
 	struct buf q, row;
 	unsigned char table = 0;
-	int rc, owned;
+	int rc, owned, ret = -1;
 
 	if (digests)
 		*digests = NULL;
@@ -395,20 +399,26 @@ int store_fingerprint(struct store *s, char hex[65],
 			continue;
 		sha256_update(&h, t, strlen(t) + 1);
 		table++;
-		if (fingerprint_query(s, d, t, &q, &l, e) ||
-		    store_prepare(s, q.data, &st, e))
+		if ((ret = fingerprint_query(s, d, t, &q, &l, e)) != 0)
+			goto fail;
+		ret = -1;
+		if (store_prepare(s, q.data, &st, e))
 			goto fail;
 		nc = sqlite3_column_count(st);
 		while ((rc = store_step(s, st)) == SQLITE_ROW) {
-			/* the caller tells running out of memory from a
-			 * store it cannot fingerprint by the message: an
-			 * owner or suite that could not be allocated must
-			 * say so (it said "a row over 1 GiB", and render went
-			 * on without keys: make soak) */
+			/* only a row too big to hold is -2: running out
+			 * of memory is -1 like any other failure (an owner
+			 * that could not be allocated once said "a row over
+			 * 1 GiB", and render went on without keys: make
+			 * soak) */
 			if (row_bytes(st, nc, table, &row)) {
 				sqlite3_finalize(st);
-				err_set(e, NULL, 0, 0, "%s", buf_oom() ?
-					"out of memory" : "a row over 1 GiB");
+				if (buf_oom()) {
+					err_set(e, NULL, 0, 0, "out of memory");
+				} else {
+					err_set(e, NULL, 0, 0, "a row over 1 GiB");
+					ret = -2;
+				}
 				goto fail;
 			}
 			if ((owned = row_owner(st, &l, &row)) < 0) {
@@ -449,5 +459,5 @@ fail:
 	buf_release(&q);
 	buf_release(&row);
 	store_digests_free(d);
-	return -1;
+	return ret;
 }

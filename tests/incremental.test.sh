@@ -219,3 +219,31 @@ bs compare --delete bydisk >/dev/null 2>&1
 after "a comparison is deleted"
 bs reparse >/dev/null 2>&1
 after "every source is read again"
+
+# --- a store that cannot be fingerprinted ---------------------------------------
+# store_fingerprint returns -2 for a store it reads but cannot key (here a
+# table added with sqlite3 whose 1,900 column names do not fit 64 KiB) and
+# -1 for any other failure: render must take only the first for "render in
+# full, without keys" (exit 0, the same pages, a marker with no store key),
+# and fail on the second (running out of memory: tests/oom_render.test.sh).
+cols=$(awk 'BEGIN { for (i = 0; i < 1900; i++)
+	printf "%s\"c%035d\" int", i ? ", " : "", i }')
+sqlite3 "$T/db" "create table wide_notes ($cols)"
+check "control: the added table's column names pass 64 KiB ($(sqlite3 "$T/db" \
+	"select sum(length(name) + 4) from pragma_table_info('wide_notes')"))" \
+	test "$(sqlite3 "$T/db" "select sum(length(name) + 4) from pragma_table_info('wide_notes')")" -gt 65536
+bs render --out "$S" >/dev/null 2>"$T/err"
+check "a store with an unkeyable table renders, exit 0 ($(head -1 "$T/err"))" test $? = 0
+check "its marker has no store key (it was: $(grep -c '^store ' "$S/.benchsite-site"))" \
+	test "$(grep -c '^store ' "$S/.benchsite-site")" = 0
+rm -rf "$T/fw"
+bs render --out "$T/fw" >/dev/null 2>&1
+if same_tree "$S" "$T/fw" > "$T/msg"; then
+	ok "the unkeyed site equals a fresh render"
+else
+	notok "the unkeyed site equals a fresh render ($(head -3 "$T/msg" | tr '\n' ' '))"
+fi
+sqlite3 "$T/db" "drop table wide_notes"
+bs render --out "$S" >/dev/null 2>&1
+check "control: without that table the marker has its store key again" \
+	test "$(grep -c '^store ' "$S/.benchsite-site")" = 1
