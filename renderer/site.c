@@ -236,25 +236,18 @@ static int build(struct site *s)
 	return rc;
 }
 
-/* 1 when e says that memory ran out: a failure that the soft paths
- * below must not take for "cannot be read" */
-static int oom(const struct err *e)
-{
-	return strstr(e->msg, "out of memory") != NULL;
-}
-
 /* The program's identity: its own bytes (any change to code, templates
  * or style gives another site), the options that change files, and how
  * this machine lays text out (site_layout_probe), into s->prog; left ""
- * when any part cannot be read (nothing is then reused but charts).  -1
- * (s->e filled) only when memory ran out: a render without the key writes
- * the same pages but another marker (no unit to reuse next time), which
- * is not the site an uninterrupted render makes. */
+ * when the program's bytes cannot be read (nothing is then reused but
+ * charts).  -1 (s->e filled) when memory ran out or the probe failed: a
+ * render without the key writes the same pages but another marker (no
+ * unit to reuse next time), which is not the site an uninterrupted render
+ * makes. */
 static int prog_key(struct site *s)
 {
 	char chunk[65536], probe[65];
 	struct sha256 h;
-	struct err ignore, *keep = s->e;
 	FILE *f = fopen("/proc/self/exe", "rb");
 	size_t k;
 	int bad;
@@ -267,13 +260,12 @@ static int prog_key(struct site *s)
 		sha256_update(&h, chunk, k);
 	bad = ferror(f);
 	fclose(f);
-	err_clear(&ignore);
-	s->e = &ignore;
-	bad = bad || site_layout_probe(s, probe);
-	s->e = keep;
 	if (bad)
-		return oom(&ignore) ? err_set(s->e, NULL, 0, 0, "%s",
-					      ignore.msg) : 0;
+		return 0;
+	/* the probe lays out a chart as every chart is laid out: when that
+	 * fails, so would the render's charts */
+	if (site_layout_probe(s, probe))
+		return -1;
 	sha256_update(&h, probe, 64);
 	sha256_update(&h, s->gzip ? "gzip" : "plain", s->gzip ? 4 : 5);
 	sha256_final_hex(&h, s->prog);
