@@ -282,19 +282,17 @@ static int render_key(struct site *s, char key[65])
 {
 	char fp[65];
 	struct sha256 h;
-	struct err soft;
 	int rc;
 
 	if (!s->prog[0])
 		return 1;
-	err_clear(&soft);
-	rc = store_fingerprint(s->store, fp, &s->digests, &soft);
-	if (rc == -2)
+	rc = store_fingerprint(s->store, fp, &s->digests, s->e);
+	if (rc == -2) {
+		err_clear(s->e);	/* not a failure of the render */
 		return 1;
-	if (rc) {
-		*s->e = soft;
-		return -1;
 	}
+	if (rc)
+		return -1;
 	sha256_init(&h);
 	sha256_update(&h, s->prog, 64);
 	sha256_update(&h, fp, 64);

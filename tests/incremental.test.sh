@@ -229,20 +229,11 @@ after "every source is read again"
 cols=$(awk 'BEGIN { for (i = 0; i < 1900; i++)
 	printf "%s\"c%035d\" int", i ? ", " : "", i }')
 sqlite3 "$T/db" "create table wide_notes ($cols)"
-check "control: the added table's column names pass 64 KiB ($(sqlite3 "$T/db" \
-	"select sum(length(name) + 4) from pragma_table_info('wide_notes')"))" \
-	test "$(sqlite3 "$T/db" "select sum(length(name) + 4) from pragma_table_info('wide_notes')")" -gt 65536
-bs render --out "$S" >/dev/null 2>"$T/err"
-check "a store with an unkeyable table renders, exit 0 ($(head -1 "$T/err"))" test $? = 0
-check "its marker has no store key (it was: $(grep -c '^store ' "$S/.benchsite-site"))" \
+w=$(sqlite3 "$T/db" "select sum(length(name) + 4) from pragma_table_info('wide_notes')")
+check "control: the added table's column names pass 64 KiB ($w)" test "$w" -gt 65536
+after "a table it cannot key is added (sqlite3; render runs without keys)"
+check "its marker has no store key (it has: $(grep -c '^store ' "$S/.benchsite-site"))" \
 	test "$(grep -c '^store ' "$S/.benchsite-site")" = 0
-rm -rf "$T/fw"
-bs render --out "$T/fw" >/dev/null 2>&1
-if same_tree "$S" "$T/fw" > "$T/msg"; then
-	ok "the unkeyed site equals a fresh render"
-else
-	notok "the unkeyed site equals a fresh render ($(head -3 "$T/msg" | tr '\n' ' '))"
-fi
 sqlite3 "$T/db" "drop table wide_notes"
 bs render --out "$S" >/dev/null 2>&1
 check "control: without that table the marker has its store key again" \
