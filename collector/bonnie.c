@@ -213,7 +213,6 @@ static int latency_field(struct ctx *c, const struct span *s, const char *test)
 		return 0;
 	if (is_plusses(s->p, s->n))
 		return emit(c, test, "latency", "us", "lower", 0, 0);
-	snprintf(name, sizeof(name), "%s_latency", test);
 	while (d < s->n && s->p[d] >= '0' && s->p[d] <= '9')
 		d++;
 	if (span_eq(s->p + d, s->n - d, "us"))
@@ -223,11 +222,13 @@ static int latency_field(struct ctx *c, const struct span *s, const char *test)
 	else if (span_eq(s->p + d, s->n - d, "s"))
 		scale = 1e6;
 	else
+		scale = 0;
+	if (scale == 0 || num_parse_plain(s->p, d, &v)) {
+		/* the name only for the message, as in number_field */
+		snprintf(name, sizeof(name), "%s_latency", test);
 		return field_error(c, s, name,
 				   "expected a latency like 120us, 35ms or 2s");
-	if (num_parse_plain(s->p, d, &v))
-		return field_error(c, s, name,
-				   "expected a latency like 120us, 35ms or 2s");
+	}
 	return emit(c, test, "latency", "us", "lower", 1, v * scale);
 }
 

@@ -78,11 +78,12 @@ struct keyset {
 	struct buf text;	/* "test\0metric\0" each */
 };
 
-/* Results waiting to go to the store in one statement; their strings are
- * copied into text (offsets, since text may move). */
+/* Results waiting to go to the store in one statement; their test, metric
+ * and unit are copied into text (offsets, since text may move); better
+ * and status point to static words (record_better_word). */
 struct pending {
 	struct record_result r[STORE_RESULTS_MAX];
-	size_t off[STORE_RESULTS_MAX][5];
+	size_t off[STORE_RESULTS_MAX][3];
 	struct buf text;
 	int n;
 };
@@ -203,8 +204,6 @@ static int flush_results(struct sink_ctx *c, struct err *e)
 		p->r[i].test = p->text.data + p->off[i][0];
 		p->r[i].metric = p->text.data + p->off[i][1];
 		p->r[i].unit = p->text.data + p->off[i][2];
-		p->r[i].better = p->text.data + p->off[i][3];
-		p->r[i].status = p->text.data + p->off[i][4];
 	}
 	rc = store_results_add(c->store, c->run_id, p->r, (size_t)p->n, e);
 	p->n = 0;
@@ -289,12 +288,13 @@ static int sink_result(void *p, const struct record_result *r,
 {
 	struct sink_ctx *c = p;
 	struct pending *q = &c->pend;
-	const char *str[5];
+	const char *str[3], *better = record_better_word(r->better),
+		   *status = record_status_word(r->status);
 	int dup, i;
 
 	/* the store's CHECK constraints are off for an importer
 	 * (store_import_mode): these words are checked here */
-	if (!record_better_valid(r->better) || !record_status_valid(r->status))
+	if (!better || !status)
 		return err_at(e, c->run_line, 0, "result '%s' '%s': better "
 			      "'%s' or status '%s' is not one the store knows",
 			      r->test, r->metric, r->better, r->status);
@@ -316,13 +316,13 @@ static int sink_result(void *p, const struct record_result *r,
 	str[0] = r->test;
 	str[1] = r->metric;
 	str[2] = r->unit;
-	str[3] = r->better;
-	str[4] = r->status;
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < 3; i++) {
 		q->off[q->n][i] = q->text.len;
 		if (pend_text(&q->text, str[i], "result", e))
 			return -1;
 	}
+	q->r[q->n].better = better;
+	q->r[q->n].status = status;
 	q->r[q->n].value = r->value;
 	q->r[q->n].has_value = r->has_value;
 	q->n++;

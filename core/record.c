@@ -9,7 +9,7 @@
 #include "err.h"
 #include "record.h"
 
-int record_status_valid(const char *s)
+const char *record_status_word(const char *s)
 {
 	static const char *const ok[] = {
 		"ok", "too-fast", "failed", "estimated", "skipped", "wrong-result",
@@ -18,13 +18,24 @@ int record_status_valid(const char *s)
 
 	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
 		if (strcmp(s, ok[i]) == 0)
-			return 1;
-	return 0;
+			return ok[i];
+	return NULL;
+}
+
+const char *record_better_word(const char *s)
+{
+	return strcmp(s, "lower") == 0 ? "lower" :
+	       strcmp(s, "higher") == 0 ? "higher" : NULL;
+}
+
+int record_status_valid(const char *s)
+{
+	return record_status_word(s) != NULL;
 }
 
 int record_better_valid(const char *s)
 {
-	return strcmp(s, "lower") == 0 || strcmp(s, "higher") == 0;
+	return record_better_word(s) != NULL;
 }
 
 int record_key_valid(const char *s)

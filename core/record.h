@@ -57,6 +57,11 @@ int record_warn(const struct record_sink *sink, long line, struct err *e,
 int record_status_valid(const char *s);
 /* 1 when s is "lower" or "higher". */
 int record_better_valid(const char *s);
+/* The same word as a string of static storage, or NULL when s is none:
+ * what holds a result beyond its parser's call keeps this instead of a
+ * copy. */
+const char *record_status_word(const char *s);
+const char *record_better_word(const char *s);
 
 /* 1 when s is a valid attribute key: letters, digits, '_', '-', '.'. */
 int record_key_valid(const char *s);
