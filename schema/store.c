@@ -483,37 +483,38 @@ int store_results_add(struct store *s, long long run_id,
 			k--;
 		rows = (size_t)1 << k;
 		if (!s->stmt[STORE_STMT_RESULTS + k]) {
-			char sql[128 + 24 * STORE_RESULTS_MAX];
+			char sql[128 + 32 * STORE_RESULTS_MAX];
 			/* OR FAIL: a statement that may abort half-way must
 			 * journal every page it touches first (a 4 KiB copy
 			 * each, ~8% of a bonnie++ import's time); one that
 			 * fails keeps its earlier rows, and the importer rolls
 			 * the whole transaction back on any error */
+			/* one run_id for every row: ?1, bound once */
 			size_t len = (size_t)snprintf(sql, sizeof(sql),
 				"INSERT OR FAIL INTO result (run_id, test, metric, value, "
-				"unit, better, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
+				"unit, better, status) VALUES (?1, ?, ?, ?, ?, ?, ?)");
 
 			for (i = 1; i < (int)rows; i++)
 				len += (size_t)snprintf(sql + len, sizeof(sql) - len,
-							", (?, ?, ?, ?, ?, ?, ?)");
+							", (?1, ?, ?, ?, ?, ?, ?)");
 			if (prepare_cached(s, (enum store_stmt)(STORE_STMT_RESULTS + k),
 					   sql, &st, e))
 				return -1;
 		}
 		st = s->stmt[STORE_STMT_RESULTS + k];
+		sqlite3_bind_int64(st, 1, run_id);
 		for (i = 0; i < (int)rows; i++) {
-			int b = 7 * i;
+			int b = 1 + 6 * i;	/* the row's params after ?1 */
 
-			sqlite3_bind_int64(st, b + 1, run_id);
-			bind_text_static(st, b + 2, r[i].test);
-			bind_text_static(st, b + 3, r[i].metric);
+			bind_text_static(st, b + 1, r[i].test);
+			bind_text_static(st, b + 2, r[i].metric);
 			if (r[i].has_value)
-				sqlite3_bind_double(st, b + 4, r[i].value);
+				sqlite3_bind_double(st, b + 3, r[i].value);
 			else
-				sqlite3_bind_null(st, b + 4);
-			bind_text_static(st, b + 5, r[i].unit);
-			bind_text_static(st, b + 6, r[i].better);
-			bind_text_static(st, b + 7, r[i].status);
+				sqlite3_bind_null(st, b + 3);
+			bind_text_static(st, b + 4, r[i].unit);
+			bind_text_static(st, b + 5, r[i].better);
+			bind_text_static(st, b + 6, r[i].status);
 		}
 		rc = step_cached(s, st);
 		if (rc == SQLITE_CONSTRAINT_UNIQUE)
