@@ -79,11 +79,13 @@ struct keyset {
 };
 
 /* Results waiting to go to the store in one statement; their test, metric
- * and unit are copied into text (offsets, since text may move); better
- * and status point to static words (record_better_word). */
+ * and unit (PENDING_TEXTS strings) are copied into text (offsets, since
+ * text may move); better and status point to static words
+ * (record_better_word). */
+#define PENDING_TEXTS 3
 struct pending {
 	struct record_result r[STORE_RESULTS_MAX];
-	size_t off[STORE_RESULTS_MAX][3];
+	size_t off[STORE_RESULTS_MAX][PENDING_TEXTS];
 	struct buf text;
 	int n;
 };
@@ -288,7 +290,7 @@ static int sink_result(void *p, const struct record_result *r,
 {
 	struct sink_ctx *c = p;
 	struct pending *q = &c->pend;
-	const char *str[3], *better = record_better_word(r->better),
+	const char *str[PENDING_TEXTS], *better = record_better_word(r->better),
 		   *status = record_status_word(r->status);
 	int dup, i;
 
@@ -316,7 +318,7 @@ static int sink_result(void *p, const struct record_result *r,
 	str[0] = r->test;
 	str[1] = r->metric;
 	str[2] = r->unit;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < PENDING_TEXTS; i++) {
 		q->off[q->n][i] = q->text.len;
 		if (pend_text(&q->text, str[i], "result", e))
 			return -1;
@@ -544,8 +546,9 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 		in[i].n = f[i].n;
 	}
 	free(opts);
-	/* a row of text is at most a few lines (LINE_MAX_BYTES) */
-	buf_init(&c.pend.text, (size_t)STORE_RESULTS_MAX * 5 * LINE_MAX_BYTES);
+	/* each of a row's texts is at most a line (LINE_MAX_BYTES) */
+	buf_init(&c.pend.text,
+		 (size_t)STORE_RESULTS_MAX * PENDING_TEXTS * LINE_MAX_BYTES);
 	/* a run's keys are no more text than the source */
 	buf_init(&c.keys.text, SOURCE_MAX);
 	buf_init(&c.attrs.text, (size_t)LIFECYCLE_ATTRS_MAX * 2 * LINE_MAX_BYTES);
