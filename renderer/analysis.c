@@ -21,7 +21,7 @@
 
 static const char *const kind_names[] = {
 	"best", "slower", "faster", "same", "spread", "vs-best", "geomean",
-	"outlier",
+	"outlier", "too-fast", "mixed",
 };
 
 const char *stmt_kind_name(enum stmt_kind k)
@@ -34,6 +34,12 @@ const struct stats *analysis_stats(const struct analysis *a, int c, int g)
 	return &a->st[(size_t)c * (size_t)a->m->ngroups + (size_t)g];
 }
 
+static size_t at(const struct analysis *a, int c, int g)
+{
+	return (size_t)c * (size_t)a->m->ngroups + (size_t)g;
+}
+
+/* A measured figure: some value and no run too fast to measure. */
 static int has(const struct analysis *a, int c, int g)
 {
 	return analysis_stats(a, c, g)->n > 0;
@@ -53,23 +59,21 @@ static double worse_ratio(const struct column *col, double x, double y)
 	return column_higher(col) ? y / x : x / y;
 }
 
-/* The best mean of column c, or 0 with *any = 0 when no group has one. */
-static double best_value(const struct analysis *a, int c, int *any)
+/* The best-placed group of column c by its mean, or -1. */
+static int best_group(const struct analysis *a, int c)
 {
 	const struct column *col = &a->m->cols[c];
-	double b = 0;
-	int g;
+	int g, b = -1;
 
-	*any = 0;
 	for (g = 0; g < a->m->ngroups; g++) {
 		double v;
 
 		if (!has(a, c, g))
 			continue;
 		v = mean(a, c, g);
-		if (!*any || (column_higher(col) ? v > b : v < b))
-			b = v;
-		*any = 1;
+		if (b < 0 || (column_higher(col) ? v > mean(a, c, b) :
+						   v < mean(a, c, b)))
+			b = g;
 	}
 	return b;
 }
@@ -106,160 +110,260 @@ static int chart_outliers(struct analysis *a, int c, double *tmp)
 		r = v > med ? v / med : med / v;
 		if (r >= OUTLIER_RATIO &&
 		    (mad == 0 || fabs(v - med) > OUTLIER_MADS * mad))
-			a->chart_outlier[(size_t)c * (size_t)m->ngroups +
-					 (size_t)g] = 1;
+			a->chart_outlier[at(a, c, g)] = 1;
 	}
 	return 1;
 }
 
-int analysis_run(const struct model *m, struct analysis *a, struct err *e)
+/* The column's state: nothing measured, every figure fixed by the runs'
+ * settings, or every group equal (within TIE_SHARE). */
+static enum col_state column_state(const struct analysis *a, int c)
 {
-	size_t cells = (size_t)m->ncols * (size_t)m->ngroups;
-	int c, g, *hits, *charts, vmax = 1;
-	double *tmp;
+	const struct model *m = a->m;
+	const struct column *col = &m->cols[c];
+	int g, n = 0, nset = 0, nval = 0, b = best_group(a, c), equal = 1;
+	int whole = -1, on_whole = 1;
 
-	memset(a, 0, sizeof(*a));
-	a->m = m;
-	for (c = 0; c < m->ncols; c++)
-		for (g = 0; g < m->ngroups; g++)
-			if (m->cols[c].cells[g].n > vmax)
-				vmax = m->cols[c].cells[g].n;
-	if (vmax < m->ngroups)
-		vmax = m->ngroups;
-	a->st = calloc(cells + 1, sizeof(*a->st));
-	a->chart_outlier = calloc(cells + 1, 1);
-	a->outlier = calloc((size_t)m->ngroups + 1, 1);
-	a->geomean = calloc((size_t)m->ngroups + 1, sizeof(double));
-	hits = calloc((size_t)m->ngroups + 1, sizeof(int));
-	charts = calloc((size_t)m->ngroups + 1, sizeof(int));
-	tmp = calloc((size_t)vmax + 1, sizeof(double));
-	if (!a->st || !a->chart_outlier || !a->outlier || !a->geomean ||
-	    !hits || !charts || !tmp) {
-		free(hits);
-		free(charts);
-		free(tmp);
-		analysis_release(a);
-		return err_set(e, NULL, 0, 0, "out of memory");
-	}
-	for (c = 0; c < m->ncols; c++)
-		for (g = 0; g < m->ngroups; g++) {
-			const struct cell *x = &m->cols[c].cells[g];
-
-			if (x->n == 0)
-				continue;
-			memcpy(tmp, x->v, (size_t)x->n * sizeof(double));
-			stats_compute(tmp, x->n,
-				      &a->st[(size_t)c * (size_t)m->ngroups +
-					     (size_t)g]);
-		}
-	/* the comparison's outliers: outliers in at least half the charts
-	 * where they could be one */
-	for (c = 0; c < m->ncols; c++) {
-		if (!chart_outliers(a, c, tmp))
-			continue;
-		for (g = 0; g < m->ngroups; g++) {
-			if (!has(a, c, g))
-				continue;
-			charts[g]++;
-			hits[g] += a->chart_outlier[(size_t)c * (size_t)m->ngroups +
-						    (size_t)g];
-		}
-	}
-	for (g = 0; g < m->ngroups; g++)
-		if (hits[g] > 0 && 2 * hits[g] >= charts[g]) {
-			a->outlier[g] = 1;
-			a->noutliers++;
-		}
-	/* each group's geometric mean of its ratios to the best */
 	for (g = 0; g < m->ngroups; g++) {
-		double logs = 0;
-		int k = 0;
+		const struct cell *x = &col->cells[g];
+		int i;
 
-		for (c = 0; c < m->ncols; c++) {
-			int any;
-			double b = best_value(a, c, &any), r;
+		if (!has(a, c, g))
+			continue;
+		n++;
+		nset += x->nset;
+		nval += x->n;
+		if (!is_tie(mean(a, c, g), mean(a, c, b), TIE_SHARE))
+			equal = 0;
+		/* sysbench's total time of a time-limited run sits just past
+		 * its whole number of seconds: every run within 1% of the same
+		 * one tells a time limit where no command line was kept */
+		for (i = 0; i < x->n; i++) {
+			double v = x->v[i], w = floor(v + 0.5);
 
-			if (!any || !has(a, c, g))
-				continue;
-			r = worse_ratio(&m->cols[c], mean(a, c, g), b);
-			if (r > 0) {
-				logs += log(r);
-				k++;
-			}
+			if (whole < 0)
+				whole = (int)(w < 1e6 ? w : -1);
+			if (!(w >= 1) || w != whole || fabs(v - w) > 0.01 * w)
+				on_whole = 0;
 		}
-		a->geomean[g] = k ? exp(logs / k) : 0;
 	}
-	free(hits);
-	free(charts);
-	free(tmp);
-	return 0;
+	if (n == 0)
+		return COL_NONE;
+	if ((nval > 0 && nset == nval) ||
+	    (strcmp(m->suite, "sysbench") == 0 &&
+	     strcmp(col->metric, "total_time") == 0 && on_whole && nval > 0))
+		return COL_SET;
+	if (n >= 2 && equal)
+		return COL_EQUAL;
+	return COL_OK;
 }
 
-void analysis_release(struct analysis *a)
+const char *analysis_column_note(const struct analysis *a, int c)
 {
-	free(a->st);
-	free(a->chart_outlier);
-	free(a->outlier);
-	free(a->geomean);
-	memset(a, 0, sizeof(*a));
+	switch (a->state[c]) {
+	case COL_SET:
+		return "not compared: the runs' own settings fixed this figure "
+		       "(a time or event limit), so it measures nothing";
+	case COL_EQUAL:
+		return "not compared: every group has the same figure";
+	case COL_NONE:
+		return "not compared: no group has a measured figure";
+	default:
+		return NULL;
+	}
 }
 
-/* The groups of column c that are not comparison outliers and have a
- * value: how many, and the mean of their means. */
-static int others(const struct analysis *a, int c, double *avg)
-{
-	double sum = 0;
-	int g, n = 0;
+/* The statements under construction. */
+struct gen {
+	struct analysis *a;
+	int cap;
+	int fail;
+	/* the column's family of tests (Holm): pairs and their p-values */
+	int *px, *py;
+	double *p, *adj;
+	int np, pcap;
+};
 
-	for (g = 0; g < a->m->ngroups; g++)
-		if (has(a, c, g) && !a->outlier[g]) {
-			sum += mean(a, c, g);
-			n++;
+static struct statement *add(struct gen *x, enum stmt_kind k, int c, int g)
+{
+	struct analysis *a = x->a;
+	struct statement *s;
+
+	if (a->nstmt == x->cap) {
+		int ncap = x->cap ? 2 * x->cap : 64;
+		struct statement *ns = realloc(a->stmt, (size_t)ncap * sizeof(*ns));
+
+		if (!ns) {
+			x->fail = 1;
+			return NULL;
 		}
-	*avg = n ? sum / n : 0;
-	return n;
-}
-
-static void init_stmt(struct statement *s, enum stmt_kind k, int c, int g)
-{
+		a->stmt = ns;
+		x->cap = ncap;
+	}
+	s = &a->stmt[a->nstmt++];
 	memset(s, 0, sizeof(*s));
 	s->kind = k;
 	s->col = c;
 	s->subject = g;
 	s->ref_group = -1;
+	return s;
 }
 
-/* The best group(s) of column c: ties within TIE_SHARE named together. */
-static int best_statements(const struct analysis *a, int c, double best,
-			   int (*cb)(void *, const struct statement *),
-			   void *ctx)
+static int testable(const struct analysis *a, int c, int g, int h)
 {
-	struct statement s;
-	int g, rc;
+	return analysis_stats(a, c, g)->n >= 2 && analysis_stats(a, c, h)->n >= 2;
+}
 
-	for (g = 0; g < a->m->ngroups; g++) {
-		if (!has(a, c, g) || !is_tie(mean(a, c, g), best, TIE_SHARE))
-			continue;
-		init_stmt(&s, K_BEST, c, g);
-		s.ratio = 1;
-		s.value = mean(a, c, g);
-		s.n = analysis_stats(a, c, g)->n;
-		if ((rc = cb(ctx, &s)) != 0)
-			return rc;
+/* Adds the pair (g, h) to the column's family, once. */
+static void family_add(struct gen *x, int c, int g, int h)
+{
+	int i;
+
+	if (!testable(x->a, c, g, h) || g == h)
+		return;
+	for (i = 0; i < x->np; i++)
+		if ((x->px[i] == g && x->py[i] == h) ||
+		    (x->px[i] == h && x->py[i] == g))
+			return;
+	if (x->np == x->pcap) {
+		int ncap = x->pcap ? 2 * x->pcap : 16;
+		int *nx = realloc(x->px, (size_t)ncap * sizeof(int));
+		int *ny;
+		double *np, *na;
+
+		if (!nx) {
+			x->fail = 1;
+			return;
+		}
+		x->px = nx;
+		if (!(ny = realloc(x->py, (size_t)ncap * sizeof(int)))) {
+			x->fail = 1;
+			return;
+		}
+		x->py = ny;
+		if (!(np = realloc(x->p, (size_t)ncap * sizeof(double)))) {
+			x->fail = 1;
+			return;
+		}
+		x->p = np;
+		if (!(na = realloc(x->adj, (size_t)ncap * sizeof(double)))) {
+			x->fail = 1;
+			return;
+		}
+		x->adj = na;
+		x->pcap = ncap;
 	}
-	return 0;
+	x->px[x->np] = g;
+	x->py[x->np] = h;
+	x->p[x->np] = stats_welch_p(analysis_stats(x->a, c, g),
+				    analysis_stats(x->a, c, h));
+	x->np++;
 }
 
-static int column_statements(const struct analysis *a, int c,
-			     int (*cb)(void *, const struct statement *),
-			     void *ctx)
+/* 1 when the family's Holm-adjusted test tells g and h apart, 0 when it
+ * does not, -1 when the pair was not tested (a single run on a side). */
+static int differ(const struct gen *x, int g, int h)
 {
+	int i;
+
+	for (i = 0; i < x->np; i++)
+		if ((x->px[i] == g && x->py[i] == h) ||
+		    (x->px[i] == h && x->py[i] == g))
+			return x->adj[i] < ALPHA;
+	return -1;
+}
+
+/* The 95% interval of worse_ratio(worse, better) from two estimates:
+ * means and the variances of those means, df degrees of freedom. */
+static int ratio_interval(const struct column *col, double worse, double vw,
+			  double better, double vb, double df, double *lo,
+			  double *hi)
+{
+	if (column_higher(col))
+		return stats_ratio_ci(better, vb, worse, vw, df, lo, hi);
+	return stats_ratio_ci(worse, vw, better, vb, df, lo, hi);
+}
+
+/* The interval of the ratio between groups w (worse) and b (better). */
+static void pair_interval(const struct analysis *a, int c, int w, int b,
+			  struct statement *s)
+{
+	const struct stats *sw = analysis_stats(a, c, w);
+	const struct stats *sb = analysis_stats(a, c, b);
+
+	if (!testable(a, c, w, b))
+		return;
+	s->has_ci = ratio_interval(&a->m->cols[c], sw->mean,
+				   sw->stddev * sw->stddev / sw->n, sb->mean,
+				   sb->stddev * sb->stddev / sb->n,
+				   stats_welch_df(sw, sb), &s->ratio_low,
+				   &s->ratio_high) == 0;
+}
+
+/* The groups of column c that are not comparison outliers and have a
+ * value: how many, the mean of their means, and (when every one of them
+ * has n >= 2) the variance of that mean and its terms for the degrees of
+ * freedom, t[0..n). */
+static int others(const struct analysis *a, int c, double *avg, double *var,
+		  struct stats_term *t, int *all_repeated)
+{
+	double sum = 0, v = 0;
+	int g, n = 0;
+
+	*all_repeated = 1;
+	for (g = 0; g < a->m->ngroups; g++)
+		if (has(a, c, g) && !a->outlier[g]) {
+			const struct stats *st = analysis_stats(a, c, g);
+
+			sum += st->mean;
+			if (st->n < 2)
+				*all_repeated = 0;
+			else if (t) {
+				t[n].var = st->stddev * st->stddev / st->n;
+				t[n].df = st->n - 1;
+				v += t[n].var;
+			}
+			n++;
+		}
+	*avg = n ? sum / n : 0;
+	if (var) {
+		int i;
+
+		*var = v / ((double)n * n);
+		for (i = 0; t && i < n; i++)
+			t[i].var /= (double)n * n;
+	}
+	return n;
+}
+
+static void fill(const struct analysis *a, struct statement *s, int c)
+{
+	s->value = mean(a, c, s->subject);
+	s->n = analysis_stats(a, c, s->subject)->n;
+	if (s->ref_group >= 0) {
+		s->ref_value = mean(a, c, s->ref_group);
+		s->ref_n = analysis_stats(a, c, s->ref_group)->n;
+		s->has_ref_value = 1;
+	}
+}
+
+static void column_statements(struct gen *x, int c, struct stats_term *terms)
+{
+	struct analysis *a = x->a;
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
-	struct statement s;
-	int g, n = 0, first = -1, second = -1, any, rc;
-	double best = best_value(a, c, &any), avg;
+	struct statement *s;
+	int g, n = 0, first = -1, second = -1, b, ntf = 0;
 
+	for (g = 0; g < m->ngroups; g++)
+		ntf += a->toofast[at(a, c, g)] && !has(a, c, g);
+	if (a->state[c] == COL_SET || a->state[c] == COL_EQUAL)
+		return;
+	/* too fast to measure: never beaten by a measured group */
+	for (g = 0; g < m->ngroups; g++)
+		if (a->toofast[at(a, c, g)] && !has(a, c, g) &&
+		    (s = add(x, K_TOOFAST, c, g)) == NULL)
+			return;
 	for (g = 0; g < m->ngroups; g++)
 		if (has(a, c, g)) {
 			if (first < 0)
@@ -269,68 +373,150 @@ static int column_statements(const struct analysis *a, int c,
 			n++;
 		}
 	if (n < 2)
-		return 0;	/* one group: nothing to compare */
-	if (n == 2) {
-		const struct stats *x = analysis_stats(a, c, first);
-		const struct stats *y = analysis_stats(a, c, second);
-		double r = worse_ratio(col, x->mean, y->mean);
-		int xbetter = r > 0 && r < 1;
+		return;	/* one group: nothing to compare */
+	b = best_group(a, c);
+	/* the family: every pair a statement of this chart rests on */
+	x->np = 0;
+	if (ntf == 0)
+		for (g = 0; g < m->ngroups; g++)
+			if (has(a, c, g))
+				family_add(x, c, b, g);
+	if (n == 2)
+		family_add(x, c, first, second);
+	if (n >= 3) {
+		int lo = -1, hi = -1, h;
 
-		if (x->n >= 2 && y->n >= 2 && stats_welch_p(x, y) >= 0.05) {
-			init_stmt(&s, K_SAME, c, first);
-			s.by_test = 1;
-		} else if (r > 0 && (r < 1 ? 1 / r : r) < 1.005) {
-			init_stmt(&s, K_SAME, c, first);
-		} else if (r > 0) {
-			init_stmt(&s, K_FASTER, c, xbetter ? first : second);
-			s.ratio = xbetter ? 1 / r : r;
-		} else {
-			init_stmt(&s, K_SAME, c, first);
-			s.kind = K_SAME;
-			s.ratio = 0;	/* no ratio: a zero figure */
-			s.by_test = -1;
+		for (g = 0; g < m->ngroups; g++) {
+			if (!has(a, c, g) || a->outlier[g])
+				continue;
+			if (lo < 0 || mean(a, c, g) < mean(a, c, lo))
+				lo = g;
+			if (hi < 0 || mean(a, c, g) > mean(a, c, hi))
+				hi = g;
 		}
-		s.ref_group = s.subject == first ? second : first;
-		s.value = analysis_stats(a, c, s.subject)->mean;
-		s.n = analysis_stats(a, c, s.subject)->n;
-		s.ref_value = analysis_stats(a, c, s.ref_group)->mean;
-		s.ref_n = analysis_stats(a, c, s.ref_group)->n;
-		s.has_ref_value = 1;
-		if (s.kind == K_SAME && s.ratio == 0 && s.by_test >= 0)
-			s.ratio = 1;
-		if ((rc = cb(ctx, &s)) != 0)
-			return rc;
+		if (lo >= 0)
+			family_add(x, c, lo, hi);
+		for (g = 0; g < m->ngroups; g++)
+			if (has(a, c, g) && a->outlier[g])
+				for (h = 0; h < m->ngroups; h++)
+					if (has(a, c, h) && !a->outlier[h])
+						family_add(x, c, g, h);
+	}
+	if (x->fail)
+		return;
+	stats_holm(x->p, x->np, x->adj);
+	/* the best, and every group it cannot be told from */
+	if (ntf == 0)
+		for (g = 0; g < m->ngroups; g++)
+			if (has(a, c, g) &&
+			    (g == b || is_tie(mean(a, c, g), mean(a, c, b),
+					      TIE_SHARE) || differ(x, b, g) == 0))
+				a->best[at(a, c, g)] = 1;
+	if (n == 2) {
+		double r = worse_ratio(col, mean(a, c, first), mean(a, c, second));
+		int xbetter = r > 0 && r < 1;
+		int d = differ(x, first, second);
+
+		if (!(s = add(x, K_SAME, c, first)))
+			return;
+		s->ref_group = second;
+		if (d == 0) {
+			s->by_test = 1;
+		} else if (r == 0) {
+			s->by_test = -1;	/* no ratio: a zero or a sign */
+		} else if ((r < 1 ? 1 / r : r) < 1.005) {
+			s->ratio = 1;
+		} else {
+			s->kind = K_FASTER;
+			s->subject = xbetter ? first : second;
+			s->ref_group = xbetter ? second : first;
+		}
+		if (r > 0)
+			s->ratio = r < 1 ? 1 / r : r;
+		fill(a, s, c);
+		if (r > 0)
+			pair_interval(a, c, s->ref_group, s->subject, s);
+		if (s->kind == K_SAME && s->by_test == 1 && s->ratio < 1)
+			s->ratio = 1;
 		/* "best" of two that do not differ would claim a difference */
-		if (s.kind == K_FASTER &&
-		    (rc = best_statements(a, c, best, cb, ctx)) != 0)
-			return rc;
+		if (s->kind == K_FASTER && ntf == 0)
+			for (g = 0; g < m->ngroups; g++)
+				if (a->best[at(a, c, g)]) {
+					if (!(s = add(x, K_BEST, c, g)))
+						return;
+					s->ratio = 1;
+					fill(a, s, c);
+				}
 	}
 	if (n >= 3) {
-		int nothers = others(a, c, &avg), lo = -1, hi = -1;
+		double avg, var;
+		int all_rep, nothers = others(a, c, &avg, &var, terms, &all_rep);
+		int lo = -1, hi = -1, h;
 
 		for (g = 0; g < m->ngroups && nothers > 0; g++) {
+			const struct stats *so = analysis_stats(a, c, g);
 			double r;
+			int apart = 1, tested = 0;
 
 			if (!has(a, c, g) || !a->outlier[g])
 				continue;
-			r = worse_ratio(col, mean(a, c, g), avg);
+			r = worse_ratio(col, so->mean, avg);
 			if (r <= 0)
 				continue;
-			init_stmt(&s, r >= 1 ? K_SLOWER : K_FASTER, c, g);
-			s.ratio = r >= 1 ? r : 1 / r;
-			if (s.ratio < SAY_RATIO)
-				s.kind = K_SAME;	/* not worth a ratio */
-			s.ref_word = "others";
-			s.value = mean(a, c, g);
-			s.n = analysis_stats(a, c, g)->n;
-			s.ref_value = avg;
-			s.ref_n = nothers;
-			s.has_ref_value = 1;
-			if ((rc = cb(ctx, &s)) != 0)
-				return rc;
+			for (h = 0; h < m->ngroups; h++)
+				if (has(a, c, h) && !a->outlier[h]) {
+					int d = differ(x, g, h);
+
+					tested += d >= 0;
+					if (d == 0)
+						apart = 0;
+				}
+			if (!(s = add(x, r >= 1 ? K_SLOWER : K_FASTER, c, g)))
+				return;
+			s->ratio = r >= 1 ? r : 1 / r;
+			s->ref_word = "others";
+			s->value = so->mean;
+			s->n = so->n;
+			s->ref_value = avg;
+			s->ref_n = nothers;
+			s->has_ref_value = 1;
+			if (so->n >= 2 && all_rep) {
+				struct stats_term t2[2];
+
+				t2[0].var = so->stddev * so->stddev / so->n;
+				t2[0].df = so->n - 1;
+				t2[1].var = var;
+				t2[1].df = stats_terms_df(terms, nothers);
+				if (r >= 1)
+					s->has_ci = ratio_interval(col, so->mean,
+						t2[0].var, avg, var,
+						stats_terms_df(t2, 2) > 0 ?
+						stats_terms_df(t2, 2) : 0,
+						&s->ratio_low, &s->ratio_high) == 0;
+				else
+					s->has_ci = ratio_interval(col, avg, var,
+						so->mean, t2[0].var,
+						stats_terms_df(t2, 2) > 0 ?
+						stats_terms_df(t2, 2) : 0,
+						&s->ratio_low, &s->ratio_high) == 0;
+			}
+			if (!apart || (s->has_ci && s->ratio_low <= 1 &&
+				       s->ratio_high >= 1)) {
+				s->kind = K_SAME;
+				s->by_test = 1;
+			} else if (s->ratio < SAY_RATIO) {
+				s->kind = K_SAME;	/* not worth a ratio */
+			}
+			(void)tested;
 		}
-		if ((rc = best_statements(a, c, best, cb, ctx)) != 0)
-			return rc;
+		if (ntf == 0)
+			for (g = 0; g < m->ngroups; g++)
+				if (a->best[at(a, c, g)]) {
+					if (!(s = add(x, K_BEST, c, g)))
+						return;
+					s->ratio = 1;
+					fill(a, s, c);
+				}
 		for (g = 0; g < m->ngroups; g++) {
 			if (!has(a, c, g) || a->outlier[g])
 				continue;
@@ -340,68 +526,195 @@ static int column_statements(const struct analysis *a, int c,
 				hi = g;
 		}
 		if (nothers >= 2 && mean(a, c, lo) > 0) {
-			init_stmt(&s, K_SPREAD, c, hi);
-			s.ref_group = lo;
-			s.ratio = mean(a, c, hi) / mean(a, c, lo);
-			s.value = mean(a, c, hi);
-			s.ref_value = mean(a, c, lo);
-			s.has_ref_value = 1;
-			s.n = nothers;
-			if ((rc = cb(ctx, &s)) != 0)
-				return rc;
+			if (!(s = add(x, K_SPREAD, c, hi)))
+				return;
+			s->ref_group = lo;
+			s->ratio = mean(a, c, hi) / mean(a, c, lo);
+			fill(a, s, c);
+			s->n = nothers;
+			if (differ(x, lo, hi) == 0)
+				s->by_test = 1;
+			else if (column_higher(col))
+				pair_interval(a, c, lo, hi, s);
+			else
+				pair_interval(a, c, hi, lo, s);
 		}
 	}
+	if (ntf)
+		return;	/* the best was not measured: no ratio to it */
 	for (g = 0; g < m->ngroups; g++) {
 		double r;
 
-		if (!has(a, c, g) || is_tie(mean(a, c, g), best, TIE_SHARE))
+		if (!has(a, c, g) || a->best[at(a, c, g)])
 			continue;
-		r = worse_ratio(col, mean(a, c, g), best);
+		r = worse_ratio(col, mean(a, c, g), mean(a, c, b));
 		if (r <= 0)
 			continue;
-		init_stmt(&s, K_VS_BEST, c, g);
-		s.ref_word = "best";
-		s.ratio = r;
-		s.value = mean(a, c, g);
-		s.n = analysis_stats(a, c, g)->n;
-		s.ref_value = best;
-		s.has_ref_value = 1;
-		if ((rc = cb(ctx, &s)) != 0)
-			return rc;
+		if (!(s = add(x, K_VS_BEST, c, g)))
+			return;
+		s->ref_word = "best";
+		s->ratio = r;
+		s->value = mean(a, c, g);
+		s->n = analysis_stats(a, c, g)->n;
+		s->ref_value = mean(a, c, b);
+		s->ref_n = analysis_stats(a, c, b)->n;
+		s->has_ref_value = 1;
+		pair_interval(a, c, g, b, s);
 	}
-	return 0;
 }
 
-int analysis_each_statement(const struct analysis *a,
-			    int (*cb)(void *ctx, const struct statement *s),
-			    void *ctx)
+/* Each group's geometric mean of its ratios to the best, over the columns
+ * every group has a measured figure in; none when those are fewer than
+ * half the compared columns. */
+static void ranking(struct analysis *a)
 {
 	const struct model *m = a->m;
-	struct statement s;
-	int c, g, rc;
+	int c, g;
 
-	for (c = 0; c < m->ncols; c++)
-		if ((rc = column_statements(a, c, cb, ctx)) != 0)
-			return rc;
-	for (g = 0; g < m->ngroups; g++) {
-		if (a->geomean[g] <= 0 || m->ngroups < 2)
+	for (c = 0; c < m->ncols; c++) {
+		int all = 1;
+
+		if (a->state[c] != COL_OK)
 			continue;
-		init_stmt(&s, K_GEOMEAN, -1, g);
-		s.ref_word = "best";
-		s.ratio = a->geomean[g];
-		if ((rc = cb(ctx, &s)) != 0)
-			return rc;
+		a->ncompared++;
+		for (g = 0; g < m->ngroups; g++)
+			if (!has(a, c, g))
+				all = 0;
+		a->nranked += all;
+		for (g = 0; g < m->ngroups; g++)
+			a->nbest[g] += a->best[at(a, c, g)];
+	}
+	a->ranking = m->ngroups >= 2 && a->nranked > 0 &&
+		     2 * a->nranked >= a->ncompared;
+	if (!a->ranking)
+		return;
+	for (g = 0; g < m->ngroups; g++) {
+		double logs = 0;
+		int k = 0;
+
+		for (c = 0; c < m->ncols; c++) {
+			int b, all = 1, h;
+			double r;
+
+			if (a->state[c] != COL_OK)
+				continue;
+			for (h = 0; h < m->ngroups; h++)
+				if (!has(a, c, h))
+					all = 0;
+			if (!all)
+				continue;
+			b = best_group(a, c);
+			r = worse_ratio(&m->cols[c], mean(a, c, g), mean(a, c, b));
+			if (r > 0) {
+				logs += log(r);
+				k++;
+			}
+		}
+		a->geomean[g] = k ? exp(logs / k) : 0;
+	}
+}
+
+int analysis_run(const struct model *m, struct analysis *a, struct err *e)
+{
+	size_t cells = (size_t)m->ncols * (size_t)m->ngroups;
+	int c, g, *hits, *charts, vmax = 1;
+	double *tmp;
+	struct stats_term *terms;
+	struct gen x;
+
+	memset(a, 0, sizeof(*a));
+	memset(&x, 0, sizeof(x));
+	a->m = m;
+	for (c = 0; c < m->ncols; c++)
+		for (g = 0; g < m->ngroups; g++)
+			if (m->cols[c].cells[g].n > vmax)
+				vmax = m->cols[c].cells[g].n;
+	if (vmax < m->ngroups)
+		vmax = m->ngroups;
+	a->st = calloc(cells + 1, sizeof(*a->st));
+	a->chart_outlier = calloc(cells + 1, 1);
+	a->toofast = calloc(cells + 1, 1);
+	a->best = calloc(cells + 1, 1);
+	a->state = calloc((size_t)m->ncols + 1, 1);
+	a->col_first = calloc((size_t)m->ncols + 2, sizeof(int));
+	a->outlier = calloc((size_t)m->ngroups + 1, 1);
+	a->geomean = calloc((size_t)m->ngroups + 1, sizeof(double));
+	a->nbest = calloc((size_t)m->ngroups + 1, sizeof(int));
+	hits = calloc((size_t)m->ngroups + 1, sizeof(int));
+	charts = calloc((size_t)m->ngroups + 1, sizeof(int));
+	tmp = calloc((size_t)vmax + 1, sizeof(double));
+	terms = calloc((size_t)m->ngroups + 1, sizeof(*terms));
+	if (!a->st || !a->chart_outlier || !a->toofast || !a->best ||
+	    !a->state || !a->col_first || !a->outlier || !a->geomean ||
+	    !a->nbest || !hits || !charts || !tmp || !terms)
+		goto oom;
+	for (c = 0; c < m->ncols; c++)
+		for (g = 0; g < m->ngroups; g++) {
+			const struct cell *cl = &m->cols[c].cells[g];
+
+			if (cl->ntoofast > 0) {
+				/* a figure some runs could not measure is not
+				 * the group's figure: too fast, not a mean */
+				a->toofast[at(a, c, g)] = 1;
+				continue;
+			}
+			if (cl->n == 0)
+				continue;
+			if (cl->n >= 2)
+				a->repeats = 1;
+			memcpy(tmp, cl->v, (size_t)cl->n * sizeof(double));
+			stats_compute(tmp, cl->n, &a->st[at(a, c, g)]);
+		}
+	for (c = 0; c < m->ncols; c++)
+		a->state[c] = (unsigned char)column_state(a, c);
+	/* the comparison's outliers: outliers in at least half the charts
+	 * where they could be one */
+	for (c = 0; c < m->ncols; c++) {
+		if (a->state[c] != COL_OK || !chart_outliers(a, c, tmp))
+			continue;
+		for (g = 0; g < m->ngroups; g++) {
+			if (!has(a, c, g))
+				continue;
+			charts[g]++;
+			hits[g] += a->chart_outlier[at(a, c, g)];
+		}
+	}
+	for (g = 0; g < m->ngroups; g++)
+		if (hits[g] > 0 && 2 * hits[g] >= charts[g]) {
+			a->outlier[g] = 1;
+			a->noutliers++;
+		}
+	x.a = a;
+	for (c = 0; c < m->ncols; c++) {
+		a->col_first[c] = a->nstmt;
+		column_statements(&x, c, terms);
+		if (x.fail)
+			goto oom;
+	}
+	a->col_first[m->ncols] = a->nstmt;
+	ranking(a);
+	for (g = 0; g < m->ngroups && a->ranking; g++) {
+		struct statement *s;
+
+		if (a->geomean[g] <= 0)
+			continue;
+		if (!(s = add(&x, K_GEOMEAN, -1, g)))
+			goto oom;
+		s->ref_word = "best";
+		s->ratio = a->geomean[g];
 	}
 	for (g = 0; g < m->ngroups; g++) {
+		struct statement *s;
 		double logs = 0, avg;
-		int k = 0;
+		int k = 0, rep;
 
 		if (!a->outlier[g])
 			continue;
 		for (c = 0; c < m->ncols; c++) {
 			double r;
 
-			if (!has(a, c, g) || others(a, c, &avg) == 0)
+			if (a->state[c] != COL_OK || !has(a, c, g) ||
+			    others(a, c, &avg, NULL, NULL, &rep) == 0)
 				continue;
 			r = worse_ratio(&m->cols[c], mean(a, c, g), avg);
 			if (r > 0) {
@@ -409,12 +722,66 @@ int analysis_each_statement(const struct analysis *a,
 				k++;
 			}
 		}
-		init_stmt(&s, K_OUTLIER, -1, g);
-		s.ref_word = "others";
-		s.ratio = k ? exp(logs / k) : 0;
-		if ((rc = cb(ctx, &s)) != 0)
-			return rc;
+		if (!(s = add(&x, K_OUTLIER, -1, g)))
+			goto oom;
+		s->ref_word = "others";
+		s->ratio = k ? exp(logs / k) : 0;
 	}
+	for (c = 0; c < m->nmixed; c++) {
+		struct statement *s = add(&x, K_MIXED, -1, m->mixed[c].group);
+
+		if (!s)
+			goto oom;
+		s->ref_word = m->mixed[c].key;
+		s->text = m->mixed[c].values;
+	}
+	a->col_first[m->ncols + 1] = a->nstmt;
+	free(hits);
+	free(charts);
+	free(tmp);
+	free(terms);
+	free(x.px);
+	free(x.py);
+	free(x.p);
+	free(x.adj);
+	return 0;
+oom:
+	free(hits);
+	free(charts);
+	free(tmp);
+	free(terms);
+	free(x.px);
+	free(x.py);
+	free(x.p);
+	free(x.adj);
+	analysis_release(a);
+	return err_set(e, NULL, 0, 0, "out of memory");
+}
+
+void analysis_release(struct analysis *a)
+{
+	free(a->st);
+	free(a->chart_outlier);
+	free(a->toofast);
+	free(a->best);
+	free(a->state);
+	free(a->col_first);
+	free(a->outlier);
+	free(a->geomean);
+	free(a->nbest);
+	free(a->stmt);
+	memset(a, 0, sizeof(*a));
+}
+
+int analysis_each_statement(const struct analysis *a,
+			    int (*cb)(void *ctx, const struct statement *s),
+			    void *ctx)
+{
+	int i, rc;
+
+	for (i = 0; i < a->nstmt; i++)
+		if ((rc = cb(ctx, &a->stmt[i])) != 0)
+			return rc;
 	return 0;
 }
 
@@ -436,9 +803,11 @@ void analysis_value_text(double v, const char *unit, char out[48])
 	double a = fabs(v);
 
 	num_format(v, num);
-	if (strlen(num) <= 7)
+	if (a >= 1e15 || (a > 0 && a < 1e-3))
+		snprintf(num, sizeof(num), "%.4g", v);	/* 1e+35, 1.2e-09 */
+	else if (strlen(num) <= 7)
 		;	/* short enough to show exactly: 715.56, 0.0123 */
-	else if (a < 1e15 && v == floor(v))
+	else if (v == floor(v))
 		snprintf(num, sizeof(num), "%.0f", v);
 	else if (a >= 1000)
 		snprintf(num, sizeof(num), "%.0f", v);
@@ -485,11 +854,18 @@ struct sentence {
 	struct buf *out;
 	int parts;
 	int best_done;
+	int toofast_done;
+	int measured_said;
 };
 
 static void part(struct sentence *x)
 {
 	buf_adds(x->out, x->parts++ ? "; " : "");
+	/* after the too-fast groups, what follows is of the measured ones */
+	if (x->toofast_done && !x->measured_said) {
+		buf_adds(x->out, "of the measured, ");
+		x->measured_said = 1;
+	}
 }
 
 static void n_text(struct buf *b, int n)
@@ -498,36 +874,98 @@ static void n_text(struct buf *b, int n)
 		buf_printf(b, ", n=%d", n);
 }
 
+/* "; 95% interval 1.4x-3.3x" inside a statement's parentheses, or "; too
+ * few runs for an interval" where both sides were repeated and none can be
+ * had. */
+static void ci_text(struct buf *b, const struct statement *s, int repeated)
+{
+	char lo[16], hi[16];
+
+	if (s->has_ci) {
+		analysis_ratio_text(s->ratio_low, lo);
+		analysis_ratio_text(s->ratio_high, hi);
+		buf_printf(b, "; 95%% interval %s-%s", lo, hi);
+	} else if (repeated) {
+		buf_adds(b, "; too few runs for an interval");
+	}
+}
+
+/* "a, b and c" of the groups of column c that flag[] marks */
+static void names(struct buf *b, const struct analysis *a, int c,
+		  const unsigned char *flag)
+{
+	int g, k = 0, n = 0;
+
+	for (g = 0; g < a->m->ngroups; g++)
+		n += flag[at(a, c, g)] != 0;
+	for (g = 0; g < a->m->ngroups; g++)
+		if (flag[at(a, c, g)]) {
+			buf_printf(b, "%s%s", k == 0 ? "" : k == n - 1 ? " and " :
+				   ", ", a->m->groups[g]);
+			k++;
+		}
+}
+
+static void sign_text(struct buf *b, const struct statement *s,
+		      const struct model *m, const char *v1, const char *v2)
+{
+	buf_printf(b, "%s: %s, %s: %s", m->groups[s->subject], v1,
+		   m->groups[s->ref_group], v2);
+	if (s->value == 0 || s->ref_value == 0)
+		buf_adds(b, " (no ratio of a zero figure)");
+	else if ((s->value < 0) != (s->ref_value < 0))
+		buf_adds(b, " (no ratio between figures of opposite sign)");
+	else
+		buf_adds(b, " (no ratio of negative figures)");
+}
+
 static int say(void *ctx, const struct statement *s)
 {
 	struct sentence *x = ctx;
 	const struct analysis *a = x->a;
 	const struct model *m = a->m;
-	const struct column *col = s->col >= 0 ? &m->cols[s->col] : NULL;
+	const struct column *col = &m->cols[s->col];
 	char r[16], v1[48], v2[48];
-	int g, k;
+	int rep = s->n >= 2 && s->ref_n >= 2;
 
-	if (s->col != x->col)
-		return 0;
 	analysis_ratio_text(s->ratio, r);
 	analysis_value_text(s->value, col->unit, v1);
 	analysis_value_text(s->ref_value, col->unit, v2);
 	switch (s->kind) {
+	case K_TOOFAST:
+		if (x->toofast_done)
+			break;
+		part(x);
+		buf_printf(x->out, "too fast for %s to measure: ", m->suite);
+		names(x->out, a, s->col, a->toofast);
+		x->toofast_done = 1;
+		break;
 	case K_SAME:
 		part(x);
-		if (s->ref_word)
+		if (s->ref_word && s->by_test == 1)
+			buf_printf(x->out, "no significant difference between %s "
+				   "and the other %d at 95%% confidence (%s, n=%d, "
+				   "vs %s mean)", m->groups[s->subject], s->ref_n,
+				   v1, s->n, v2);
+		else if (s->ref_word)
 			buf_printf(x->out, "%s is within %.1f%% of the other %d (%s "
 				   "vs %s mean)", m->groups[s->subject],
 				   (s->ratio - 1) * 100, s->ref_n, v1, v2);
-		else if (s->by_test == 1)
+		else if (s->by_test == 1) {
 			buf_printf(x->out, "no significant difference between %s "
 				   "(%s mean, n=%d) and %s (%s mean, n=%d) at 95%% "
 				   "confidence", m->groups[s->subject], v1, s->n,
 				   m->groups[s->ref_group], v2, s->ref_n);
-		else if (s->by_test == -1)
-			buf_printf(x->out, "%s: %s, %s: %s (no ratio of a zero "
-				   "figure)", m->groups[s->subject], v1,
-				   m->groups[s->ref_group], v2);
+			if (s->has_ci) {
+				char lo[16], hi[16];
+
+				analysis_ratio_text(s->ratio_low, lo);
+				analysis_ratio_text(s->ratio_high, hi);
+				buf_printf(x->out, "; their ratio is %s-%s at 95%%",
+					   lo, hi);
+			}
+		} else if (s->by_test == -1)
+			sign_text(x->out, s, m, v1, v2);
 		else
 			buf_printf(x->out, "no difference between %s and %s (%s, "
 				   "n=%d and n=%d)", m->groups[s->subject],
@@ -538,8 +976,10 @@ static int say(void *ctx, const struct statement *s)
 		part(x);
 		if (s->ref_word) {
 			buf_printf(x->out, "%s is %s %s than the other %d (%s vs "
-				   "%s mean)", m->groups[s->subject], r,
+				   "%s mean", m->groups[s->subject], r,
 				   word(col, s->kind == K_FASTER), s->ref_n, v1, v2);
+			ci_text(x->out, s, 0);
+			buf_adds(x->out, ")");
 		} else {
 			/* n is always said: one run each is not the same
 			 * claim as the mean of ten */
@@ -548,35 +988,56 @@ static int say(void *ctx, const struct statement *s)
 				   word(col, s->kind == K_FASTER),
 				   m->groups[s->ref_group], v1);
 			if (s->n == s->ref_n)
-				buf_printf(x->out, " vs %s, n=%d each)", v2, s->n);
+				buf_printf(x->out, " vs %s, n=%d each", v2, s->n);
 			else
-				buf_printf(x->out, ", n=%d vs %s, n=%d)", s->n, v2,
+				buf_printf(x->out, ", n=%d vs %s, n=%d", s->n, v2,
 					   s->ref_n);
+			ci_text(x->out, s, rep);
+			buf_adds(x->out, ")");
 		}
 		break;
-	case K_BEST:
+	case K_BEST: {
+		int g, k = 0, nb = 0, untold = 0;
+
 		if (x->best_done)
 			break;
 		x->best_done = 1;
 		if (all_tie(a, s->col))
-			break;	/* the spread says "all N are equal" */
+			break;	/* every group is best: the spread says it */
+		for (g = 0; g < m->ngroups; g++)
+			if (a->best[at(a, s->col, g)]) {
+				nb++;
+				untold += !is_tie(mean(a, s->col, g), s->value,
+						  TIE_SHARE);
+			}
 		part(x);
 		buf_adds(x->out, "best: ");
-		for (g = 0, k = 0; g < m->ngroups; g++) {
-			const struct stats *st = analysis_stats(a, s->col, g);
+		names(x->out, a, s->col, a->best);
+		if (untold) {
+			/* told apart by nothing: every one of them is best */
+			buf_adds(x->out, ", no significant difference");
+			for (g = 0; g < m->ngroups; g++)
+				if (a->best[at(a, s->col, g)]) {
+					const struct stats *st =
+						analysis_stats(a, s->col, g);
 
-			if (st->n == 0 || !is_tie(st->mean, s->value, TIE_SHARE))
-				continue;
-			buf_printf(x->out, "%s%s", k++ ? " and " : "", m->groups[g]);
+					analysis_value_text(st->mean, col->unit, v2);
+					buf_printf(x->out, "%s%s %s", k++ ? ", " :
+						   " (", m->groups[g], v2);
+					n_text(x->out, st->n);
+				}
+			buf_adds(x->out, ")");
+		} else {
+			buf_printf(x->out, " (%s", v1);
+			n_text(x->out, s->n);
+			buf_adds(x->out, ")");
 		}
-		buf_printf(x->out, " (%s", v1);
-		n_text(x->out, s->n);
-		buf_adds(x->out, ")");
+		(void)nb;
 		/* near-ties: mentioned, never called best */
 		for (g = 0, k = 0; g < m->ngroups; g++) {
 			const struct stats *st = analysis_stats(a, s->col, g);
 
-			if (st->n == 0 || is_tie(st->mean, s->value, TIE_SHARE) ||
+			if (st->n == 0 || a->best[at(a, s->col, g)] ||
 			    !is_tie(st->mean, s->value, NEAR_TIE_SHARE))
 				continue;
 			buf_printf(x->out, "%s%s", k++ ? ", " : ", with ",
@@ -585,21 +1046,36 @@ static int say(void *ctx, const struct statement *s)
 		if (k)
 			buf_adds(x->out, " within 0.5%");
 		break;
-	case K_SPREAD:
+	}
+	case K_SPREAD: {
+		const char *who = a->noutliers ? "the others" : "they";
+
 		part(x);
-		if (s->ratio == 1)
+		if (s->by_test == 1)
+			buf_printf(x->out, "%s do not differ significantly (%s "
+				   "to %s)", a->noutliers ? "the others" : "they",
+				   v2, v1);
+		else if (s->ratio == 1)
 			buf_printf(x->out, "%s %d are equal (%s)", a->noutliers ?
 				   "the other" : "all", s->n, v1);
-		else if (s->ratio < SPREAD_AS_SHARE)
+		else if (s->ratio < SPREAD_AS_SHARE && !s->has_ci)
 			buf_printf(x->out, "%s are within %.1f%% of each other",
 				   a->noutliers ? "the others" : "all",
 				   (s->ratio - 1) * 100);
-		else	/* "within 98.5%" reads as "close": say how far */
+		else {	/* "within 98.5%" reads as "close": say how far */
 			buf_printf(x->out, "%s range from %s (%s) to %s (%s), %s "
-				   "apart", a->noutliers ? "the others" : "they",
-				   v2, m->groups[s->ref_group], v1,
+				   "apart", who, v2, m->groups[s->ref_group], v1,
 				   m->groups[s->subject], r);
+			if (s->has_ci) {
+				char lo[16], hi[16];
+
+				analysis_ratio_text(s->ratio_low, lo);
+				analysis_ratio_text(s->ratio_high, hi);
+				buf_printf(x->out, " (95%% interval %s-%s)", lo, hi);
+			}
+		}
 		break;
+	}
 	default:
 		break;
 	}
@@ -609,37 +1085,144 @@ static int say(void *ctx, const struct statement *s)
 int analysis_sentence(const struct analysis *a, int col, struct buf *out)
 {
 	struct sentence x;
+	const char *note = analysis_column_note(a, col);
+	int i;
 
+	memset(&x, 0, sizeof(x));
 	x.a = a;
 	x.col = col;
 	x.out = out;
-	x.parts = 0;
-	x.best_done = 0;
-	analysis_each_statement(a, say, &x);
-	if (x.parts)
+	if (note && a->state[col] != COL_NONE) {
+		buf_adds(out, note);
+		buf_adds(out, ".");
+		return 0;
+	}
+	for (i = a->col_first[col]; i < a->col_first[col + 1]; i++)
+		say(&x, &a->stmt[i]);
+	if (!x.parts && note)
+		buf_adds(out, note);
+	else if (x.toofast_done && x.parts == 1) {
+		/* the measured, in one line, when nothing compares them */
+		int g, k = 0;
+
+		for (g = 0; g < a->m->ngroups; g++) {
+			char v[48];
+
+			if (!has(a, col, g))
+				continue;
+			analysis_value_text(mean(a, col, g), a->m->cols[col].unit, v);
+			buf_printf(out, "%s%s %s", k++ ? ", " :
+				   "; of the measured, ", a->m->groups[g], v);
+		}
+	}
+	if (out->len)
 		buf_adds(out, ".");
 	return 0;
 }
 
 int analysis_is_best(const struct analysis *a, int c, int g)
 {
-	int any;
-	double b = best_value(a, c, &any);
-
-	return any && has(a, c, g) && is_tie(mean(a, c, g), b, TIE_SHARE);
+	return a->best[at(a, c, g)] && a->state[c] == COL_OK;
 }
 
 int analysis_ratio_to_best(const struct analysis *a, int c, int g,
 			   char out[16])
 {
-	int any;
-	double b = best_value(a, c, &any), r;
+	int i;
 
-	if (!any || !has(a, c, g) || is_tie(mean(a, c, g), b, TIE_SHARE))
-		return 0;
-	r = worse_ratio(&a->m->cols[c], mean(a, c, g), b);
-	if (r <= 0)
-		return 0;
-	analysis_ratio_text(r, out);
-	return 1;
+	for (i = a->col_first[c]; i < a->col_first[c + 1]; i++)
+		if (a->stmt[i].kind == K_VS_BEST && a->stmt[i].subject == g) {
+			analysis_ratio_text(a->stmt[i].ratio, out);
+			return 1;
+		}
+	return 0;
+}
+
+void analysis_headline(const struct analysis *a, struct buf *b)
+{
+	const struct model *m = a->m;
+	int g, most = 0, k = 0, n = 0;
+
+	for (g = 0; g < m->ngroups; g++)
+		if (a->nbest[g] > most)
+			most = a->nbest[g];
+	for (g = 0; g < m->ngroups; g++)
+		n += most > 0 && a->nbest[g] == most;
+	if (m->ngroups > 1 && most > 0) {
+		for (g = 0; g < m->ngroups; g++)
+			if (a->nbest[g] == most) {
+				buf_printf(b, "%s%s", k == 0 ? "" : k == n - 1 ?
+					   " and " : ", ", m->groups[g]);
+				k++;
+			}
+		buf_printf(b, ": best in %d of %d chart%s%s", most, a->ncompared,
+			   a->ncompared == 1 ? "" : "s", n > 1 ? " each" : "");
+	}
+	if (a->noutliers) {
+		buf_adds(b, b->len ? "; " : "");
+		for (g = 0, k = 0; g < m->ngroups; g++)
+			if (a->outlier[g]) {
+				buf_printf(b, "%s%s", k == 0 ? "" :
+					   k == a->noutliers - 1 ? " and " : ", ",
+					   m->groups[g]);
+				k++;
+			}
+		buf_adds(b, a->noutliers == 1 ? " stands out" : " stand out");
+	}
+}
+
+void analysis_notes(const struct analysis *a, struct buf *b)
+{
+	const struct model *m = a->m;
+	int i, g;
+
+	if (m->is_default && strcmp(m->by, "label") != 0) {
+		buf_printf(b, "Grouped by %s, not by label: runs that share a "
+			   "label differ in ", m->by);
+		for (i = 0; m->by[i]; i++)
+			buf_addc(b, m->by[i] == ',' ? '/' : m->by[i]);
+		buf_adds(b, ", and a group must not mix them.\n");
+	}
+	if (m->left_out > 0)
+		buf_printf(b, "%ld run%s left out: %s no %s attribute.\n",
+			   m->left_out, m->left_out == 1 ? " is" : "s are",
+			   m->left_out == 1 ? "it has" : "they have", m->by);
+	for (g = 0; g < m->ngroups; g++) {
+		int k = 0;
+
+		for (i = 0; i < m->nmixed; i++) {
+			if (m->mixed[i].group != g)
+				continue;
+			if (k++ == 0)
+				buf_printf(b, "Mixed: the runs of %s differ in ",
+					   m->groups[g]);
+			else
+				buf_adds(b, "; ");
+			buf_printf(b, "%s (%s)", m->mixed[i].key,
+				   m->mixed[i].values);
+		}
+		if (k)
+			buf_adds(b, ", so its figures average unlike runs.\n");
+	}
+	if (m->ngroups >= 2 && !a->repeats)
+		buf_adds(b, "Every figure is a single run: single runs carry no "
+			 "measure of noise, so a ratio says how these runs "
+			 "differed, not whether the difference would hold.\n");
+	else if (m->ngroups >= 2)
+		buf_printf(b, "Where both sides have two runs or more, a "
+			   "difference is stated only where Welch's t-test finds "
+			   "it at 95%% confidence, corrected (Holm) for the "
+			   "comparisons each chart makes, and a ratio carries "
+			   "its 95%% interval.\n");
+	if (m->ngroups >= 2 && a->ncompared > 0) {
+		if (!a->ranking)
+			buf_printf(b, "No overall ranking: the groups have "
+				   "measured figures in common in only %d of the %d "
+				   "charts compared (a ranking needs at least "
+				   "half).\n", a->nranked, a->ncompared);
+		else if (a->nranked < a->ncompared)
+			buf_printf(b, "The overall ranking (\"all tests\") uses "
+				   "the %d of %d charts in which every group has a "
+				   "measured figure.\n", a->nranked, a->ncompared);
+	}
 }

@@ -35,13 +35,44 @@ struct err;
 /* A spread below 1.2x is said as "within N%", a wider one by its ends. */
 #define SPREAD_AS_SHARE 1.2
 
+/* A significance level: differences are stated at 95% confidence. */
+#define ALPHA 0.05
+
+/* What a column's figures can carry (docs/analysis.md). */
+enum col_state {
+	COL_OK,		/* compared */
+	COL_SET,	/* fixed by the runs' own settings: measures nothing */
+	COL_EQUAL,	/* equal for every group: nothing to rank */
+	COL_NONE,	/* no group has a measured figure */
+};
+
+struct statement;
+
 struct analysis {
 	const struct model *m;
-	struct stats *st;		/* [col * ngroups + g]; n 0 = none */
+	struct stats *st;		/* [col * ngroups + g]; n 0 = none
+					 * (too fast counts as none) */
 	unsigned char *chart_outlier;	/* [col * ngroups + g] */
+	unsigned char *toofast;		/* [col * ngroups + g]: some run of
+					 * the group was too fast to measure */
+	unsigned char *best;		/* [col * ngroups + g]: the group the
+					 * best cannot be told from */
+	unsigned char *state;		/* [col]: enum col_state */
 	unsigned char *outlier;		/* [g]: the comparison's outliers */
 	int noutliers;
-	double *geomean;		/* [g]: of ratios to the best, 0 = none */
+	double *geomean;		/* [g]: of ratios to the best over the
+					 * ranked columns, 0 = none */
+	int *nbest;			/* [g]: columns where g is best */
+	int ncompared;			/* columns in state COL_OK */
+	int nranked;			/* of those, the ones every group has
+					 * a measured figure in */
+	int ranking;			/* 1 when there is an overall ranking */
+	int repeats;			/* 1 when some cell has n >= 2 */
+	struct statement *stmt;		/* every statement, by column, then
+					 * the comparison-wide ones */
+	int nstmt;
+	int *col_first;			/* [col + 1]: col's statements are
+					 * stmt[col_first[c] .. col_first[c+1]) */
 };
 
 int analysis_run(const struct model *m, struct analysis *a, struct err *e);
@@ -52,7 +83,7 @@ const struct stats *analysis_stats(const struct analysis *a, int c, int g);
 
 /* kind of a statement, as `summary --format tsv` prints it */
 enum stmt_kind { K_BEST, K_SLOWER, K_FASTER, K_SAME, K_SPREAD, K_VS_BEST,
-		 K_GEOMEAN, K_OUTLIER };
+		 K_GEOMEAN, K_OUTLIER, K_TOOFAST, K_MIXED };
 
 const char *stmt_kind_name(enum stmt_kind k);
 
@@ -66,10 +97,17 @@ struct statement {
 	double value, ref_value;
 	int has_ref_value;
 	int n, ref_n;		/* runs behind value and ref_value */
-	int by_test;		/* K_SAME: Welch's t-test found no difference
-				 * at 95% ("no significant difference");
-				 * else the values are equal ("no
-				 * difference") */
+	int by_test;		/* K_SAME, K_SPREAD: 1 when Welch's t-test
+				 * (Holm-corrected) found no difference at
+				 * 95% ("no significant difference"); -1
+				 * for K_SAME: no ratio of a zero figure or
+				 * across a sign; else the values are equal
+				 * ("no difference") */
+	int has_ci;		/* ratio_low..ratio_high: the ratio's 95%
+				 * interval (Fieller) */
+	double ratio_low, ratio_high;
+	const char *text;	/* K_MIXED: the values, comma-separated;
+				 * ref_word is the attribute */
 };
 
 /* Calls cb for each statement, column by column, then the comparison-wide
@@ -91,6 +129,20 @@ int analysis_is_best(const struct analysis *a, int c, int g);
  * is none (no value, a zero figure, or g is best). */
 int analysis_ratio_to_best(const struct analysis *a, int c, int g,
 			   char out[16]);
+
+/* Why column c is not compared (COL_SET, COL_EQUAL, COL_NONE), for
+ * people; NULL when it is. */
+const char *analysis_column_note(const struct analysis *a, int c);
+
+/* The comparison's headline for the index: "xfs: best in 9 of 12 charts;
+ * jfs stands out".  Empty when there is nothing to say. */
+void analysis_headline(const struct analysis *a, struct buf *out);
+
+/* What a reader must know to read the comparison's statements, one
+ * paragraph each, separated by newlines: single runs, the noise rule, the
+ * overall ranking's coverage, mixed groups, runs left out, the grouping
+ * chosen. */
+void analysis_notes(const struct analysis *a, struct buf *out);
 
 /* A ratio as people read it: one decimal from 1.2x up, two below. */
 void analysis_ratio_text(double r, char out[16]);

@@ -171,6 +171,8 @@ static int tsv_row(void *ctx, const struct statement *st)
 	struct summary *x = ctx;
 	const struct model *m = x->m;
 	const struct column *col = st->col >= 0 ? &m->cols[st->col] : NULL;
+	int numeric = st->kind != K_GEOMEAN && st->kind != K_OUTLIER &&
+		      st->kind != K_TOOFAST && st->kind != K_MIXED;
 
 	printf("%s\t%s\t%s\t%s\t%s\t", m->name, col ? col->test : "",
 	       col ? col->metric : "", stmt_kind_name(st->kind),
@@ -179,12 +181,22 @@ static int tsv_row(void *ctx, const struct statement *st)
 		put_num(st->ratio);
 	printf("\t%s\t", st->ref_group >= 0 ? m->groups[st->ref_group]
 					    : st->ref_word ? st->ref_word : "");
-	if (col && st->kind != K_GEOMEAN && st->kind != K_OUTLIER)
+	if (st->kind == K_MIXED)
+		fputs(st->text, stdout);
+	else if (col && numeric)
 		put_num(st->value);
 	putchar('\t');
 	if (st->has_ref_value)
 		put_num(st->ref_value);
-	printf("\t%s\n", col ? col->unit : "");
+	printf("\t%s\t", col ? col->unit : "");
+	if (st->has_ci) {
+		put_num(st->ratio_low);
+		putchar('\t');
+		put_num(st->ratio_high);
+	} else {
+		putchar('\t');
+	}
+	putchar('\n');
 	return 0;
 }
 
@@ -209,8 +221,17 @@ static int one(void *ctx, const struct store_comparison *c)
 	if (x->tsv) {
 		analysis_each_statement(&a, tsv_row, x);
 	} else {
+		char *line, *nl;
+
 		buf_init(&b, 1 << 20);
 		printf("%s\n", c->title ? c->title : c->name);
+		analysis_notes(&a, &b);
+		for (line = b.data; line && *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			if (!nl)
+				break;
+			printf("  (%.*s)\n", (int)(nl - line), line);
+		}
 		for (col = 0; col < m.ncols; col++) {
 			buf_reset(&b);
 			analysis_sentence(&a, col, &b);
@@ -218,6 +239,10 @@ static int one(void *ctx, const struct store_comparison *c)
 				printf("  %s %s: %s\n", m.cols[col].test,
 				       m.cols[col].metric, b.data);
 		}
+		buf_reset(&b);
+		analysis_headline(&a, &b);
+		if (b.len)
+			printf("  overall: %s\n", b.data);
 		buf_release(&b);
 	}
 	analysis_release(&a);
@@ -230,9 +255,11 @@ static const char summary_usage[] =
 	"\n"
 	"Prints what the site says about each comparison (or only NAME): as\n"
 	"sentences, or as data with the columns comparison, test, metric, kind\n"
-	"(best slower faster same spread vs-best geomean outlier), subject,\n"
-	"ratio (exact, at least 1), reference (a group, 'others' or 'best'),\n"
-	"value, reference_value, unit.\n";
+	"(best slower faster same spread vs-best geomean outlier too-fast\n"
+	"mixed), subject, ratio (exact, at least 1), reference (a group,\n"
+	"'others', 'best', or for mixed the attribute), value (for mixed the\n"
+	"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
+	"95% interval; empty where none can be had).\n";
 
 int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 {
@@ -270,7 +297,7 @@ int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 	x.e = &e;
 	if (x.tsv)
 		printf("comparison\ttest\tmetric\tkind\tsubject\tratio\treference"
-		       "\tvalue\treference_value\tunit\n");
+		       "\tvalue\treference_value\tunit\tratio_low\tratio_high\n");
 	if (store_each_comparison(x.s, one, &x, &e)) {
 		err_print(&e);
 		rc = EXIT_FAULT;

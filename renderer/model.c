@@ -1,6 +1,14 @@
 /*
  * model.c: see model.h.  Lookups are linear with a one-entry cache: rows
  * come grouped by run, so the same group and neighbouring columns repeat.
+ *
+ * Besides the figures it gathers what the statements must know about the
+ * runs behind them (docs/analysis.md, "Like with like"): the attributes of
+ * the suite's runs, the groups whose runs of one test disagree on a
+ * setting, the runs left out for lacking the grouping attribute, and which
+ * figures the run's own settings fixed.  A suite's default comparison
+ * groups by label only when that mixes nothing; otherwise model_load
+ * chooses the attributes that tell the runs apart.
  */
 #include "model.h"
 
@@ -16,11 +24,179 @@
  * this is a store of another kind than benchsite is built for. */
 #define CELL_VALUES_MAX 1000000
 
+/* One test of one run, in group g (mixture detection). */
+struct run_test {
+	long long run;
+	int group;		/* -1 while choosing the default grouping */
+	char *test;		/* owned */
+	char *gname;		/* owned, while choosing the grouping */
+};
+
 struct load {
 	struct model *m;
 	int last_group, last_col;
 	struct err *e;
+	struct run_test *rt;
+	long nrt, rtcap;
+	long long last_run;
+	const char *last_test;
+	int time_limited, events_limited;	/* of last_run */
 };
+
+static const char *const exempt[] = {
+	"started_at", "finished_at", "ended_at", "duration_s", "seed",
+	"date", "time", "timestamp", NULL,
+};
+
+int model_attr_exempt(const char *key)
+{
+	int i;
+
+	for (i = 0; exempt[i]; i++)
+		if (strcmp(key, exempt[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The first attribute row of run (rows are by run), or -1. */
+static long attr_first(const struct model *m, long long run)
+{
+	long lo = 0, hi = m->nattrs;
+
+	while (lo < hi) {
+		long mid = lo + (hi - lo) / 2;
+
+		if (m->attrs[mid].run < run)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->nattrs && m->attrs[lo].run == run ? lo : -1;
+}
+
+const char *model_attr(const struct model *m, long long run, const char *key)
+{
+	long i = attr_first(m, run);
+
+	for (; i >= 0 && i < m->nattrs && m->attrs[i].run == run; i++)
+		if (strcmp(m->attrs[i].key, key) == 0)
+			return m->attrs[i].value;
+	return NULL;
+}
+
+static int attr_row(void *ctx, long long run, const char *key,
+		    const char *value)
+{
+	struct model *m = ctx;
+	long n = m->nattrs;
+
+	/* capacity: 64, then doubled each time the count reaches a power
+	 * of two */
+	if (n == 0 || (n >= 64 && (n & (n - 1)) == 0)) {
+		long ncap = n ? 2 * n : 64;
+		struct run_attr *na = realloc(m->attrs, (size_t)ncap * sizeof(*na));
+
+		if (!na)
+			return -1;
+		m->attrs = na;
+	}
+	m->attrs[m->nattrs].run = run;
+	m->attrs[m->nattrs].key = strdup(key);
+	m->attrs[m->nattrs].value = strdup(value);
+	m->nattrs++;
+	if (!m->attrs[m->nattrs - 1].key || !m->attrs[m->nattrs - 1].value)
+		return -1;
+	return 0;
+}
+
+/* The number after "--NAME=" or "--NAME " in a command line; -1 when the
+ * option is not there. */
+static double option_value(const char *cmd, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = cmd;
+
+	while ((p = strstr(p, "--")) != NULL) {
+		p += 2;
+		if (strncmp(p, name, n) == 0 && (p[n] == '=' || p[n] == ' '))
+			return strtod(p + n + 1, NULL);
+	}
+	return -1;
+}
+
+/* What fixes the length of a sysbench run, from the command line that
+ * benchsite run recorded: a time limit (--time, --max-time; sysbench 1.x
+ * stops after 10 s unless told otherwise) or an event count (--events,
+ * --max-requests; 0.4 and 0.5 stop after 10,000 requests unless told
+ * otherwise).  Unknown without the command line. */
+static void run_limits(struct load *l, long long run)
+{
+	const struct model *m = l->m;
+	const char *cmd = model_attr(m, run, "command");
+	const char *ver = model_attr(m, run, "tool_version");
+	double t, ev;
+	int v1;
+
+	l->time_limited = l->events_limited = 0;
+	if (strcmp(m->suite, "sysbench") != 0 || !cmd)
+		return;
+	v1 = !ver || strncmp(ver, "0.", 2) != 0;
+	t = option_value(cmd, v1 ? "time" : "max-time");
+	if (t < 0)
+		t = option_value(cmd, v1 ? "max-time" : "time");
+	ev = option_value(cmd, v1 ? "events" : "max-requests");
+	if (ev < 0)
+		ev = option_value(cmd, v1 ? "max-requests" : "events");
+	if (t < 0)
+		t = v1 ? 10 : 0;
+	if (ev < 0)
+		ev = v1 ? 0 : 10000;
+	/* the first limit reached ends the run: with both set, neither
+	 * figure is known to be fixed */
+	l->time_limited = t > 0 && !(ev > 0);
+	l->events_limited = ev > 0 && !(t > 0);
+}
+
+static int note_run_test(struct load *l, long long run, int group,
+			 const char *test, const char *gname)
+{
+	struct run_test *x;
+
+	if (l->nrt == l->rtcap) {
+		long ncap = l->rtcap ? 2 * l->rtcap : 64;
+		struct run_test *n = realloc(l->rt, (size_t)ncap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		l->rt = n;
+		l->rtcap = ncap;
+	}
+	x = &l->rt[l->nrt];
+	x->run = run;
+	x->group = group;
+	x->test = strdup(test);
+	x->gname = gname ? strdup(gname) : NULL;
+	l->nrt++;
+	return !x->test || (gname && !x->gname) ? -1 : 0;
+}
+
+static void free_run_tests(struct load *l)
+{
+	long i;
+
+	for (i = 0; i < l->nrt; i++) {
+		free(l->rt[i].test);
+		free(l->rt[i].gname);
+	}
+	free(l->rt);
+	l->rt = NULL;
+	l->nrt = l->rtcap = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static int find_group(struct load *l, const char *name)
 {
@@ -159,11 +335,25 @@ static int add_row(void *ctx, const struct store_row *row)
 	l->m->nrows++;
 	if (add_run(l->m, g, row->run))
 		return err_set(l->e, NULL, 0, 0, "out of memory");
+	if (row->run != l->last_run) {
+		run_limits(l, row->run);
+		l->last_run = row->run;
+		l->last_test = NULL;
+	}
+	if (!l->last_test || strcmp(l->last_test, row->r.test) != 0) {
+		if (note_run_test(l, row->run, g, row->r.test, NULL))
+			return err_set(l->e, NULL, 0, 0, "out of memory");
+		l->last_test = l->rt[l->nrt - 1].test;
+	}
 	if (!row->r.has_value) {
 		cell->nvoid++;
+		cell->ntoofast += strcmp(row->r.status, "too-fast") == 0;
 		snprintf(cell->status, sizeof(cell->status), "%s", row->r.status);
 		return 0;
 	}
+	if ((l->time_limited && strcmp(row->r.metric, "total_time") == 0) ||
+	    (l->events_limited && strcmp(row->r.metric, "total_events") == 0))
+		cell->nset++;
 	switch (add_value(cell, row->r.value)) {
 	case -1:
 		return err_set(l->e, NULL, 0, 0, "too many runs in one group");
@@ -171,6 +361,412 @@ static int add_row(void *ctx, const struct store_row *row)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
 	}
 	return 0;
+}
+
+/* (bucket, key, value) of one attribute of one run of a bucket (a group's
+ * runs of one test), sorted to find the keys a bucket disagrees on. */
+struct kv {
+	const char *bucket_group;	/* the group's name */
+	int group;
+	const char *test;
+	const char *key, *value;
+};
+
+static int cmp_kv(const void *a, const void *b)
+{
+	const struct kv *x = a, *y = b;
+	int r;
+
+	if ((r = strcmp(x->bucket_group, y->bucket_group)) != 0)
+		return r;
+	if ((r = strcmp(x->test, y->test)) != 0)
+		return r;
+	if ((r = strcmp(x->key, y->key)) != 0)
+		return r;
+	return strcmp(x->value, y->value);
+}
+
+/* The (group, key, values) mixtures of the run/test list: each call of cb
+ * is one bucket and key whose runs hold several values, v[0..n) sorted
+ * with repeats.  Returns -1 when memory ran out, else what cb returned. */
+static int each_mixture(const struct model *m, const struct run_test *rt,
+			long nrt, int (*cb)(void *ctx, const struct kv *v,
+					    long n), void *ctx)
+{
+	struct kv *v = NULL;
+	long n = 0, cap = 0, i, j;
+	int rc = 0;
+
+	for (i = 0; i < nrt; i++) {
+		long a = attr_first(m, rt[i].run);
+
+		for (; a >= 0 && a < m->nattrs && m->attrs[a].run == rt[i].run;
+		     a++) {
+			if (model_attr_exempt(m->attrs[a].key))
+				continue;
+			if (n == cap) {
+				long ncap = cap ? 2 * cap : 256;
+				struct kv *nv = realloc(v, (size_t)ncap * sizeof(*nv));
+
+				if (!nv) {
+					free(v);
+					return -1;
+				}
+				v = nv;
+				cap = ncap;
+			}
+			v[n].bucket_group = rt[i].gname ? rt[i].gname :
+					    m->groups[rt[i].group];
+			v[n].group = rt[i].group;
+			v[n].test = rt[i].test;
+			v[n].key = m->attrs[a].key;
+			v[n].value = m->attrs[a].value;
+			n++;
+		}
+	}
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof(*v), cmp_kv);
+	for (i = 0; i < n && rc == 0; i = j) {
+		int several = 0;
+
+		for (j = i + 1; j < n && strcmp(v[j].bucket_group, v[i].bucket_group) == 0 &&
+			       strcmp(v[j].test, v[i].test) == 0 &&
+			       strcmp(v[j].key, v[i].key) == 0; j++)
+			several = several || strcmp(v[j].value, v[j - 1].value) != 0;
+		if (several)
+			rc = cb(ctx, &v[i], j - i);
+	}
+	free(v);
+	return rc;
+}
+
+static int note_mixed(void *ctx, const struct kv *v, long n)
+{
+	struct model *m = ctx;
+	struct mixed *x = NULL;
+	struct buf b;
+	long i;
+	int k;
+
+	for (k = 0; k < m->nmixed; k++)
+		if (m->mixed[k].group == v->group &&
+		    strcmp(m->mixed[k].key, v->key) == 0)
+			x = &m->mixed[k];
+	if (!x) {
+		struct mixed *nm = realloc(m->mixed, (size_t)(m->nmixed + 1) *
+					   sizeof(*nm));
+
+		if (!nm)
+			return -1;
+		m->mixed = nm;
+		x = &m->mixed[m->nmixed++];
+		x->group = v->group;
+		x->key = strdup(v->key);
+		x->values = strdup("");
+		if (!x->key || !x->values)
+			return -1;
+	}
+	/* the values, distinct, added to those of the group's other tests */
+	buf_init(&b, 1 << 20);
+	buf_adds(&b, x->values);
+	for (i = 0; i < n; i++) {
+		const char *p = b.data ? b.data : "";
+		size_t len = strlen(v[i].value);
+		int seen = 0;
+
+		if (i > 0 && strcmp(v[i].value, v[i - 1].value) == 0)
+			continue;
+		while (*p) {
+			size_t l2 = strcspn(p, ",");
+
+			if (l2 == len && strncmp(p, v[i].value, len) == 0)
+				seen = 1;
+			p += l2;
+			if (*p == ',')
+				p++;
+		}
+		if (!seen)
+			buf_printf(&b, "%s%s", b.len ? "," : "", v[i].value);
+	}
+	free(x->values);
+	x->values = buf_detach(&b, NULL);
+	return x->values ? 0 : -1;
+}
+
+static int count_mixture(void *ctx, const struct kv *v, long n)
+{
+	(void)v;
+	(void)n;
+	++*(int *)ctx;
+	return 1;	/* one is enough */
+}
+
+/* The group name of run under the keys by (comma-separated); NULL when
+ * it lacks one.  Written into out. */
+static const char *group_of(const struct model *m, long long run,
+			    const char *label, const char *by, struct buf *out)
+{
+	buf_reset(out);
+	while (*by) {
+		size_t len = strcspn(by, ",");
+		char key[128];
+		const char *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, by);
+		v = strcmp(key, "label") == 0 ? label : model_attr(m, run, key);
+		if (!v)
+			return NULL;
+		buf_printf(out, "%s%s", out->len ? " / " : "", v);
+		by += len;
+		if (*by == ',')
+			by++;
+	}
+	return out->data ? out->data : "";
+}
+
+struct choose {
+	struct load *l;
+	long long *runs;	/* the suite's run/test pairs, with labels */
+	char **labels, **tests;
+	long n, cap;
+};
+
+static int choose_row(void *ctx, long long run, const char *label,
+		      const char *test)
+{
+	struct choose *c = ctx;
+
+	if (c->n == c->cap) {
+		long ncap = c->cap ? 2 * c->cap : 64;
+		long long *nr = realloc(c->runs, (size_t)ncap * sizeof(*nr));
+		char **nl, **nt;
+
+		if (!nr)
+			return -1;
+		c->runs = nr;
+		nl = realloc(c->labels, (size_t)ncap * sizeof(*nl));
+		if (!nl)
+			return -1;
+		c->labels = nl;
+		nt = realloc(c->tests, (size_t)ncap * sizeof(*nt));
+		if (!nt)
+			return -1;
+		c->tests = nt;
+		c->cap = ncap;
+	}
+	c->runs[c->n] = run;
+	c->labels[c->n] = strdup(label);
+	c->tests[c->n] = strdup(test);
+	c->n++;
+	return c->labels[c->n - 1] && c->tests[c->n - 1] ? 0 : -1;
+}
+
+/* How many mixtures grouping by `by` makes (0 or 1: it stops at one);
+ * -1 when memory ran out. */
+static int mixtures_under(struct choose *c, const char *by)
+{
+	struct load *l = c->l;
+	struct buf g;
+	long i;
+	int n = 0, rc;
+
+	buf_init(&g, 1 << 16);
+	free_run_tests(l);
+	for (i = 0; i < c->n; i++) {
+		const char *name = group_of(l->m, c->runs[i], c->labels[i], by, &g);
+
+		if (name && note_run_test(l, c->runs[i], -1, c->tests[i], name)) {
+			buf_release(&g);
+			return -1;
+		}
+	}
+	buf_release(&g);
+	rc = each_mixture(l->m, l->rt, l->nrt, count_mixture, &n);
+	free_run_tests(l);
+	return rc < 0 ? -1 : n;
+}
+
+/* 1 when no group under keys holds two labels: adding the label to the
+ * grouping would split nothing. */
+static int label_redundant(struct choose *c, const char *keys)
+{
+	struct buf g, prev;
+	char **pairs = calloc((size_t)c->n + 1, sizeof(*pairs));
+	long i, n = 0;
+	int ok = 1;
+
+	if (!pairs)
+		return 0;
+	buf_init(&g, 1 << 16);
+	buf_init(&prev, 1 << 16);
+	for (i = 0; i < c->n; i++) {
+		const char *name = group_of(c->l->m, c->runs[i], c->labels[i],
+					    keys, &g);
+
+		if (!name)
+			continue;
+		buf_reset(&prev);
+		buf_printf(&prev, "%s%c%s", name, 1, c->labels[i]);
+		if (!(pairs[n++] = buf_detach(&prev, NULL))) {
+			ok = 0;
+			goto out;
+		}
+	}
+	qsort(pairs, (size_t)n, sizeof(*pairs), cmp_str);
+	for (i = 1; i < n && ok; i++) {
+		size_t a = strcspn(pairs[i - 1], "\001");
+		size_t b = strcspn(pairs[i], "\001");
+
+		if (a == b && strncmp(pairs[i - 1], pairs[i], a) == 0 &&
+		    strcmp(pairs[i - 1] + a, pairs[i] + b) != 0)
+			ok = 0;
+	}
+out:
+	for (i = 0; i < n; i++)
+		free(pairs[i]);
+	free(pairs);
+	buf_release(&g);
+	buf_release(&prev);
+	return ok;
+}
+
+static int note_key(void *ctx, const struct kv *v, long n)
+{
+	struct buf *keys = ctx;
+	const char *p = keys->data ? keys->data : "";
+	size_t len = strlen(v->key);
+
+	(void)n;
+	while (*p) {
+		size_t l2 = strcspn(p, ",");
+
+		if (l2 == len && strncmp(p, v->key, len) == 0)
+			return 0;
+		p += l2;
+		if (*p == ',')
+			p++;
+	}
+	buf_printf(keys, "%s%s", keys->len ? "," : "", v->key);
+	return 0;
+}
+
+/* A default comparison's grouping: by label when that mixes nothing;
+ * else the label and, one by one (fs first, as benchsite run records the
+ * filesystem; then by name), the keys the label's runs disagree on, until
+ * nothing is mixed; the label is dropped when it splits no group.  The
+ * result goes into m->by. */
+static int choose_by(struct store *s, struct load *l, struct err *e)
+{
+	struct model *m = l->m;
+	struct choose c;
+	struct buf keys, by;
+	char *mixed_keys = NULL;
+	int rc = -1, n;
+	long i;
+
+	memset(&c, 0, sizeof(c));
+	c.l = l;
+	buf_init(&keys, 1 << 16);
+	buf_init(&by, 1 << 16);
+	if (store_each_run_test(s, m->suite, choose_row, &c, e)) {
+		if (!e->msg[0])
+			err_set(e, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	n = mixtures_under(&c, "label");
+	if (n <= 0) {
+		rc = n < 0 ? err_set(e, NULL, 0, 0, "out of memory") : 0;
+		goto out;
+	}
+	/* the keys the label's groups disagree on */
+	free_run_tests(l);
+	{
+		struct buf g;
+
+		buf_init(&g, 1 << 16);
+		for (i = 0; i < c.n; i++)
+			if (note_run_test(l, c.runs[i], -1, c.tests[i],
+					  c.labels[i])) {
+				buf_release(&g);
+				rc = err_set(e, NULL, 0, 0, "out of memory");
+				goto out;
+			}
+		buf_release(&g);
+	}
+	if (each_mixture(m, l->rt, l->nrt, note_key, &keys) < 0) {
+		rc = err_set(e, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	free_run_tests(l);
+	mixed_keys = buf_detach(&keys, NULL);
+	if (!mixed_keys) {
+		rc = err_set(e, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	{
+		/* fs first, then the others in name order (each_mixture sorted
+		 * them by group then key; sort the list itself) */
+		char *list[64];
+		int nk = 0, k, done = 0;
+		char *p = mixed_keys;
+
+		while (*p && nk < 64) {
+			size_t len = strcspn(p, ",");
+
+			list[nk++] = p;
+			p += len;
+			if (*p == ',')
+				*p++ = '\0';
+		}
+		qsort(list, (size_t)nk, sizeof(*list), cmp_str);
+		for (k = 0; k < nk; k++)
+			if (strcmp(list[k], "fs") == 0 && k > 0) {
+				char *t = list[k];
+
+				memmove(list + 1, list, (size_t)k * sizeof(*list));
+				list[0] = t;
+			}
+		buf_reset(&keys);
+		for (k = 0; k < nk && !done; k++) {
+			buf_printf(&keys, "%s%s", keys.len ? "," : "", list[k]);
+			buf_reset(&by);
+			buf_printf(&by, "label,%s", keys.data);
+			n = mixtures_under(&c, by.data);
+			if (n < 0) {
+				rc = err_set(e, NULL, 0, 0, "out of memory");
+				goto out;
+			}
+			done = n == 0;
+		}
+		if (keys.len && label_redundant(&c, keys.data)) {
+			buf_reset(&by);
+			buf_adds(&by, keys.data);
+		}
+	}
+	if (by.len) {
+		char *nb = buf_detach(&by, NULL);
+
+		if (!nb) {
+			rc = err_set(e, NULL, 0, 0, "out of memory");
+			goto out;
+		}
+		free(m->by);
+		m->by = nb;
+	}
+	rc = 0;
+out:
+	free(mixed_keys);
+	for (i = 0; i < c.n; i++) {
+		free(c.labels[i]);
+		free(c.tests[i]);
+	}
+	free(c.runs);
+	free(c.labels);
+	free(c.tests);
+	buf_release(&keys);
+	buf_release(&by);
+	free_run_tests(l);
+	return rc;
 }
 
 static char *dup_or_null(const char *s)
@@ -200,14 +796,37 @@ int model_load(struct store *s, const struct store_comparison *c,
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
 	}
+	memset(&l, 0, sizeof(l));
 	l.m = m;
 	l.last_group = -1;
 	l.last_col = 0;
+	l.last_run = -1;
 	l.e = e;
-	if (store_each_result_in(s, c, add_row, &l, e)) {
+	m->is_default = c->is_default;
+	if (store_each_attr_in_suite(s, m->suite, attr_row, m, e) ||
+	    (c->is_default && choose_by(s, &l, e))) {
+		if (!e->msg[0])
+			err_set(e, NULL, 0, 0, "out of memory");
 		model_release(m);
 		return -1;
 	}
+	{
+		struct store_comparison c2 = *c;
+
+		c2.by = m->by;
+		if (store_each_result_in(s, &c2, add_row, &l, e) ||
+		    store_count_ungrouped(s, &c2, &m->left_out, e)) {
+			free_run_tests(&l);
+			model_release(m);
+			return -1;
+		}
+	}
+	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0) {
+		free_run_tests(&l);
+		model_release(m);
+		return err_set(e, NULL, 0, 0, "out of memory");
+	}
+	free_run_tests(&l);
 	return 0;
 }
 
@@ -231,6 +850,16 @@ void model_release(struct model *m)
 			free(m->cols[i].cells[g].v);
 		free(m->cols[i].cells);
 	}
+	for (i = 0; i < m->nmixed; i++) {
+		free(m->mixed[i].key);
+		free(m->mixed[i].values);
+	}
+	free(m->mixed);
+	for (i = 0; i < m->nattrs; i++) {
+		free(m->attrs[i].key);
+		free(m->attrs[i].value);
+	}
+	free(m->attrs);
 	free(m->groups);
 	free(m->cols);
 	free(m->name);

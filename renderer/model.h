@@ -19,6 +19,9 @@ struct cell {
 	double *v;		/* n values, owned */
 	int n, cap;
 	int nvoid;		/* results without a value */
+	int ntoofast;		/* of those, too fast to measure */
+	int nset;		/* values the run's own settings fixed (the
+				 * total time of a time-limited run) */
 	char status[16];	/* the status of the valueless results */
 };
 
@@ -27,8 +30,31 @@ struct column {
 	struct cell *cells;	/* one per group, owned */
 };
 
+/* A group whose runs of one test do not agree on a setting: key, and
+ * the values they hold, comma-separated (owned). */
+struct mixed {
+	int group;
+	char *key, *values;
+};
+
+/* One attribute of one run, as the store holds it (owned strings). */
+struct run_attr {
+	long long run;
+	char *key, *value;
+};
+
 struct model {
-	char *name, *title, *suite, *by;	/* owned; title may be NULL */
+	char *name, *title, *suite, *by;	/* owned; title may be NULL;
+						 * by: "label", a key, or
+						 * keys joined by commas */
+	int is_default;		/* a suite's default comparison: by was
+				 * chosen by model_load (model_by) */
+	long left_out;		/* runs it selects that lack a by attribute */
+	struct mixed *mixed;	/* nmixed of them, owned */
+	int nmixed;
+	struct run_attr *attrs;	/* the suite's runs' attributes, by run
+				 * then key; nattrs, owned */
+	long nattrs;
 	char *where;		/* "k=v, k=v" for people, owned */
 	char **groups;		/* owned names, ngroups */
 	long long **runs;	/* per group: its run ids, nruns[g] of them */
@@ -43,6 +69,13 @@ struct model {
 int model_load(struct store *s, const struct store_comparison *c,
 	       struct model *m, struct err *e);
 void model_release(struct model *m);
+
+/* Attributes that differ from run to run by their nature (when it ran,
+ * for how long, a random seed): never a mixture, never a grouping. */
+int model_attr_exempt(const char *key);
+
+/* The value of run's attribute key, or NULL. */
+const char *model_attr(const struct model *m, long long run, const char *key);
 
 /* 1 when the column's metric is better higher. */
 int column_higher(const struct column *c);

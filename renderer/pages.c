@@ -156,7 +156,7 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 		}
 		td = html_el(tr, "td", NULL);
 		html_attr(td, "class", "num");
-		if (a->geomean[g] > 0) {
+		if (a->ranking && a->geomean[g] > 0) {
 			analysis_ratio_text(a->geomean[g], r);
 			text(td, r);
 		} else {
@@ -364,34 +364,30 @@ static void statements(xmlNodePtr main, const struct analysis *a)
 	buf_release(&b);
 }
 
-/* The best group overall (lowest geometric mean ratio to the best). */
-static int overall_best(const struct analysis *a)
-{
-	int g, best = -1;
-
-	for (g = 0; g < a->m->ngroups; g++)
-		if (a->geomean[g] > 0 &&
-		    (best < 0 || a->geomean[g] < a->geomean[best]))
-			best = g;
-	return best;
-}
-
 static void headline(const struct analysis *a, struct buf *b)
 {
-	const struct model *m = a->m;
-	int best = overall_best(a);
-	char r[16];
+	analysis_headline(a, b);
+}
 
-	if (best >= 0 && m->ngroups > 1) {
-		analysis_ratio_text(a->geomean[best], r);
-		buf_printf(b, "best overall: %s (%s the best on average)",
-			   m->groups[best], r);
+/* The notes a reader needs before the statements (analysis_notes), one
+ * paragraph each. */
+static void notes(xmlNodePtr main, const struct analysis *a)
+{
+	struct buf b;
+	char *line, *nl;
+
+	buf_init(&b, 1 << 20);
+	analysis_notes(a, &b);
+	for (line = b.data; line && *line; line = nl + 1) {
+		xmlNodePtr para;
+
+		if (!(nl = strchr(line, '\n')))
+			break;
+		*nl = '\0';
+		para = html_el(main, "p", line);
+		html_attr(para, "class", "note");
 	}
-	if (a->noutliers) {
-		buf_adds(b, b->len ? "; " : "");
-		group_list(m, a->outlier, b);
-		buf_adds(b, a->noutliers == 1 ? " stands out" : " stand out");
-	}
+	buf_release(&b);
 }
 
 /* A CSV field, quoted when it must be (RFC 4180). */
@@ -509,10 +505,13 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 				html_attr(td, "class", analysis_is_best(a, c, g) &&
 					  i == 0 ? "num best" : "num");
 			}
-			if (st->n > 1) {
+			if (st->n > 1 && st->ci_ok) {
 				analysis_value_text(st->ci_low, NULL, v);
 				analysis_value_text(st->ci_high, NULL, v2);
 				snprintf(t, sizeof(t), "%s to %s", v, v2);
+			} else if (st->n > 1) {
+				snprintf(t, sizeof(t), "too few runs for an "
+					 "interval");
 			} else {
 				snprintf(t, sizeof(t), "\xe2\x80\x93");
 			}
@@ -582,6 +581,12 @@ static int downloads(struct site *s, const struct analysis *a,
 			buf_printf(&c, ",%d", st->n);
 			buf_printf(&j, ",\"n\":%d", st->n);
 			for (k = 0; k < 7; k++) {
+				if (k >= 5 && st->n > 1 && !st->ci_ok) {
+					/* no interval can be had */
+					buf_adds(&c, ",");
+					buf_printf(&j, ",\"%s\":null", cols[7 + k]);
+					continue;
+				}
 				num_format(num[k], t);
 				buf_printf(&c, ",%s", t);
 				buf_printf(&j, ",\"%s\":%s", cols[7 + k], t);
@@ -699,11 +704,14 @@ int pages_comparison(struct site *s, const struct model *m,
 		html_el(main, "p", b.data);
 	}
 	buf_release(&b);
+	notes(main, a);
 	statements(main, a);
 	html_el(main, "h2", "Results");
 	html_el(main, "p", "\xe2\x98\x85 marks the best of each column (ties "
-		"within 0.1% share it); the small figure is the ratio to the "
-		"best; \"all tests\" is the geometric mean of those ratios.");
+		"within 0.1% share it, and with repeated runs every group the "
+		"best cannot be told from); the small figure is the ratio to the "
+		"best; \"all tests\" is the geometric mean of those ratios over "
+		"the charts every group has a measured figure in.");
 	results_table(main, a);
 	{
 		char csv[SLUG_MAX + 8], json[SLUG_MAX + 8];

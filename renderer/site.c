@@ -111,8 +111,9 @@ static int entry_load(const char *saved, struct site_entry *en)
 }
 
 /* The key of a comparison's unit: the program, the comparison, and what
- * the store holds about its suite's runs (their rows, excluded or not, and
- * results; their attributes when it groups or filters by one).  Its pages
+ * the store holds about its suite's runs (their rows, excluded or not,
+ * results and attributes: every page says which groups mix a setting, and
+ * a default comparison chooses its grouping by them).  Its pages
  * depend on no other input, so a unit whose key the published site has is
  * linked without loading a row. */
 static void comparison_key(struct site *s, const struct store_comparison *c,
@@ -120,13 +121,11 @@ static void comparison_key(struct site *s, const struct store_comparison *c,
 {
 	unsigned char runs[32];
 	struct sha256 h;
-	int i, attrs = strcmp(c->by, "label") != 0;
+	int i;
 
-	for (i = 0; i < c->nwhere; i++)
-		attrs = attrs || strcmp(c->where_key[i], "label") != 0;
-	store_suite_digest(s->digests, c->suite, attrs, runs);
+	store_suite_digest(s->digests, c->suite, 1, runs);
 	sha256_init(&h);
-	sha256_update(&h, "comparison 2", 13);
+	sha256_update(&h, "comparison 3", 13);
 	sha256_update(&h, s->prog, 64);
 	sha256_update_str(&h, c->name);
 	sha256_update_str(&h, c->title);

@@ -38,11 +38,13 @@ void stats_compute(double *v, int n, struct stats *s)
 		ss += (v[i] - s->mean) * (v[i] - s->mean);
 	s->stddev = n > 1 ? sqrt(ss / (n - 1)) : 0;
 	s->ci_low = s->ci_high = s->mean;
+	s->ci_ok = 0;
 	if (n > 1) {
 		double h = stats_t_quantile(0.05, n - 1) * s->stddev / sqrt(n);
 
 		s->ci_low = s->mean - h;
 		s->ci_high = s->mean + h;
+		s->ci_ok = !(s->min >= 0 && s->ci_low < 0);
 	}
 }
 
@@ -126,16 +128,112 @@ double stats_t_quantile(double alpha, double df)
 	return (lo + hi) / 2;
 }
 
+double stats_welch_df(const struct stats *a, const struct stats *b)
+{
+	struct stats_term t[2];
+
+	t[0].var = a->stddev * a->stddev / a->n;
+	t[0].df = a->n - 1;
+	t[1].var = b->stddev * b->stddev / b->n;
+	t[1].df = b->n - 1;
+	return stats_terms_df(t, 2);
+}
+
 double stats_welch_p(const struct stats *a, const struct stats *b)
 {
 	double va = a->stddev * a->stddev / a->n;
 	double vb = b->stddev * b->stddev / b->n;
-	double se = sqrt(va + vb), t, df;
+	double se = sqrt(va + vb), t;
 
 	if (se == 0)
 		return a->mean == b->mean ? 1 : 0;
 	t = (a->mean - b->mean) / se;
-	df = (va + vb) * (va + vb) /
-	     (va * va / (a->n - 1) + vb * vb / (b->n - 1));
-	return stats_t_two_sided_p(t, df);
+	return stats_t_two_sided_p(t, stats_welch_df(a, b));
+}
+
+double stats_terms_df(const struct stats_term *t, int n)
+{
+	double sum = 0, den = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		sum += t[i].var;
+		if (t[i].df > 0)
+			den += t[i].var * t[i].var / t[i].df;
+	}
+	return den > 0 ? sum * sum / den : 0;
+}
+
+/* Fieller: the rho with (x - rho y)^2 <= q^2 (vx + rho^2 vy), q the t
+ * quantile: a quadratic a rho^2 + b rho + c <= 0 whose set is a bounded
+ * interval exactly when a > 0, i.e. when y is significantly far from 0. */
+int stats_ratio_ci(double x, double vx, double y, double vy, double df,
+		   double *lo, double *hi)
+{
+	double q, a, b, c, disc, r1, r2;
+
+	if (vx == 0 && vy == 0) {
+		if (y == 0)
+			return -1;
+		*lo = *hi = x / y;
+		return 0;
+	}
+	if (!(df > 0))
+		return -1;
+	q = stats_t_quantile(0.05, df);
+	a = y * y - q * q * vy;
+	b = -2 * x * y;
+	c = x * x - q * q * vx;
+	if (!(a > 0))
+		return -1;
+	disc = b * b - 4 * a * c;
+	if (disc < 0)
+		disc = 0;	/* rounding: a > 0 makes it >= 0 */
+	r1 = (-b - sqrt(disc)) / (2 * a);
+	r2 = (-b + sqrt(disc)) / (2 * a);
+	*lo = r1 < r2 ? r1 : r2;
+	*hi = r1 < r2 ? r2 : r1;
+	return 0;
+}
+
+struct ranked_p {
+	double p;
+	int i;
+};
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	const struct ranked_p *x = a, *y = b;
+
+	if (x->p != y->p)
+		return x->p < y->p ? -1 : 1;
+	return x->i - y->i;	/* stable */
+}
+
+void stats_holm(const double *p, int n, double *adj)
+{
+	struct ranked_p *r = malloc((size_t)(n > 0 ? n : 1) * sizeof(*r));
+	double run = 0;
+	int i;
+
+	if (!r) {	/* Bonferroni: never less strict than Holm */
+		for (i = 0; i < n; i++)
+			adj[i] = p[i] * n < 1 ? p[i] * n : 1;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		r[i].p = p[i];
+		r[i].i = i;
+	}
+	qsort(r, (size_t)n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i++) {
+		double v = r[i].p * (n - i);
+
+		if (v > 1)
+			v = 1;
+		if (v > run)
+			run = v;
+		adj[r[i].i] = run;
+	}
+	free(r);
 }

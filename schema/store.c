@@ -812,12 +812,87 @@ int store_each_comparison(struct store *s,
 		memset(&c, 0, sizeof(c));
 		c.name = c.suite = col_text(st, 0);
 		c.by = "label";
+		c.is_default = 1;
 		stop = cb(ctx, &c);
 	}
 	sqlite3_finalize(st);
 	if (!stop && rc != SQLITE_DONE)
 		return db_err(s, e, "cannot read suites");
 	return stop;
+}
+
+/* Appends to sql the group expression of by: one key's value, or several
+ * joined by " / " (NULL when a run lacks one: || keeps NULL); *nkeys says
+ * how many attribute keys it binds.  0, or -1 when it does not fit. */
+static int by_sql(const char *by, char *sql, size_t cap, size_t *n,
+		  int *nkeys)
+{
+	const char *p = by;
+	int first = 1;
+
+	*nkeys = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		int label = len == 5 && strncmp(p, "label", 5) == 0;
+
+		*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0, "%s%s",
+			first ? "" : " || ' / ' || ", label ? "r.label" :
+			"(SELECT value FROM run_attr a WHERE a.run_id = r.id AND"
+			" a.key = ?)");
+		if (*n >= cap)
+			return -1;
+		*nkeys += !label;
+		first = 0;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+/* Binds by's attribute keys from parameter *p on. */
+static void by_bind(struct store *s, sqlite3_stmt *st, const char *by, int *p)
+{
+	while (*by) {
+		size_t len = strcspn(by, ",");
+
+		if (!(len == 5 && strncmp(by, "label", 5) == 0))
+			sqlite3_bind_text(st, (*p)++, by, (int)len, SQLITE_TRANSIENT);
+		by += len;
+		if (*by == ',')
+			by++;
+	}
+	(void)s;
+}
+
+/* The WHERE clause of the runs c selects, after "WHERE". */
+static int select_sql(const struct store_comparison *c, char *sql, size_t cap,
+		      size_t *n)
+{
+	int i;
+
+	*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0,
+			       " r.excluded IS NULL AND r.suite = ?");
+	for (i = 0; i < c->nwhere && *n < cap; i++)
+		*n += (size_t)snprintf(sql + *n, cap - *n, "%s",
+			strcmp(c->where_key[i], "label") == 0 ?
+			" AND r.label = ?" :
+			" AND EXISTS (SELECT 1 FROM run_attr a WHERE a.run_id ="
+			" r.id AND a.key = ? AND a.value = ?)");
+	return *n + 64 >= cap ? -1 : 0;
+}
+
+static void select_bind(struct store *s, sqlite3_stmt *st,
+			const struct store_comparison *c, int *p)
+{
+	int i;
+
+	store_bind_text(s, st, (*p)++, c->suite);
+	for (i = 0; i < c->nwhere; i++) {
+		if (strcmp(c->where_key[i], "label") != 0)
+			store_bind_text(s, st, (*p)++, c->where_key[i]);
+		store_bind_text(s, st, (*p)++, c->where_value[i]);
+	}
 }
 
 int store_each_result_in(struct store *s, const struct store_comparison *c,
@@ -827,34 +902,22 @@ int store_each_result_in(struct store *s, const struct store_comparison *c,
 	char sql[4096];
 	size_t n;
 	sqlite3_stmt *st;
-	int i, rc, stop = 0, p = 1;
+	int rc, stop = 0, p = 1, nkeys;
 
 	n = (size_t)snprintf(sql, sizeof(sql),
 		"SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
-		" x.unit, x.better, x.status, %s FROM run r JOIN result x ON"
-		" x.run_id = r.id WHERE r.excluded IS NULL AND r.suite = ?",
-		strcmp(c->by, "label") == 0 ? "r.label" :
-		"(SELECT value FROM run_attr a WHERE a.run_id = r.id AND"
-		" a.key = ?)");
-	for (i = 0; i < c->nwhere && n < sizeof(sql); i++)
-		n += (size_t)snprintf(sql + n, sizeof(sql) - n, "%s",
-			strcmp(c->where_key[i], "label") == 0 ?
-			" AND r.label = ?" :
-			" AND EXISTS (SELECT 1 FROM run_attr a WHERE a.run_id ="
-			" r.id AND a.key = ? AND a.value = ?)");
-	if (n + 64 >= sizeof(sql))
+		" x.unit, x.better, x.status, ");
+	if (by_sql(c->by, sql, sizeof(sql), &n, &nkeys))
+		return err_set(e, NULL, 0, 0, "comparison too complex");
+	n += (size_t)snprintf(sql + n, sizeof(sql) - n,
+			      " FROM run r JOIN result x ON x.run_id = r.id WHERE");
+	if (n >= sizeof(sql) || select_sql(c, sql, sizeof(sql), &n))
 		return err_set(e, NULL, 0, 0, "comparison too complex");
 	snprintf(sql + n, sizeof(sql) - n, " ORDER BY r.id, x.id");
 	if (prepare(s, sql, &st, e))
 		return -1;
-	if (strcmp(c->by, "label") != 0)
-		store_bind_text(s, st, p++, c->by);
-	store_bind_text(s, st, p++, c->suite);
-	for (i = 0; i < c->nwhere; i++) {
-		if (strcmp(c->where_key[i], "label") != 0)
-			store_bind_text(s, st, p++, c->where_key[i]);
-		store_bind_text(s, st, p++, c->where_value[i]);
-	}
+	by_bind(s, st, c->by, &p);
+	select_bind(s, st, c, &p);
 	while ((rc = store_step(s, st)) == SQLITE_ROW) {
 		if (sqlite3_column_type(st, 9) == SQLITE_NULL)
 			continue;	/* no by attribute: not in a group */
@@ -865,6 +928,66 @@ int store_each_result_in(struct store *s, const struct store_comparison *c,
 	if (!stop && rc != SQLITE_DONE)
 		return db_err(s, e, "cannot read store");
 	return stop;
+}
+
+int store_count_ungrouped(struct store *s, const struct store_comparison *c,
+			  long *count, struct err *e)
+{
+	char sql[4096];
+	size_t n;
+	sqlite3_stmt *st;
+	int rc, p = 1, nkeys;
+
+	n = (size_t)snprintf(sql, sizeof(sql), "SELECT count(*) FROM run r WHERE"
+			     " EXISTS (SELECT 1 FROM result x WHERE x.run_id ="
+			     " r.id) AND (");
+	if (by_sql(c->by, sql, sizeof(sql), &n, &nkeys))
+		return err_set(e, NULL, 0, 0, "comparison too complex");
+	n += (size_t)snprintf(sql + n, sizeof(sql) - n, ") IS NULL AND");
+	if (n >= sizeof(sql) || select_sql(c, sql, sizeof(sql), &n))
+		return err_set(e, NULL, 0, 0, "comparison too complex");
+	if (prepare(s, sql, &st, e))
+		return -1;
+	by_bind(s, st, c->by, &p);
+	select_bind(s, st, c, &p);
+	rc = store_step(s, st);
+	*count = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_err(s, e, "cannot read store");
+	return 0;
+}
+
+static int run_pair_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, long long, const char *, const char *) =
+		(int (*)(void *, long long, const char *, const char *))
+		(uintptr_t)cb;
+
+	return fn(ctx, sqlite3_column_int64(st, 0), col_text(st, 1),
+		  col_text(st, 2));
+}
+
+int store_each_attr_in_suite(struct store *s, const char *suite,
+			     int (*cb)(void *ctx, long long run, const char *key,
+				       const char *value),
+			     void *ctx, struct err *e)
+{
+	return each(s, "SELECT a.run_id, a.key, a.value FROM run_attr a JOIN run"
+		       " r ON r.id = a.run_id WHERE r.suite = ?1 AND r.excluded"
+		       " IS NULL ORDER BY a.run_id, a.key", suite, 0,
+		    run_pair_row, (void *)(uintptr_t)cb, ctx, e);
+}
+
+int store_each_run_test(struct store *s, const char *suite,
+			int (*cb)(void *ctx, long long run, const char *label,
+				  const char *test),
+			void *ctx, struct err *e)
+{
+	return each(s, "SELECT DISTINCT r.id, r.label, x.test FROM run r JOIN"
+		       " result x ON x.run_id = r.id WHERE r.suite = ?1 AND"
+		       " r.excluded IS NULL ORDER BY r.id, x.test", suite, 0,
+		    run_pair_row, (void *)(uintptr_t)cb, ctx, e);
 }
 
 int store_each_result_of_run(struct store *s, long long run,

@@ -141,7 +141,11 @@ struct store_comparison {
 	const char *name;
 	const char *title;	/* may be NULL */
 	const char *suite;
-	const char *by;
+	const char *by;		/* "label", an attribute key, or several
+				 * joined by commas ("label,fs"): a group is
+				 * then the runs that share every one */
+	int is_default;		/* made up for a suite no comparison covers:
+				 * the renderer chooses its grouping */
 	int nwhere;
 	const char *where_key[STORE_WHERE_MAX];
 	const char *where_value[STORE_WHERE_MAX];
@@ -168,6 +172,25 @@ int store_each_comparison(struct store *s,
 int store_each_result_in(struct store *s, const struct store_comparison *c,
 			 int (*cb)(void *ctx, const struct store_row *row),
 			 void *ctx, struct err *e);
+
+/* How many included runs c selects (suite and where) lack one of its by
+ * attributes, and so are in no group. */
+int store_count_ungrouped(struct store *s, const struct store_comparison *c,
+			  long *n, struct err *e);
+
+/* Calls cb for each attribute of each included run of suite, ordered by
+ * run then key. */
+int store_each_attr_in_suite(struct store *s, const char *suite,
+			     int (*cb)(void *ctx, long long run, const char *key,
+				       const char *value),
+			     void *ctx, struct err *e);
+
+/* Calls cb once for each test of each included run of suite (with the
+ * run's label), ordered by run. */
+int store_each_run_test(struct store *s, const char *suite,
+			int (*cb)(void *ctx, long long run, const char *label,
+				  const char *test),
+			void *ctx, struct err *e);
 
 /* Calls cb for every result of every included run (of suite, when not
  * NULL), ordered by run then by insertion; stops early when cb returns
