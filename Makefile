@@ -55,8 +55,8 @@ TEMPLATES = $(sort $(wildcard templates/*))
 # Debian packages: to build, and what the tests use besides.
 DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
             zlib1g-dev fonts-dejavu-core
-DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 sysbench \
-           strace chromium nodejs
+DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 python3-scipy \
+           sysbench strace chromium nodejs
 
 .PHONY: all deps demo check install uninstall clean bench sample-data fuzz \
         fuzz-bins soak valgrind
