@@ -7,7 +7,7 @@
  * columns, which the "without" view leaves out), and the statements: best,
  * an outlier's ratio to the others, the spread of the others, two groups
  * compared, every group's ratio to the best, and each group's geometric
- * mean across columns.  DESIGN.md "Analysis" is the specification; the
+ * mean across columns.  docs/analysis.md is the specification; the
  * thresholds are named below with why.
  */
 #ifndef BENCHSITE_ANALYSIS_H
@@ -20,7 +20,7 @@ struct buf;
 struct err;
 
 /* An outlier of a chart is at least this many times worse or better than
- * the median of all groups (DESIGN.md: a bar that crushes the scale; 20-40%
+ * the median of all groups (docs/analysis.md: a bar that crushes the scale; 20-40%
  * slower is slower, not an outlier)... */
 #define OUTLIER_RATIO 1.5
 /* ...and further from the median than this many median absolute
