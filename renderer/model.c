@@ -651,10 +651,11 @@ static int note_key(void *ctx, const struct kv *v, long n)
 }
 
 /* A default comparison's grouping: by label when that mixes nothing;
- * else the label and, one by one (fs first, as benchsite run records the
- * filesystem; then by name), the keys the label's runs disagree on, until
- * nothing is mixed; the label is dropped when it splits no group.  The
- * result goes into m->by. */
+ * else the label and the one key that leaves nothing mixed (fs first, as
+ * benchsite run records the filesystem; then by name), or failing one,
+ * the keys the label's runs disagree on added one by one in that order
+ * until nothing is mixed; the label is dropped when it splits no group.
+ * The result goes into m->by. */
 static int choose_by(struct store *s, struct load *l, struct err *e)
 {
 	struct model *m = l->m;
@@ -726,7 +727,23 @@ static int choose_by(struct store *s, struct load *l, struct err *e)
 				memmove(list + 1, list, (size_t)k * sizeof(*list));
 				list[0] = t;
 			}
-		buf_reset(&keys);
+		/* one key that tells every group apart is the plainest
+		 * grouping: tried first, fs first */
+		for (k = 0; k < nk && !done; k++) {
+			buf_reset(&by);
+			buf_printf(&by, "label,%s", list[k]);
+			n = mixtures_under(&c, by.data);
+			if (n < 0) {
+				rc = err_set(e, NULL, 0, 0, "out of memory");
+				goto out;
+			}
+			if ((done = n == 0) != 0) {
+				buf_reset(&keys);
+				buf_adds(&keys, list[k]);
+			}
+		}
+		if (!done)
+			buf_reset(&keys);
 		for (k = 0; k < nk && !done; k++) {
 			buf_printf(&keys, "%s%s", keys.len ? "," : "", list[k]);
 			buf_reset(&by);

@@ -127,6 +127,19 @@ printf '7,nofs,sysbench,fileio-rndrw,reads_per_sec,5000,1/s,higher,,\n' >> "$T/l
 check "a comparison counts the runs it leaves out for lacking its attribute" \
 	sh -c '"$1" --db "$2" summary by-fs | grep -q "1 run is left out: it has no fs attribute"' _ "$BIN" "$T/l2.db"
 
+# real sql-bench RUN files of three servers, imported under one label
+R=$CORPUS/sql-bench/hgxl64-output
+if [ -d "$R" ]; then
+	"$BIN" --db "$T/q.db" import --label x "$R"/RUN-mysql-* > /dev/null
+	tsv "$T/q.db" > "$T/q.tsv"
+	check "three sql-bench servers under one label are not averaged: grouped by server_version" \
+		test "$(awk -F'\t' 'NR > 1 && $4 == "best" { print $5 }' "$T/q.tsv" | sort -u | grep -c MySQL)" -ge 2
+	check "and no group holds three runs (was n=3)" \
+		sh -c '! "$1" --db "$2" summary | grep -q "n=3"' _ "$BIN" "$T/q.db"
+else
+	skip "sql-bench servers under one label" "no ../shared/corpus"
+fi
+
 # --- coverage --------------------------------------------------------------
 {
 	echo "label,suite,test,metric,value,unit,better"
