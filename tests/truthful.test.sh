@@ -140,6 +140,31 @@ else
 	skip "sql-bench servers under one label" "no ../shared/corpus"
 fi
 
+# benchsite run on two real filesystems (tmpfs and the disk the build is
+# on): every run is labelled sysbench-fileio-rndrw
+D1=$(mktemp -d /dev/shm/benchsite-fs.XXXXXX 2>/dev/null) || D1=
+D2=$(mktemp -d "$TOP/build/benchsite-fs.XXXXXX" 2>/dev/null) || D2=
+fs1=$( [ -n "$D1" ] && stat -f -c %T "$D1")
+fs2=$( [ -n "$D2" ] && stat -f -c %T "$D2")
+if command -v sysbench > /dev/null && [ -n "$D1" ] && [ -n "$D2" ] &&
+   [ "$fs1" != "$fs2" ]; then
+	for d in "$D1" "$D2"; do
+		(cd "$d" && sysbench fileio --file-total-size=8M --file-num=2 prepare > /dev/null &&
+		 "$BIN" --db "$T/run.db" run --repeat 2 --dir "$d" -- sysbench fileio \
+			--file-total-size=8M --file-num=2 --file-test-mode=rndrw --time=1 run \
+			> /dev/null 2>&1)
+	done
+	tsv "$T/run.db" > "$T/run.tsv"
+	check "runs of one label on $fs1 and $fs2: the default comparison groups by fs (was one bar, n=4)" \
+		sh -c 'test "$(awk -F"\t" "NR > 1 && \$4 != \"mixed\" { print \$5 }" "$1" | sort -u | wc -l)" -eq 2 &&
+		       ! grep -q "sysbench-fileio-rndrw" "$1"' _ "$T/run.tsv"
+	check "the runs' total time (--time=1) is not compared" \
+		test -z "$(awk -F'\t' '$3 == "total_time"' "$T/run.tsv")"
+else
+	skip "benchsite run on two filesystems" "needs sysbench and two filesystem types"
+fi
+rm -rf "$D1" "$D2"
+
 # --- coverage --------------------------------------------------------------
 {
 	echo "label,suite,test,metric,value,unit,better"
