@@ -569,7 +569,7 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 static void ranking(struct analysis *a)
 {
 	const struct model *m = a->m;
-	int c, g;
+	int c, g, nb, nm;
 
 	for (c = 0; c < m->ncols; c++) {
 		int all = 1;
@@ -581,7 +581,13 @@ static void ranking(struct analysis *a)
 			if (!has(a, c, g))
 				all = 0;
 		a->nranked += all;
-		for (g = 0; g < m->ngroups; g++)
+		/* a chart where no group stands apart from the rest crowns
+		 * nobody: every group best is no group best */
+		for (g = 0, nb = 0, nm = 0; g < m->ngroups; g++) {
+			nb += a->best[at(a, c, g)];
+			nm += has(a, c, g);
+		}
+		for (g = 0; g < m->ngroups && nb < nm; g++)
 			a->nbest[g] += a->best[at(a, c, g)];
 	}
 	a->ranking = m->ngroups >= 2 && a->nranked > 0 &&
