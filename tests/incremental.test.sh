@@ -148,12 +148,17 @@ for f in "$sqlp" "$bonp" run-1.html run-19.html; do
 	cp "$P/$f" "$T/page" && rm "$P/$f" && { cat "$T/page"; echo '<!-- planted -->'; } > "$P/$f"
 done
 # a changed run: run 19 gets an attribute; its page shows attributes, and
-# bonnie++'s comparison (grouped by label) does not
+# so may bonnie++'s comparison (its groups are checked for runs that
+# disagree on an attribute), so that page is built again too
 sqlite3 "$T/db" "insert into run_attr (run_id, key, value) values (19, 'disk', 'planted')"
 bs render --out "$P" >/dev/null 2>&1
 check "an unchanged comparison's test page is linked, not built (it keeps the planted bytes)" \
 	grep -q 'planted' "$P/$sqlp"
-check "so is the page of a comparison whose runs did not change" \
+check "the page of a comparison whose runs' attributes changed is built again" \
+	sh -c "! grep -q '<!-- planted -->' '$P/$bonp'"
+cp "$P/$bonp" "$T/page" && rm "$P/$bonp" && { cat "$T/page"; echo '<!-- planted -->'; } > "$P/$bonp"
+bs render --out "$P" >/dev/null 2>&1
+check "so is not the page of a comparison whose runs did not change" \
 	grep -q '<!-- planted -->' "$P/$bonp"
 check "an unchanged run's page is linked, not built" grep -q 'planted' "$P/run-1.html"
 check "a changed run's page is built again (the planted bytes are gone)" \
