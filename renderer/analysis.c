@@ -225,33 +225,9 @@ static void family_add(struct gen *x, int c, int g, int h)
 		if ((x->px[i] == g && x->py[i] == h) ||
 		    (x->px[i] == h && x->py[i] == g))
 			return;
-	if (x->np == x->pcap) {
-		int ncap = x->pcap ? 2 * x->pcap : 16;
-		int *nx = realloc(x->px, (size_t)ncap * sizeof(int));
-		int *ny;
-		double *np, *na;
-
-		if (!nx) {
-			x->fail = 1;
-			return;
-		}
-		x->px = nx;
-		if (!(ny = realloc(x->py, (size_t)ncap * sizeof(int)))) {
-			x->fail = 1;
-			return;
-		}
-		x->py = ny;
-		if (!(np = realloc(x->p, (size_t)ncap * sizeof(double)))) {
-			x->fail = 1;
-			return;
-		}
-		x->p = np;
-		if (!(na = realloc(x->adj, (size_t)ncap * sizeof(double)))) {
-			x->fail = 1;
-			return;
-		}
-		x->adj = na;
-		x->pcap = ncap;
+	if (x->np == x->pcap) {	/* sized in analysis_run: never */
+		x->fail = 1;
+		return;
 	}
 	x->px[x->np] = g;
 	x->py[x->np] = h;
@@ -623,7 +599,7 @@ static void ranking(struct analysis *a)
 int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 {
 	size_t cells = (size_t)m->ncols * (size_t)m->ngroups;
-	int c, g, *hits, *charts, vmax = 1;
+	int c, g, *hits, *charts, vmax = 1, rc;
 	double *tmp;
 	struct stats_term *terms;
 	struct gen x;
@@ -690,7 +666,16 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 			a->outlier[g] = 1;
 			a->noutliers++;
 		}
+	/* a chart's family: the best against each group, each outlier
+	 * against each group, one pair, the spread's ends */
 	x.a = a;
+	x.pcap = (a->noutliers + 1) * m->ngroups + 2;
+	x.px = calloc((size_t)x.pcap, sizeof(int));
+	x.py = calloc((size_t)x.pcap, sizeof(int));
+	x.p = calloc((size_t)x.pcap, sizeof(double));
+	x.adj = calloc((size_t)x.pcap, sizeof(double));
+	if (!x.px || !x.py || !x.p || !x.adj)
+		goto oom;
 	for (c = 0; c < m->ncols; c++) {
 		a->col_first[c] = a->nstmt;
 		column_statements(&x, c, terms);
@@ -742,6 +727,8 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 		s->text = m->mixed[c].values;
 	}
 	a->col_first[m->ncols + 1] = a->nstmt;
+	rc = 0;
+out:
 	free(hits);
 	free(charts);
 	free(tmp);
@@ -750,18 +737,11 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	free(x.py);
 	free(x.p);
 	free(x.adj);
-	return 0;
+	return rc;
 oom:
-	free(hits);
-	free(charts);
-	free(tmp);
-	free(terms);
-	free(x.px);
-	free(x.py);
-	free(x.p);
-	free(x.adj);
 	analysis_release(a);
-	return err_set(e, NULL, 0, 0, "out of memory");
+	rc = err_set(e, NULL, 0, 0, "out of memory");
+	goto out;
 }
 
 void analysis_release(struct analysis *a)
