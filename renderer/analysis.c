@@ -153,6 +153,9 @@ static enum col_state column_state(const struct analysis *a, int c)
 	    (strcmp(m->suite, "sysbench") == 0 &&
 	     strcmp(col->metric, "total_time") == 0 && on_whole && nval > 0))
 		return COL_SET;
+	for (g = 0; g < m->ngroups; g++)
+		if (a->toofast[at(a, c, g)])
+			equal = 0;	/* too fast is not the same figure */
 	if (n >= 2 && equal)
 		return COL_EQUAL;
 	return COL_OK;

@@ -12,6 +12,7 @@
  */
 #include "model.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,7 @@ struct load {
 	long nrt, rtcap;
 	long long last_run;
 	const char *last_test;
-	int time_limited, events_limited;	/* of last_run */
+	double time_limit, events_limit;	/* of last_run; 0: none */
 };
 
 static const char *const exempt[] = {
@@ -124,9 +125,9 @@ static double option_value(const char *cmd, const char *name)
 	return -1;
 }
 
-/* What fixes the length of a sysbench run, from the command line that
- * benchsite run recorded: a time limit (--time, --max-time; sysbench 1.x
- * stops after 10 s unless told otherwise) or an event count (--events,
+/* What can end a sysbench run, from the command line that benchsite run
+ * recorded: a time limit (--time, --max-time; sysbench 1.x stops after
+ * 10 s unless told otherwise) and an event count (--events,
  * --max-requests; 0.4 and 0.5 stop after 10,000 requests unless told
  * otherwise).  Unknown without the command line. */
 static void run_limits(struct load *l, long long run)
@@ -137,7 +138,7 @@ static void run_limits(struct load *l, long long run)
 	double t, ev;
 	int v1;
 
-	l->time_limited = l->events_limited = 0;
+	l->time_limit = l->events_limit = 0;
 	if (strcmp(m->suite, "sysbench") != 0 || !cmd)
 		return;
 	v1 = !ver || strncmp(ver, "0.", 2) != 0;
@@ -151,10 +152,11 @@ static void run_limits(struct load *l, long long run)
 		t = v1 ? 10 : 0;
 	if (ev < 0)
 		ev = v1 ? 0 : 10000;
-	/* the first limit reached ends the run: with both set, neither
-	 * figure is known to be fixed */
-	l->time_limited = t > 0 && !(ev > 0);
-	l->events_limited = ev > 0 && !(t > 0);
+	/* the first limit reached ends the run (or the test's own end, as
+	 * memory's total size): a figure is fixed only where it sits at its
+	 * limit, which add_row checks */
+	l->time_limit = t > 0 ? t : 0;
+	l->events_limit = ev > 0 ? ev : 0;
 }
 
 static int note_run_test(struct load *l, long long run, int group,
@@ -351,8 +353,13 @@ static int add_row(void *ctx, const struct store_row *row)
 		snprintf(cell->status, sizeof(cell->status), "%s", row->r.status);
 		return 0;
 	}
-	if ((l->time_limited && strcmp(row->r.metric, "total_time") == 0) ||
-	    (l->events_limited && strcmp(row->r.metric, "total_events") == 0))
+	/* a total time within 2% (and 50 ms) of the time limit, an event
+	 * count equal to the event limit: the run stopped at its limit */
+	if ((l->time_limit > 0 && strcmp(row->r.metric, "total_time") == 0 &&
+	     fabs(row->r.value - l->time_limit) <=
+	     0.02 * l->time_limit + 0.05) ||
+	    (l->events_limit > 0 && strcmp(row->r.metric, "total_events") == 0 &&
+	     row->r.value == l->events_limit))
 		cell->nset++;
 	switch (add_value(cell, row->r.value)) {
 	case -1:

@@ -43,6 +43,8 @@ check "total_time of a time-limited sysbench run is not ranked (was 'best: ext4 
 	test -z "$(awk -F'\t' '$3 == "total_time"' "$T/s.tsv")"
 check "latency_min equal for every group: no star (was every group best)" \
 	test -z "$(rows "$T/s.tsv" best cpu latency_min)"
+check "control: memory's total time, ended by its total size before --time=3, is compared" \
+	test -n "$(awk -F'\t' '$2 == "memory" && $3 == "total_time" && $4 == "best"' "$T/s.tsv")"
 "$BIN" --db "$S" summary sysbench-by-fs > "$T/s.txt"
 check "and the sentence says why" \
 	grep -q "cpu total_time: not compared: the runs' own settings fixed this figure" "$T/s.txt"
