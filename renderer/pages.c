@@ -289,8 +289,9 @@ static int by_figure(const void *pa, const void *pb)
 }
 
 /* Which groups a view of column c draws: keep[g] set for each; returns how
- * many, or -1 out of memory; *total is how many the view has, *best_left
- * how many best groups did not fit.
+ * many, or -1 out of memory; *total is how many the view has, kept[0..2]
+ * how many of those kept first are best, named by a statement, outliers
+ * of the chart; *best_left how many best groups did not fit.
  *
  * Up to CHART_BARS_MAX groups every one is drawn.  Beyond, the chart draws
  * CHART_BARS_MAX and says "N of M groups shown" (chart_view): drawing 2,000
@@ -303,7 +304,8 @@ static int by_figure(const void *pa, const void *pb)
  * figure, from the lowest to the highest, so the chart still shows how
  * they are distributed.  The results table lists every group. */
 static int pick_bars(const struct analysis *a, int c, int without,
-		     unsigned char *keep, int *total, int *best_left)
+		     unsigned char *keep, int *total, int kept[3],
+		     int *best_left)
 {
 	const struct model *m = a->m;
 	unsigned char *named = NULL;
@@ -313,6 +315,7 @@ static int pick_bars(const struct analysis *a, int c, int without,
 
 	*total = 0;
 	*best_left = 0;
+	kept[0] = kept[1] = kept[2] = 0;
 	for (g = 0; g < m->ngroups; g++)
 		*total += keep[g] = (unsigned char)in_view(a, c, g, without);
 	if (*total <= CHART_BARS_MAX)
@@ -347,6 +350,16 @@ static int pick_bars(const struct analysis *a, int c, int without,
 				(*best_left)++;
 			}
 		}
+	for (g = 0; g < m->ngroups; g++) {
+		if (keep[g] != 2)
+			continue;
+		kept[0] += analysis_stats(a, c, g)->n > 0 &&
+			   analysis_is_best(a, c, g);
+		kept[1] += named[g];
+		kept[2] += analysis_stats(a, c, g)->n > 0 &&
+			   a->chart_outlier[(size_t)c * (size_t)m->ngroups +
+					    (size_t)g];
+	}
 	for (g = 0; g < m->ngroups; g++)
 		if (keep[g] == 1) {
 			r[nr].g = g;
@@ -390,7 +403,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	char num[32], v[48], page[SLUG_MAX + 8], note[200];
 	struct buf alt, cap;
 	xmlNodePtr fig, img, a_el;
-	int g, rc = -1, total, shown, best_left;
+	int g, rc = -1, total, shown, best_left, kept[3];
 
 	buf_init(&alt, 1 << 16);
 	buf_init(&cap, 1 << 16);
@@ -403,7 +416,8 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	l = calloc(1, sizeof(*l));
 	keep = malloc((size_t)m->ngroups + 1);
 	if (!ch || !l || !keep ||
-	    (shown = pick_bars(a, c, without, keep, &total, &best_left)) < 0) {
+	    (shown = pick_bars(a, c, without, keep, &total, kept,
+				&best_left)) < 0) {
 		err_set(s->e, NULL, 0, 0, "out of memory");
 		goto out;
 	}
@@ -421,10 +435,13 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			snprintf(note, sizeof(note), "%d of %d groups shown, "
 				 "not every best: the table lists them all",
 				 shown, total);
-		else
-			snprintf(note, sizeof(note), "%d of %d groups shown: the "
-				 "best, the outliers, those the text names and "
-				 "an even spread of the rest", shown, total);
+		else	/* only what was kept: a "without" view may
+			 * have no best, a chart no outlier */
+			snprintf(note, sizeof(note), "%d of %d groups shown: "
+				 "%s%s%san even spread of the rest", shown, total,
+				 kept[0] ? "the best, " : "",
+				 kept[2] ? "the outliers, " : "",
+				 kept[1] ? "those the text names and " : "");
 		ch->note = note;
 		buf_reset(&cap);
 		if (caption)

@@ -82,6 +82,9 @@ check "chart u keeps all $ties groups that tie for best ($(grep -o '1912 s  (bes
 	test "$(grep -o '1912 s  (best)' "$u_all" | wc -l)" = "$ties" -a "$ties" -gt 1
 check "the 'without' view counts what it holds: 256 of 1998" \
 	grep -q '256 of 1998 groups shown' "$t_wo"
+check "a note claims only what the chart holds: no best bar, no 'the best' (t without g2000)" \
+	sh -c '! grep -q "(best)" "$1" && ! grep -q "groups shown: the best" "$1" &&
+		grep -q "(outlier)" "$2" && grep -q "groups shown: the best, the outliers," "$2"' _ "$t_wo" "$t_all"
 check "the page's captions say it too" \
 	test "$(grep -c -o '<figcaption>[^<]*256 of 2000 groups shown' "$T"/big/comparison-*.html)" -ge 2
 # up to 256 groups every one is drawn, with no note
