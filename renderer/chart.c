@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cairo.h>
@@ -27,6 +28,7 @@
 #define BAR_H 22.0
 #define BAR_GAP 8.0
 #define AXIS_H 44.0
+#define NOTE_H 22.0	/* the note's line, between title and plot */
 #define LABEL_SHARE 0.35	/* of the width, at most, for labels */
 #define MIN_PLOT 120.0
 
@@ -107,14 +109,77 @@ static void fit(char *out, size_t cap, double max, chart_measure m,
 	}
 }
 
-void chart_tick_text(double v, double step, char out[32])
+/* s, a "%e" text ("1.500e+34", "-2.000e-09"), rewritten short in out:
+ * trailing zeros of the mantissa and the exponent's sign and leading
+ * zeros dropped ("1.5e34", "-2e-9"). */
+static void exp_compact(const char *s, char out[32])
 {
+	const char *e = strchr(s, 'e');
+	size_t m;
+	int x;
+
+	if (!e) {
+		snprintf(out, 32, "%s", s);
+		return;
+	}
+	m = (size_t)(e - s);
+	if (memchr(s, '.', m)) {
+		while (m > 0 && s[m - 1] == '0')
+			m--;
+		if (m > 0 && s[m - 1] == '.')
+			m--;
+	}
+	x = atoi(e + 1);
+	if (x == 0)
+		snprintf(out, 32, "%.*s", (int)m, s);
+	else
+		snprintf(out, 32, "%.*se%d", (int)m, s, x);
+}
+
+void chart_tick_text(double v, double step, double span, char out[32])
+{
+	char t[48];
 	int dec = 0;
 
-	while (dec < 10 && fabs(step * pow(10, dec) -
-				 round(step * pow(10, dec))) > 1e-9)
-		dec++;
-	snprintf(out, 32, "%.*f", dec, v);
+	if (step > 0 && fabs(v) < step * 1e-6)
+		v = 0;	/* never "-0.0" nor "1e-25" */
+	if (step > 0 && step >= 1e-3 * (1 - 1e-9) && span < 1e6) {
+		while (dec < 10 && fabs(step * pow(10, dec) -
+					 round(step * pow(10, dec))) > 1e-9)
+			dec++;
+		snprintf(out, 32, "%.*f", dec, v + 0.0);
+		return;
+	}
+	if (v == 0) {
+		snprintf(out, 32, "0");
+		return;
+	}
+	/* the fewest digits that keep v within a millionth of a step: tick
+	 * texts a step apart differ */
+	for (dec = 0; dec < 16; dec++) {
+		snprintf(t, sizeof(t), "%.*e", dec, v);
+		if (!(step > 0) || fabs(strtod(t, NULL) - v) <= step * 1e-6)
+			break;
+	}
+	exp_compact(t, out);
+}
+
+void chart_figure_text(double v, char out[32])
+{
+	double a = fabs(v);
+	char t[48];
+
+	if (v == 0)
+		snprintf(out, 32, "0");
+	else if (!isfinite(v))
+		snprintf(out, 32, "%g", v);
+	else if (a >= 1e7 || a < 1e-3) {
+		snprintf(t, sizeof(t), "%.3e", v);
+		exp_compact(t, out);
+	} else if (a >= 100)
+		snprintf(out, 32, "%.0f", v);
+	else
+		snprintf(out, 32, "%.3g", v);
 }
 
 static void value_label(const struct chart *c, const struct chart_bar *b,
@@ -129,11 +194,7 @@ static void value_label(const struct chart *c, const struct chart_bar *b,
 				 : b->status ? b->status : "no value");
 		return;
 	}
-	num_format(b->value, num);
-	if (fabs(b->value) >= 100 && fabs(b->value) < 1e15)
-		snprintf(num, sizeof(num), "%.0f", b->value);
-	else if (fabs(b->value) < 100)
-		snprintf(num, sizeof(num), "%.3g", b->value);
+	chart_figure_text(b->value, num);
 	snprintf(out, cap, "%s%s%s%s%s", num, c->unit && *c->unit ? " " : "",
 		 c->unit ? c->unit : "", b->best ? "  (best)" : "",
 		 b->outlier ? "  (outlier)" : "");
@@ -142,7 +203,8 @@ static void value_label(const struct chart *c, const struct chart_bar *b,
 static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 		       struct chart_layout *l, struct err *e)
 {
-	double label_w = 0, value_w = 0, max = 0, step, y0;
+	double label_w = 0, value_w = 0, max = 0, min = 0, step, y0, span;
+	long k0;
 	int i, k;
 
 	if (c->nbars < 1 || c->nbars > CHART_BARS_MAX)
@@ -153,6 +215,9 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 	l->nbars = c->nbars;
 	copy_utf8(l->title, sizeof(l->title), c->title ? c->title : "");
 	copy_utf8(l->axis, sizeof(l->axis), c->axis ? c->axis : "");
+	copy_utf8(l->note, sizeof(l->note), c->note ? c->note : "");
+	if (l->note[0])
+		fit(l->note, sizeof(l->note), c->width - 2 * MARGIN, m, ctx);
 	for (i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 		double w;
@@ -166,50 +231,84 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 		w = m(ctx, l->value_text[i]);
 		if (w > value_w)
 			value_w = w;
-		if (b->has_value && b->value > max)
+		if (!b->has_value || !isfinite(b->value))
+			continue;
+		if (b->value > max)
 			max = b->value;
-		if (b->has_value && b->n > 1 && b->err_hi > max)
+		if (b->value < min)
+			min = b->value;
+		if (b->n > 1 && isfinite(b->err_hi) && b->err_hi > max)
 			max = b->err_hi;
+	}
+	/* an interval reaching below 0 widens the axis only where a figure
+	 * is negative: for figures that are all positive the axis starts at
+	 * 0 and the interval is cut there, as before */
+	for (i = 0; min < 0 && i < c->nbars; i++) {
+		const struct chart_bar *b = &c->bar[i];
+
+		if (b->has_value && b->n > 1 && isfinite(b->err_lo) &&
+		    b->err_lo < min)
+			min = b->err_lo;
 	}
 	l->plot.x = MARGIN + label_w + 8;
 	y0 = c->title && *c->title ? TITLE_H : MARGIN;
+	if (l->note[0])
+		y0 += NOTE_H;
 	l->plot.y = y0;
 	l->plot.w = c->width - l->plot.x - MARGIN - value_w - 8;
 	if (l->plot.w < MIN_PLOT)
 		return err_set(e, NULL, 0, 0, "chart too narrow for its labels");
 	l->plot.h = c->nbars * (BAR_H + BAR_GAP) - BAR_GAP;
-	step = chart_nice_step(max, 5);
-	l->axis_max = max > 0 ? ceil(max / step - 1e-9) * step : 1;
-	if (!(max > 0))
+	/* the axis holds 0 and every figure: from 0 for positive figures,
+	 * to 0 for negative ones, across 0 for both; round ends */
+	if (max - min > 0 && isfinite(max - min)) {
+		step = chart_nice_step(max - min, 5);
+		l->axis_max = max > 0 ? ceil(max / step - 1e-9) * step : 0;
+		l->axis_min = min < 0 ? floor(min / step + 1e-9) * step : 0;
+	} else {
 		step = 0.2;
+		l->axis_max = 1;
+		l->axis_min = 0;
+	}
+	span = l->axis_max - l->axis_min;
+	l->zero_x = l->plot.x + -l->axis_min / span * l->plot.w;
+	k0 = lround(l->axis_min / step);
 	for (k = 0; k < CHART_TICKS_MAX; k++) {
-		double v = k * step;
+		double v = (double)(k0 + k) * step;
 
-		if (v > l->axis_max * (1 + 1e-9))
+		if (v > l->axis_max + step * 1e-9)
 			break;
 		l->tick[k] = v;
-		l->tick_x[k] = l->plot.x + v / l->axis_max * l->plot.w;
-		chart_tick_text(v, step, l->tick_text[k]);
+		l->tick_x[k] = l->plot.x + (v - l->axis_min) / span * l->plot.w;
+		chart_tick_text(v, step, fmax(l->axis_max, -l->axis_min),
+				l->tick_text[k]);
 	}
 	l->nticks = k;
 	for (i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 		struct chart_box *box = &l->bar[i];
+		int bar = b->has_value && isfinite(b->value) && b->value != 0;
 
-		box->x = l->plot.x;
+		/* from 0 towards the figure, either way */
+		box->w = bar ? fabs(b->value) / span * l->plot.w : 0;
+		box->x = bar && b->value < 0 ? l->zero_x - box->w : l->zero_x;
 		box->y = l->plot.y + i * (BAR_H + BAR_GAP);
 		box->h = BAR_H;
-		box->w = b->has_value && b->value > 0
-				 ? b->value / l->axis_max * l->plot.w : 0;
 		l->label_x[i] = l->plot.x - 8;
+		/* right of the bar, or of 0 for a negative bar: that side of
+		 * its row is empty */
 		l->value_x[i] = box->x + box->w + 6;
+		if (box->x + box->w < l->zero_x)
+			l->value_x[i] = l->zero_x + 6;
 		l->color[i] = b->color;
 		if (b->has_value && b->n > 1) {
-			double lo = b->err_lo > 0 ? b->err_lo : 0;
+			double lo = fmax(b->err_lo, l->axis_min);
+			double hi = fmin(b->err_hi, l->axis_max);
 
 			l->has_err[i] = 1;
-			l->err_x0[i] = l->plot.x + lo / l->axis_max * l->plot.w;
-			l->err_x1[i] = l->plot.x + b->err_hi / l->axis_max *
+			l->err_x0[i] = l->plot.x + (lo - l->axis_min) / span *
+						       l->plot.w;
+			l->err_x1[i] = l->plot.x + (hi - l->axis_min) / span *
 						       l->plot.w;
 			if (l->err_x1[i] + 6 > l->value_x[i])
 				l->value_x[i] = l->err_x1[i] + 6;
@@ -255,7 +354,12 @@ void chart_layout_print(const struct chart_layout *l, int nbars,
 	snprintf(line, sizeof(line), "plot %.1f %.1f %.1f %.1f", l->plot.x,
 		 l->plot.y, l->plot.w, l->plot.h);
 	out(ctx, line);
-	snprintf(line, sizeof(line), "axis_max %g", l->axis_max);
+	if (l->note[0]) {
+		snprintf(line, sizeof(line), "note '%s'", l->note);
+		out(ctx, line);
+	}
+	snprintf(line, sizeof(line), "axis %g %g zero %.1f", l->axis_min,
+		 l->axis_max, l->zero_x);
 	out(ctx, line);
 	for (i = 0; i < l->nticks; i++) {
 		snprintf(line, sizeof(line), "tick %s %.1f", l->tick_text[i],
@@ -303,6 +407,11 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 		cairo_show_text(cr, l->title);
 	}
 	set_font(cr, FONT_SIZE, 0);
+	if (l->note[0]) {
+		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		cairo_move_to(cr, MARGIN, l->plot.y - NOTE_H + 12);
+		cairo_show_text(cr, l->note);
+	}
 	/* grid and ticks */
 	cairo_set_line_width(cr, 1);
 	for (i = 0; i < l->nticks; i++) {
@@ -351,6 +460,10 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 		cairo_show_text(cr, l->value_text[i]);
 	}
 	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	if (l->axis_min < 0) {	/* 0 among the ticks: the bars' origin */
+		cairo_move_to(cr, floor(l->zero_x) + 0.5, l->plot.y - 4);
+		cairo_line_to(cr, floor(l->zero_x) + 0.5, base);
+	}
 	cairo_move_to(cr, l->plot.x, floor(base) + 0.5);
 	cairo_line_to(cr, l->plot.x + l->plot.w, floor(base) + 0.5);
 	cairo_stroke(cr);

@@ -12,6 +12,12 @@
 
 struct err;
 
+/* The most bars a chart draws.  A comparison with more groups draws this
+ * many and says so in the chart's note ("256 of 2000 groups shown"); the
+ * page (pages.c chart_view) chooses which, never silently.  The bound keeps
+ * a chart and its layout a fixed size (about 100 KB), whatever the store
+ * holds, and a 256-bar chart (7,700 pixels tall) is about as long as a
+ * reader will scroll. */
 #define CHART_BARS_MAX 256
 #define CHART_TICKS_MAX 16
 #define CHART_TEXT_MAX 160
@@ -32,6 +38,9 @@ struct chart {
 	const char *title;
 	const char *axis;	/* "rate (KiB/s), higher is better" */
 	const char *unit;
+	const char *note;	/* NULL, or a line under the title: what the
+				 * chart leaves out ("256 of 2000 groups
+				 * shown ...") */
 	int width;		/* pixels */
 	int nbars;
 	struct chart_bar bar[CHART_BARS_MAX];
@@ -47,14 +56,18 @@ struct chart_layout {
 	int width, height;
 	char title[CHART_TEXT_MAX];
 	char axis[CHART_TEXT_MAX];
+	char note[CHART_TEXT_MAX];	/* "" or a line under the title */
 	int nbars;
 	int color[CHART_BARS_MAX];
 	int has_err[CHART_BARS_MAX];
 	double err_x0[CHART_BARS_MAX], err_x1[CHART_BARS_MAX];
 	struct chart_box plot;		/* the area the bars live in */
+	double axis_min;		/* the value at plot's left edge:
+					 * 0, or below 0 for negative bars */
 	double axis_max;		/* the value at plot's right edge */
+	double zero_x;			/* where 0 is; bars start there */
 	int nticks;
-	double tick[CHART_TICKS_MAX];	/* values, from 0 */
+	double tick[CHART_TICKS_MAX];	/* values, from axis_min */
 	double tick_x[CHART_TICKS_MAX];
 	char tick_text[CHART_TICKS_MAX][32];
 	struct chart_box bar[CHART_BARS_MAX];	/* w = 0 without a value */
@@ -95,9 +108,20 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 /* The palette (Okabe-Ito), by colour index & 7. */
 extern const double chart_palette[8][3];
 
-/* The text of tick value v on an axis of step step, with just the
- * decimals the step needs ("0.25", "100"). */
-void chart_tick_text(double v, double step, char out[32]);
+/* The text of tick value v on an axis of step step whose ends are at most
+ * span from 0.  Plain, with just the decimals the step needs ("0.25",
+ * "100", "500000"), when span is below 1e6 and step at least 0.001;
+ * otherwise with an exponent and just the digits the step needs ("2e34",
+ * "1.5e-9"), so that a tick text is never 31 digits long nor rounded to a
+ * row of "0".  Every tick of one axis is written the same way, and two
+ * ticks a step apart never read the same. */
+void chart_tick_text(double v, double step, double span, char out[32]);
+
+/* A bar's figure as the chart writes it: whole numbers from 100 to 7
+ * digits ("464", "6192376"), three significant digits below 100 ("2.5",
+ * "0.00123"), and from 1e7 up or below 0.001 at most four significant
+ * digits with an exponent ("1.235e7", "5e30", "2.5e-9"). */
+void chart_figure_text(double v, char out[32]);
 
 /* The round step for an axis from 0 to max with about n ticks: 1, 2 or 5
  * times a power of ten. */

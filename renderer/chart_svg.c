@@ -116,6 +116,13 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 		attr(n, "fill", "#1a1a1a");
 		add_text(n, l->title);
 	}
+	if (l->note[0]) {	/* what the chart leaves out (chart.h) */
+		n = el(svg, "text");
+		attr(n, "x", "12");
+		num(n, "y", l->plot.y - 22 + 12);
+		attr(n, "fill", "#404040");
+		add_text(n, l->note);
+	}
 	g = el(svg, "g");
 	attr(g, "stroke", "#e0e0e0");
 	for (i = 0; i < l->nticks; i++)
@@ -159,6 +166,9 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	}
 	g = el(svg, "g");
 	attr(g, "stroke", "#404040");
+	if (l->axis_min < 0)	/* 0 among the ticks: the bars' origin */
+		line(g, floor(l->zero_x) + 0.5, l->plot.y - 4,
+		     floor(l->zero_x) + 0.5, base);
 	line(g, l->plot.x, floor(base) + 0.5, l->plot.x + l->plot.w,
 	     floor(base) + 0.5);
 	/* a node or attribute lost to a failed allocation is not there:

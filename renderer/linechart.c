@@ -26,7 +26,7 @@ static void ticks(double max, int *n, double *val, char text[][32])
 
 	for (v = 0; v <= max * (1 + 1e-9) && k < LINE_TICKS_MAX; v = ++k * step) {
 		val[k] = v;
-		chart_tick_text(v, step, text[k]);
+		chart_tick_text(v, step, max, text[k]);
 	}
 	*n = k;
 }

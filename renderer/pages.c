@@ -174,10 +174,220 @@ static void test_file(const struct model *m, int c, char out[SLUG_MAX + 8])
 	file_name(parts, "html", out);
 }
 
+/* Group g is in a view of column c when it has a result there (a figure,
+ * or a status such as too-fast), unless the view is "without" and g is one
+ * of the comparison's outliers. */
+static int in_view(const struct analysis *a, int c, int g, int without)
+{
+	if (analysis_stats(a, c, g)->n == 0 &&
+	    a->m->cols[c].cells[g].nvoid == 0)
+		return 0;
+	return !(without && a->outlier[g]);
+}
+
+/* 1 when some group of the view has a measured figure: only then is there
+ * a chart (an axis needs a figure; bars that all say "too fast" on a 0 to
+ * 1 axis would claim a scale nobody measured). */
+static int view_measured(const struct analysis *a, int c, int without)
+{
+	int g;
+
+	for (g = 0; g < a->m->ngroups; g++)
+		if (in_view(a, c, g, without) && analysis_stats(a, c, g)->n > 0)
+			return 1;
+	return 0;
+}
+
+/* In place of a chart: one line saying why there is none, e.g. "No chart:
+ * every group was too fast for bonnie++ to measure." */
+static void no_chart(xmlNodePtr parent, const struct analysis *a, int c,
+		     int without, const char *names)
+{
+	const struct model *m = a->m;
+	const char *st[4];
+	int count[4] = {0}, nst = 0, other = 0, fast = 0, n = 0, g, k;
+	struct buf b;
+	xmlNodePtr p;
+
+	for (g = 0; g < m->ngroups; g++) {
+		const char *x = m->cols[c].cells[g].status;
+
+		if (!in_view(a, c, g, without))
+			continue;
+		n++;
+		fast += strcmp(x, "too-fast") == 0;
+		for (k = 0; k < nst && strcmp(st[k], x) != 0; k++)
+			;
+		if (k == nst && nst < 4)
+			st[nst++] = x;
+		if (k < nst)
+			count[k]++;
+		else
+			other++;
+	}
+	buf_init(&b, 1 << 16);
+	buf_adds(&b, "No chart");
+	if (without)
+		buf_printf(&b, " %s", names);
+	if (n == 0)
+		buf_adds(&b, ": no other group has a result in this test.");
+	else if (fast == n)	/* "table": a CSV that names no suite */
+		buf_printf(&b, ": %s group was too fast%s%s to measure.",
+			   n == 1 ? "the only" : without ? "every other" : "every",
+			   strcmp(m->suite, "table") ? " for " : "",
+			   strcmp(m->suite, "table") ? m->suite : "");
+	else {
+		buf_printf(&b, ": no%s group has a measured figure (",
+			   without ? " other" : "");
+		for (k = 0; k < nst; k++)
+			buf_printf(&b, "%s%d %s", k ? ", " : "", count[k],
+				   *st[k] ? status_text(st[k]) : "without a value");
+		if (other)
+			buf_printf(&b, ", %d otherwise", other);
+		buf_adds(&b, ").");
+	}
+	p = html_el(parent, "p", b.data);
+	html_attr(p, "class", "nochart");
+	buf_release(&b);
+}
+
+struct named {
+	int col;
+	unsigned char *set;
+};
+
+/* Marks the groups column x->col's statements name (the subject and the
+ * reference of each, not the per-group ratios to the best). */
+static int named_group(void *ctx, const struct statement *s)
+{
+	struct named *x = ctx;
+
+	if (s->col < 0 || s->col > x->col)
+		return 1;	/* statements come column by column */
+	if (s->col == x->col && s->kind != K_VS_BEST) {
+		x->set[s->subject] = 1;
+		if (s->ref_group >= 0)
+			x->set[s->ref_group] = 1;
+	}
+	return 0;
+}
+
+struct ranked {
+	double v;
+	int measured, g;
+};
+
+static int by_figure(const void *pa, const void *pb)
+{
+	const struct ranked *x = pa, *y = pb;
+
+	if (x->measured != y->measured)
+		return y->measured - x->measured;
+	if (x->measured && x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return x->g - y->g;
+}
+
+/* Which groups a view of column c draws: keep[g] set for each; returns how
+ * many, or -1 out of memory; *total is how many the view has, kept[0..2]
+ * how many of those kept first are best, named by a statement, outliers
+ * of the chart; *best_left how many best groups did not fit.
+ *
+ * Up to CHART_BARS_MAX groups every one is drawn.  Beyond, the chart draws
+ * CHART_BARS_MAX and says "N of M groups shown" (chart_view): drawing 2,000
+ * bars would make a 60,000-pixel image and a layout of unbounded size, and
+ * a silent cut (the old way: the first 256) can drop the best group from
+ * its own chart.  What a reader must see is kept first: the best (ties
+ * included), the groups the column's statements name (an outlier's
+ * "others", a pair compared, the ends of the spread), this chart's
+ * outliers; the rest of the room goes to an even spread of the others by
+ * figure, from the lowest to the highest, so the chart still shows how
+ * they are distributed.  The results table lists every group. */
+static int pick_bars(const struct analysis *a, int c, int without,
+		     unsigned char *keep, int *total, int kept[3],
+		     int *best_left)
+{
+	const struct model *m = a->m;
+	unsigned char *named = NULL;
+	struct ranked *r = NULL;
+	struct named x;
+	int g, n = 0, nr = 0, room, i, tier;
+
+	*total = 0;
+	*best_left = 0;
+	kept[0] = kept[1] = kept[2] = 0;
+	for (g = 0; g < m->ngroups; g++)
+		*total += keep[g] = (unsigned char)in_view(a, c, g, without);
+	if (*total <= CHART_BARS_MAX)
+		return *total;
+	named = calloc((size_t)m->ngroups + 1, 1);
+	r = malloc(((size_t)m->ngroups + 1) * sizeof(*r));
+	if (!named || !r) {
+		free(named);
+		free(r);
+		return -1;
+	}
+	x.col = c;
+	x.set = named;
+	analysis_each_statement(a, named_group, &x);
+	/* keep[g]: 1 in the view, 2 drawn */
+	for (tier = 0; tier < 3; tier++)
+		for (g = 0; g < m->ngroups; g++) {
+			int want = tier == 0 ? analysis_stats(a, c, g)->n > 0 &&
+						       analysis_is_best(a, c, g)
+				 : tier == 1 ? named[g]
+				 : analysis_stats(a, c, g)->n > 0 &&
+					   a->chart_outlier[(size_t)c *
+							    (size_t)m->ngroups +
+							    (size_t)g];
+
+			if (keep[g] != 1 || !want)
+				continue;
+			if (n < CHART_BARS_MAX) {
+				keep[g] = 2;
+				n++;
+			} else if (tier == 0) {
+				(*best_left)++;
+			}
+		}
+	for (g = 0; g < m->ngroups; g++) {
+		if (keep[g] != 2)
+			continue;
+		kept[0] += analysis_stats(a, c, g)->n > 0 &&
+			   analysis_is_best(a, c, g);
+		kept[1] += named[g];
+		kept[2] += analysis_stats(a, c, g)->n > 0 &&
+			   a->chart_outlier[(size_t)c * (size_t)m->ngroups +
+					    (size_t)g];
+	}
+	for (g = 0; g < m->ngroups; g++)
+		if (keep[g] == 1) {
+			r[nr].g = g;
+			r[nr].measured = analysis_stats(a, c, g)->n > 0;
+			r[nr].v = analysis_stats(a, c, g)->mean;
+			nr++;
+		}
+	qsort(r, (size_t)nr, sizeof(*r), by_figure);
+	room = CHART_BARS_MAX - n;	/* < nr: the view has more */
+	for (i = 0; i < room && nr > 0; i++) {
+		long long k = room == 1 ? (nr - 1) / 2 :
+			      (long long)i * (nr - 1) / (room - 1);
+
+		keep[r[k].g] = 2;
+		n++;
+	}
+	for (g = 0; g < m->ngroups; g++)
+		keep[g] = keep[g] == 2;
+	free(named);
+	free(r);
+	return n;
+}
+
 /* One view of one column's chart (all groups, or without the outliers):
  * its files are made (site_chart), and a figure showing it goes into
  * parent: the full-size PNG, or with thumb the thumbnail linked to the
- * test page. */
+ * test page.  caption NULL: "all groups".  A view without a measured
+ * figure gets one line saying why instead (no_chart). */
 static int chart_view(struct site *s, xmlNodePtr parent,
 		      const struct analysis *a, int c, int without,
 		      const char *caption, int thumb)
@@ -186,16 +396,28 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	const struct column *col = &m->cols[c];
 	const char *parts[] = {"chart", m->name, col->test, col->metric,
 			       without ? "without" : "all", NULL};
-	struct chart *ch = calloc(1, sizeof(*ch));
-	struct chart_layout *l = calloc(1, sizeof(*l));
+	struct chart *ch = NULL;
+	struct chart_layout *l = NULL;
+	unsigned char *keep = NULL;
 	char title[300], axis[300], base[SLUG_MAX], name[SLUG_MAX + 16];
-	char num[32], v[48], page[SLUG_MAX + 8];
-	struct buf alt;
+	char num[32], v[48], page[SLUG_MAX + 8], note[200];
+	struct buf alt, cap;
 	xmlNodePtr fig, img, a_el;
-	int g, rc = -1;
+	int g, rc = -1, total, shown, best_left, kept[3];
 
 	buf_init(&alt, 1 << 16);
-	if (!ch || !l) {
+	buf_init(&cap, 1 << 16);
+	if (!view_measured(a, c, without)) {
+		no_chart(parent, a, c, without, caption);
+		rc = 0;
+		goto out;
+	}
+	ch = calloc(1, sizeof(*ch));
+	l = calloc(1, sizeof(*l));
+	keep = malloc((size_t)m->ngroups + 1);
+	if (!ch || !l || !keep ||
+	    (shown = pick_bars(a, c, without, keep, &total, kept,
+				&best_left)) < 0) {
 		err_set(s->e, NULL, 0, 0, "out of memory");
 		goto out;
 	}
@@ -207,13 +429,35 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	ch->axis = axis;
 	ch->unit = col->unit;
 	ch->width = CHART_WIDTH;
-	buf_printf(&alt, "Bar chart of %s: ", axis);
-	for (g = 0; g < m->ngroups && ch->nbars < CHART_BARS_MAX; g++) {
+	buf_adds(&cap, caption ? caption : "all groups");
+	if (shown < total) {
+		if (best_left)
+			snprintf(note, sizeof(note), "%d of %d groups shown, "
+				 "not every best: the table lists them all",
+				 shown, total);
+		else	/* only what was kept: a "without" view may
+			 * have no best, a chart no outlier */
+			snprintf(note, sizeof(note), "%d of %d groups shown: "
+				 "%s%s%san even spread of the rest", shown, total,
+				 kept[0] ? "the best, " : "",
+				 kept[2] ? "the outliers, " : "",
+				 kept[1] ? "those the text names and " : "");
+		ch->note = note;
+		buf_reset(&cap);
+		if (caption)
+			buf_printf(&cap, "%s, ", caption);
+		buf_printf(&cap, "%d of %d groups shown", shown, total);
+	}
+	buf_printf(&alt, "Bar chart of %s", axis);
+	if (shown < total)
+		buf_printf(&alt, " (%s)", note);
+	buf_adds(&alt, ": ");
+	for (g = 0; g < m->ngroups; g++) {
 		const struct stats *st = analysis_stats(a, c, g);
 		const struct cell *x = &col->cells[g];
 		struct chart_bar *b;
 
-		if ((st->n == 0 && x->nvoid == 0) || (without && a->outlier[g]))
+		if (!keep[g])
 			continue;
 		b = &ch->bar[ch->nbars++];
 		b->label = m->groups[g];
@@ -222,7 +466,12 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		b->status = x->status;
 		b->color = g;
 		b->best = st->n > 0 && analysis_is_best(a, c, g);
-		b->outlier = st->n > 0 && a->outlier[g];
+		/* an outlier of this chart, not of the comparison: in the
+		 * seed's connect chart jfs_defaults (464 s, among bars of
+		 * 458 to 469 s) is none */
+		b->outlier = st->n > 0 &&
+			     a->chart_outlier[(size_t)c * (size_t)m->ngroups +
+					      (size_t)g];
 		b->n = st->n;
 		b->err_lo = st->ci_low;
 		b->err_hi = st->ci_high;
@@ -232,10 +481,6 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			   m->groups[g], st->n > 0 ? v : status_text(x->status));
 		if (st->n > 1)
 			buf_printf(&alt, " (mean of %d)", st->n);
-	}
-	if (ch->nbars == 0) {
-		rc = 0;
-		goto out;
 	}
 	slug_make(base, parts);
 	if (site_chart(s, ch, base, l))
@@ -266,7 +511,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		html_attr(img, "height", num);
 	}
 	html_attr(img, "alt", alt.data);
-	fig = html_el(fig, "figcaption", caption);
+	fig = html_el(fig, "figcaption", cap.data);
 	if (!thumb) {
 		text(fig, " (");
 		snprintf(name, sizeof(name), "%s.svg", base);
@@ -276,9 +521,33 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	rc = 0;
 out:
 	buf_release(&alt);
+	buf_release(&cap);
+	free(keep);
 	free(ch);
 	free(l);
 	return rc;
+}
+
+/* The base name of the comparison's first chart (the index shows its
+ * thumbnail): the first view drawn of the first column with a chart; 0
+ * when no column has one. */
+static int first_chart(const struct analysis *a, char base[SLUG_MAX])
+{
+	const struct model *m = a->m;
+	int c;
+
+	for (c = 0; c < m->ncols; c++) {
+		int without = a->noutliers && view_measured(a, c, 1);
+		const char *parts[] = {"chart", m->name, m->cols[c].test,
+				       m->cols[c].metric,
+				       without ? "without" : "all", NULL};
+
+		if (!view_measured(a, c, 0))
+			continue;
+		slug_make(base, parts);
+		return 1;
+	}
+	return 0;
 }
 
 /* "without X and Y" / "with X and Y" of the comparison's outliers. */
@@ -298,8 +567,12 @@ static int views(struct site *s, xmlNodePtr parent, const struct analysis *a,
 	struct buf with, without;
 	int rc;
 
+	if (!view_measured(a, c, 0)) {	/* one line for both views */
+		no_chart(parent, a, c, 0, NULL);
+		return 0;
+	}
 	if (!a->noutliers)
-		return chart_view(s, parent, a, c, 0, "all groups", thumb);
+		return chart_view(s, parent, a, c, 0, NULL, thumb);
 	buf_init(&with, 1 << 16);
 	buf_init(&without, 1 << 16);
 	view_names(a, &with, &without);
@@ -651,7 +924,7 @@ int pages_comparison(struct site *s, const struct model *m,
 	struct page p;
 	struct buf b;
 	xmlNodePtr main;
-	int rc, c;
+	int rc, c, has_thumb;
 
 	if (m->title)
 		snprintf(title, sizeof(title), "%s", m->title);
@@ -666,18 +939,16 @@ int pages_comparison(struct site *s, const struct model *m,
 	entry->headline = buf_detach(&b, NULL);
 	entry->ngroups = m->ngroups;
 	entry->nresults = m->nrows;
-	if (m->ncols > 0) {
-		const char *tp[] = {"chart", m->name, m->cols[0].test,
-				    m->cols[0].metric,
-				    a->noutliers ? "without" : "all", NULL};
+	{
 		char base[SLUG_MAX], thumb[SLUG_MAX + 16];
 
-		slug_make(base, tp);
-		snprintf(thumb, sizeof(thumb), "%s-thumb.png", base);
-		entry->thumb = strdup(thumb);
+		if ((has_thumb = first_chart(a, base)) != 0) {
+			snprintf(thumb, sizeof(thumb), "%s-thumb.png", base);
+			entry->thumb = strdup(thumb);
+		}
 	}
 	if (!entry->name || !entry->title || !entry->file || !entry->headline ||
-	    (m->ncols > 0 && !entry->thumb))
+	    (has_thumb && !entry->thumb))
 		return err_set(s->e, NULL, 0, 0, "out of memory");
 	if (page_new(&p, title, s->e))
 		return -1;

@@ -4,7 +4,9 @@
  * size and for not being blank.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <cairo.h>
@@ -114,6 +116,212 @@ static void test_layout(void)
 	free(l);
 }
 
+/* A tick text people can read: at most 8 characters, none a digit run
+ * longer than 7. */
+static int readable(const char *t)
+{
+	size_t run = 0, i;
+
+	if (strlen(t) > 8)
+		return 0;
+	for (i = 0; t[i]; i++) {
+		run = t[i] >= '0' && t[i] <= '9' ? run + 1 : 0;
+		if (run > 7)
+			return 0;
+	}
+	return 1;
+}
+
+/* 1 when the layout's tick texts are readable, pairwise distinct, and
+ * each reads back as its tick's value (within a millionth of the axis). */
+static int ticks_ok(const struct chart_layout *l, char *why, size_t cap)
+{
+	double span = l->axis_max - l->axis_min;
+	int i, j;
+
+	if (l->nticks < 2) {
+		snprintf(why, cap, "%d ticks", l->nticks);
+		return 0;
+	}
+	for (i = 0; i < l->nticks; i++) {
+		if (!readable(l->tick_text[i]) ||
+		    fabs(strtod(l->tick_text[i], NULL) - l->tick[i]) > span * 1e-6) {
+			snprintf(why, cap, "tick '%s' for %g", l->tick_text[i],
+				 l->tick[i]);
+			return 0;
+		}
+		for (j = 0; j < i; j++)
+			if (strcmp(l->tick_text[i], l->tick_text[j]) == 0) {
+				snprintf(why, cap, "two ticks read '%s'",
+					 l->tick_text[i]);
+				return 0;
+			}
+	}
+	return 1;
+}
+
+static void three(struct chart *c, double a, double b, double d)
+{
+	memset(c, 0, sizeof(*c));
+	c->title = "t: m";
+	c->axis = "m, higher is better";
+	c->width = 960;
+	c->nbars = 3;
+	c->bar[0].label = "a";
+	c->bar[1].label = "b";
+	c->bar[2].label = "c";
+	c->bar[0].value = a;
+	c->bar[1].value = b;
+	c->bar[2].value = d;
+	c->bar[0].has_value = c->bar[1].has_value = c->bar[2].has_value = 1;
+}
+
+/* Item 6 of issue 18: ticks and figures readable at every magnitude. */
+static void test_magnitudes(void)
+{
+	struct chart *c = calloc(1, sizeof(*c));
+	struct chart_layout *l = calloc(1, sizeof(*l));
+	struct chart_layout *old = calloc(1, sizeof(*old));
+	char why[120], what[200], fig[32];
+	struct err e;
+	double max;
+	int bad = 0, n = 0, i;
+
+	err_clear(&e);
+	/* the issue's cases, as the old formatter wrote them: the checks
+	 * below refuse them (negative controls) */
+	CHECK(!readable("4999999999999999843168305395898"),
+	      "control: a 31-digit tick is not readable");
+	old->nticks = 3;
+	old->axis_max = 1e-9;
+	old->tick[1] = 5e-10;
+	old->tick[2] = 1e-9;
+	snprintf(old->tick_text[0], 32, "0");
+	snprintf(old->tick_text[1], 32, "0");
+	snprintf(old->tick_text[2], 32, "0");
+	CHECK(!ticks_ok(old, why, sizeof(why)),
+	      "control: a row of ticks that all read 0 is refused");
+
+	three(c, 1e35, 5e34, 2e34);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      ticks_ok(l, why, sizeof(why)), "1e35: ticks readable and distinct");
+	CHECK_STR(l->tick_text[1], "2e34", "1e35: the second tick reads 2e34");
+	CHECK_STR(l->value_text[0], "1e35", "1e35: the bar says 1e35");
+	three(c, 1e-9, 2.5e-9, 7e-10);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      ticks_ok(l, why, sizeof(why)), "1e-9: ticks readable and distinct");
+	CHECK_STR(l->tick_text[1], "5e-10", "1e-9: the second tick reads 5e-10");
+	CHECK_STR(l->value_text[1], "2.5e-9", "1e-9: the bar says 2.5e-9");
+	/* the seed's magnitudes stay as they were */
+	three(c, 268, 124, 198);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->nticks == 4 &&
+	      strcmp(l->tick_text[3], "300") == 0 &&
+	      strcmp(l->value_text[0], "268") == 0, "268: ticks 0..300, bar 268");
+	three(c, 0.9, 0.25, 0.5);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      strcmp(l->tick_text[1], "0.2") == 0 &&
+	      strcmp(l->value_text[1], "0.25") == 0, "0.9: ticks 0.2 apart, bar 0.25");
+	/* every magnitude from 1e-15 to 1e38, positive, negative, mixed */
+	for (max = 1e-15; max < 1e38; max *= 3.7) {
+		static const double f[][3] = {
+			{1, 1.0 / 3, 1.0 / 7}, {-1, -1.0 / 3, -0.5},
+			{1, -0.6, 0.2}, {1, 0.999, 0.998},
+		};
+		int k;
+
+		for (k = 0; k < 4; k++) {
+			three(c, max * f[k][0], max * f[k][1], max * f[k][2]);
+			n++;
+			if (chart_layout(c, fixed, NULL, l, &e) != 0) {
+				bad++;
+				printf("# %g: %s\n", max, e.msg);
+				continue;
+			}
+			if (!ticks_ok(l, why, sizeof(why))) {
+				bad++;
+				printf("# %g (%d): %s\n", max, k, why);
+			}
+			for (i = 0; i < 3; i++) {
+				chart_figure_text(c->bar[i].value, fig);
+				if (strlen(fig) > 10 ||
+				    fabs(strtod(fig, NULL) - c->bar[i].value) >
+					    fabs(c->bar[i].value) * 0.005) {
+					bad++;
+					printf("# figure '%s' for %g\n", fig,
+					       c->bar[i].value);
+				}
+			}
+		}
+	}
+	snprintf(what, sizeof(what), "%d charts from 1e-15 to 1e38, positive, "
+		 "negative and mixed: every tick readable, distinct and true, "
+		 "every figure at most 10 characters and within 0.5%%", n);
+	CHECK(bad == 0 && n > 200, what);
+	free(c);
+	free(l);
+	free(old);
+}
+
+/* Negative figures: bars from 0 to the left, the axis across 0. */
+static void test_negative(void)
+{
+	struct chart *c = calloc(1, sizeof(*c));
+	struct chart_layout *l = calloc(1, sizeof(*l));
+	struct err e;
+	double unit;
+
+	err_clear(&e);
+	three(c, -5, 3, 1);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->axis_min == -6 &&
+	      l->axis_max == 4, "-5, 3, 1: the axis runs from -6 to 4");
+	unit = l->plot.w / 10;
+	CHECK(fabs(l->zero_x - (l->plot.x + 6 * unit)) < 1e-9,
+	      "0 is 6/10 along the axis");
+	CHECK(fabs(l->bar[0].w - 5 * unit) < 1e-9 &&
+	      fabs(l->bar[0].x + l->bar[0].w - l->zero_x) < 1e-9,
+	      "the -5 bar runs 5 units left from 0 (it used to have no bar)");
+	CHECK(fabs(l->bar[1].x - l->zero_x) < 1e-9 &&
+	      fabs(l->bar[1].w - 3 * unit) < 1e-9, "the 3 bar runs right from 0");
+	CHECK(l->value_x[0] > l->zero_x && strcmp(l->value_text[0], "-5") == 0,
+	      "the -5 bar's figure is right of 0, in its empty half-row");
+	CHECK(l->nticks == 6 && strcmp(l->tick_text[0], "-6") == 0 &&
+	      strcmp(l->tick_text[3], "0") == 0 &&
+	      fabs(l->tick_x[3] - l->zero_x) < 1e-9, "ticks -6 -4 -2 0 2 4");
+	three(c, -10, -20, -15);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->axis_max == 0 &&
+	      l->axis_min == -20 &&
+	      fabs(l->zero_x - (l->plot.x + l->plot.w)) < 1e-9 &&
+	      fabs(l->bar[1].x - l->plot.x) < 1e-9,
+	      "all negative: the axis ends at 0, the -20 bar fills the plot");
+	three(c, 268, 124, 198);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->axis_min == 0 &&
+	      l->zero_x == l->plot.x && l->bar[0].x == l->plot.x,
+	      "all positive: the axis starts at 0, as before");
+	free(c);
+	free(l);
+}
+
+/* A note under the title: its own line, the plot below it. */
+static void test_note(void)
+{
+	struct chart *c = calloc(1, sizeof(*c));
+	struct chart_layout *l = calloc(1, sizeof(*l));
+	struct err e;
+	double y;
+
+	err_clear(&e);
+	three(c, 3, 2, 1);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->note[0] == 0,
+	      "no note: none in the layout");
+	y = l->plot.y;
+	c->note = "3 of 2000 groups shown";
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      strcmp(l->note, "3 of 2000 groups shown") == 0 && l->plot.y > y,
+	      "a note gets its own line above the plot");
+	free(c);
+	free(l);
+}
+
 static void test_paint(void)
 {
 	struct chart *c = calloc(1, sizeof(*c));
@@ -189,6 +397,9 @@ void test_chart(void)
 {
 	test_nice();
 	test_layout();
+	test_magnitudes();
+	test_negative();
+	test_note();
 	test_paint();
 	test_line_series();
 }
