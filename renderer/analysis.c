@@ -432,6 +432,15 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 		int all_rep, nothers = others(a, c, &avg, &var, terms, &all_rep);
 		int lo = -1, hi = -1, h;
 
+		for (g = 0; g < m->ngroups; g++) {
+			if (!has(a, c, g) || a->outlier[g])
+				continue;
+			if (lo < 0 || mean(a, c, g) < mean(a, c, lo))
+				lo = g;
+			if (hi < 0 || mean(a, c, g) > mean(a, c, hi))
+				hi = g;
+		}
+
 		for (g = 0; g < m->ngroups && nothers > 0; g++) {
 			const struct stats *so = analysis_stats(a, c, g);
 			double r;
@@ -440,8 +449,11 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 			if (!has(a, c, g) || !a->outlier[g])
 				continue;
 			r = worse_ratio(col, so->mean, avg);
-			if (r <= 0)
-				continue;
+			if (r <= 0 || (lo >= 0 && so->mean >= mean(a, c, lo) &&
+				       so->mean <= mean(a, c, hi)))
+				continue;	/* among the others: better than
+						 * their mean is not better than
+						 * them */
 			for (h = 0; h < m->ngroups; h++)
 				if (has(a, c, h) && !a->outlier[h]) {
 					int d = differ(x, g, h);
@@ -496,14 +508,6 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 					s->ratio = 1;
 					fill(a, s, c);
 				}
-		for (g = 0; g < m->ngroups; g++) {
-			if (!has(a, c, g) || a->outlier[g])
-				continue;
-			if (lo < 0 || mean(a, c, g) < mean(a, c, lo))
-				lo = g;
-			if (hi < 0 || mean(a, c, g) > mean(a, c, hi))
-				hi = g;
-		}
 		if (nothers >= 2 && mean(a, c, lo) > 0) {
 			if (!(s = add(x, K_SPREAD, c, hi)))
 				return;
@@ -927,6 +931,22 @@ static int say(void *ctx, const struct statement *s)
 		part(x);
 		buf_printf(x->out, "too fast for %s to measure: ", m->suite);
 		names(x->out, a, s->col, a->toofast);
+		{
+			/* a group too fast in only some runs: say how many */
+			int g, k = 0;
+
+			for (g = 0; g < m->ngroups; g++) {
+				const struct cell *cl = &col->cells[g];
+
+				if (!a->toofast[at(a, s->col, g)] || cl->n == 0)
+					continue;
+				buf_printf(x->out, "%s%s in %d of %d runs",
+					   k++ ? ", " : " (", m->groups[g],
+					   cl->ntoofast, cl->n + cl->nvoid);
+			}
+			if (k)
+				buf_adds(x->out, ")");
+		}
 		x->toofast_done = 1;
 		break;
 	case K_SAME:

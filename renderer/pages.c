@@ -205,7 +205,8 @@ static void no_chart(xmlNodePtr parent, const struct analysis *a, int c,
 {
 	const struct model *m = a->m;
 	const char *st[4];
-	int count[4] = {0}, nst = 0, other = 0, fast = 0, n = 0, g, k;
+	int count[4] = {0}, nst = 0, other = 0, fast = 0, part = 0, n = 0, g,
+	    k;
 	struct buf b;
 	xmlNodePtr p;
 
@@ -215,7 +216,11 @@ static void no_chart(xmlNodePtr parent, const struct analysis *a, int c,
 		if (!in_view(a, c, g, without))
 			continue;
 		n++;
-		fast += strcmp(x, "too-fast") == 0;
+		/* too fast in some run: the group has no figure (analysis.h) */
+		if (a->toofast[(size_t)c * (size_t)m->ngroups + (size_t)g]) {
+			fast++;
+			part += m->cols[c].cells[g].n > 0;
+		}
 		for (k = 0; k < nst && strcmp(st[k], x) != 0; k++)
 			;
 		if (k == nst && nst < 4)
@@ -232,10 +237,11 @@ static void no_chart(xmlNodePtr parent, const struct analysis *a, int c,
 	if (n == 0)
 		buf_adds(&b, ": no other group has a result in this test.");
 	else if (fast == n)	/* "table": a CSV that names no suite */
-		buf_printf(&b, ": %s group was too fast%s%s to measure.",
+		buf_printf(&b, ": %s group was too fast%s%s to measure%s.",
 			   n == 1 ? "the only" : without ? "every other" : "every",
 			   strcmp(m->suite, "table") ? " for " : "",
-			   strcmp(m->suite, "table") ? m->suite : "");
+			   strcmp(m->suite, "table") ? m->suite : "",
+			   part ? " in at least one of its runs" : "");
 	else {
 		buf_printf(&b, ": no%s group has a measured figure (",
 			   without ? " other" : "");

@@ -167,6 +167,20 @@ else
 fi
 rm -rf "$D1" "$D2"
 
+# --- an outlier of the comparison in the middle of one chart ----------------
+{
+	echo "label,test,metric,value,unit,better"
+	for t in t1 t2; do
+		printf 'a,%s,time,100,s,lower\nb,%s,time,10,s,lower\nc,%s,time,11,s,lower\nd,%s,time,12,s,lower\n' $t $t $t $t
+	done
+	printf 'a,t3,time,10,s,lower\nb,t3,time,30,s,lower\nc,t3,time,5,s,lower\nd,t3,time,6,s,lower\n'
+} > "$T/mid.csv"
+"$BIN" --db "$T/mid.db" import "$T/mid.csv" > /dev/null
+"$BIN" --db "$T/mid.db" summary > "$T/mid.txt"
+check "a is the comparison's outlier, slower in t1" grep -q "t1 time: a is 9.1x slower than the other 3" "$T/mid.txt"
+check "in t3, between the others, a is not 'better than the other 3' while c is best (was '1.4x faster')" \
+	sh -c '! grep "t3 time" "$1" | grep -q "a is"' _ "$T/mid.txt"
+
 # --- coverage --------------------------------------------------------------
 {
 	echo "label,suite,test,metric,value,unit,better"
