@@ -406,6 +406,11 @@ struct run {
 	long rw_at;
 	double n_read, n_write, n_other, mib_read, mib_written;
 	long fileio_ops_at, fileio_mib_at;
+	/* the precision of the printed figures those are derived from: a
+	 * derived figure gets no more (core/text.h num_round_*) */
+	int rate_dec;		/* decimals of the last "(X per sec.)" read */
+	int rw_dec, other_dec;
+	int time_sig;
 };
 
 static long col(const struct run *r, const char *p)
@@ -470,8 +475,10 @@ static int count_rate(struct run *r, const char *label, struct span v,
 		trim(&x.p, &x.n);
 		if (num_parse_plain(c.p, c.n, &cnt) == 0 && x.n > k + 1 &&
 		    span_eq(x.p + x.n - k, k, unit) && x.p[x.n - k - 1] == ' ' &&
-		    num_parse_plain(x.p, x.n - k - 1, rate) == 0)
+		    num_parse_plain(x.p, x.n - k - 1, rate) == 0) {
+			r->rate_dec = num_decimals(x.p, x.n - k - 1);
 			return 0;
+		}
 	}
 	return bad_value(r, label, v, "'N (X per sec.)'");
 }
@@ -919,16 +926,25 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 				      "given twice in one run (first at line "
 				      "%ld)", r->rw_at);
 		r->rw_at = r->line;
-		return count_rate(r, "read/write requests", v, "per sec.)",
-				  &r->rw_rate);
+		if (count_rate(r, "read/write requests", v, "per sec.)",
+			       &r->rw_rate))
+			return -1;
+		r->rw_dec = r->rate_dec;
+		return 0;
 	}
-	if (after(s, n, "other operations:", &v))
-		return count_rate(r, "other operations", v, "per sec.)",
-				  &r->other_rate);
-	if (after(s, n, "total time:", &v))
-		return figure(r, M_TOTAL_TIME, "total time", v, "s");
-	if (after(s, n, "time elapsed:", &v))	/* 1.1 */
-		return figure(r, M_TOTAL_TIME, "time elapsed", v, "s");
+	if (after(s, n, "other operations:", &v)) {
+		if (count_rate(r, "other operations", v, "per sec.)",
+			       &r->other_rate))
+			return -1;
+		r->other_dec = r->rate_dec;
+		return 0;
+	}
+	if (after(s, n, "total time:", &v) ||
+	    after(s, n, "time elapsed:", &v)) {	/* 1.1 */
+		r->time_sig = num_sig_digits(v.p, v.n);
+		return figure(r, M_TOTAL_TIME, s[0] == 't' ? "total time" :
+			      "time elapsed", v, "s");
+	}
 	if (after(s, n, "total number of events:", &v))
 		return figure(r, M_TOTAL_EVENTS, "total number of events", v, "");
 	if (after(s, n, "total time taken by event execution:", &v)) {
@@ -1040,6 +1056,7 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 		    size_mib(a[3].p, a[3].n, &r->mib_written))
 			return bad_value(r, "Read/Written", (struct span){s, n},
 					 "'Read XMb  Written YMb ...'");
+
 		if (r->fileio_mib_at)
 			return err_at(r->e, r->line, 0, "'Read ... Written' "
 				      "given twice in one run (first at line "
@@ -1074,34 +1091,44 @@ static int emit(struct run *r, enum metric m, const char *status)
 	return r->sink->result(r->sink->ctx, &res, r->e);
 }
 
-/* Figures the run's version leaves to be worked out, then every result. */
+/* Figures the run's version leaves to be worked out, then every result.
+ * A derived figure has the precision of what it is derived from, and no
+ * float noise (FORMATS: "figures nobody printed"): a sum of rates printed
+ * with 2 decimals has 2 decimals (8327.52 + 925.28 is 9252.8, never
+ * 9252.800000000001); a quotient of an exact count by the total time has
+ * the total time's significant digits (sysbench prints it to 0.1 ms:
+ * "60.0034s", 6 digits), of a size by it the fewer of the two (sizes are
+ * printed %.5g: "305.98Mb" and "4Gb" both have 5, %g drops the zeros). */
 static int finish(struct run *r)
 {
 	double t = r->at[M_TOTAL_TIME] ? r->v[M_TOTAL_TIME] : 0;
 	const char *status = r->g->fatal_line ? "failed" : "ok";
-	int m;
+	int m, ts = r->time_sig, ss = ts < 5 ? ts : 5;
 
 	if (r->rw_at && !r->at[M_QPS]) {
 		/* 0.4/0.5 split 1.0's queries into read/write requests and
 		 * other operations */
-		r->v[M_QPS] = r->rw_rate + r->other_rate;
+		r->v[M_QPS] = num_round_decimals(r->rw_rate + r->other_rate,
+						 r->rw_dec > r->other_dec ?
+						 r->rw_dec : r->other_dec);
 		r->at[M_QPS] = r->rw_at;
 	}
 	if (t > 0 && r->fileio_ops_at) {
-		set(r, M_READS, r->n_read / t, "reads");
-		set(r, M_WRITES, r->n_write / t, "writes");
-		set(r, M_FSYNCS, r->n_other / t, "fsyncs");
+		set(r, M_READS, num_round_sig(r->n_read / t, ts), "reads");
+		set(r, M_WRITES, num_round_sig(r->n_write / t, ts), "writes");
+		set(r, M_FSYNCS, num_round_sig(r->n_other / t, ts), "fsyncs");
 	}
 	if (t > 0 && r->fileio_mib_at) {
-		set(r, M_READ_MIBS, r->mib_read / t, "read");
-		set(r, M_WRITTEN_MIBS, r->mib_written / t, "written");
+		set(r, M_READ_MIBS, num_round_sig(r->mib_read / t, ss), "read");
+		set(r, M_WRITTEN_MIBS, num_round_sig(r->mib_written / t, ss),
+		    "written");
 	}
 	/* cpu before 1.0.8, threads and mutex print no rate: events/time,
 	 * as 1.0.8+ computes its "events per second" */
 	if (t > 0 && !r->at[M_EPS] && r->at[M_TOTAL_EVENTS] &&
 	    (strcmp(r->test, "cpu") == 0 || strcmp(r->test, "threads") == 0 ||
 	     strcmp(r->test, "mutex") == 0)) {
-		r->v[M_EPS] = r->v[M_TOTAL_EVENTS] / t;
+		r->v[M_EPS] = num_round_sig(r->v[M_TOTAL_EVENTS] / t, ts);
 		r->at[M_EPS] = r->at[M_TOTAL_TIME];
 	}
 	for (m = 0; m < M_COUNT; m++)
