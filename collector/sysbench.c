@@ -838,7 +838,7 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 static int stats(struct run *r, const char *s, size_t n, int *handled)
 {
 	struct span v;
-	const char *q;
+	const char *q, *tl;
 	double x;
 
 	*handled = 1;
@@ -960,11 +960,11 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 		r->other_dec = r->rate_dec;
 		return 0;
 	}
+	tl = starts(s, n, "total time:") ? "total time" : "time elapsed";
 	if (after(s, n, "total time:", &v) ||
 	    after(s, n, "time elapsed:", &v)) {	/* 1.1 */
 		r->time_sig = num_sig_digits(v.p, v.n);
-		return figure(r, M_TOTAL_TIME, s[0] == 't' ? "total time" :
-			      "time elapsed", v, "s");
+		return figure(r, M_TOTAL_TIME, tl, v, "s");
 	}
 	if (after(s, n, "total number of events:", &v))
 		return figure(r, M_TOTAL_EVENTS, "total number of events", v, "");

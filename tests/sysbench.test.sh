@@ -203,6 +203,8 @@ edit v05-fileio-memory.txt 23 'Written 4Gb' 'Written 4Qb' > "$T/fileio-size.txt"
 bad fileio-size.txt 23 "'Read/Written': expected"
 sed '34{p;}' "$TOP/tests/fixtures/sysbench/v10-wrapped-oltp.txt" > "$T/twice.txt"
 bad twice.txt 35 "'total time' given twice in one run (first at line 34)"
+sed '31{p;}' "$TOP/tests/fixtures/sysbench/v11-fileio-throughput.txt" > "$T/twice11.txt"
+bad twice11.txt 32 "'time elapsed' given twice in one run (first at line 31)"
 edit v04-memory-threads-mutex.txt 4 'Number of threads: 4' 'Number of threads: four' > "$T/threads.txt"
 bad threads.txt 4 "'Number of threads': expected a count"
 # only failed runs: refused, naming the FATAL line
