@@ -1077,7 +1077,6 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 		    size_mib(a[3].p, a[3].n, &r->mib_written))
 			return bad_value(r, "Read/Written", (struct span){s, n},
 					 "'Read XMb  Written YMb ...'");
-
 		if (r->fileio_mib_at)
 			return err_at(r->e, r->line, 0, "'Read ... Written' "
 				      "given twice in one run (first at line "
@@ -1114,7 +1113,7 @@ static int emit(struct run *r, enum metric m, const char *status)
 
 /* Figures the run's version leaves to be worked out, then every result.
  * A derived figure has the precision of what it is derived from, and no
- * float noise (FORMATS: "figures nobody printed"): a sum of rates printed
+ * float noise (docs/parsed-names-and-figures.md): a sum of rates printed
  * with 2 decimals has 2 decimals (8327.52 + 925.28 is 9252.8, never
  * 9252.800000000001); a quotient of an exact count by the total time has
  * the total time's significant digits (sysbench prints it to 0.1 ms:
