@@ -37,8 +37,11 @@
  * compare-results' per-operation rows sum operations over all tests, so
  * they cannot be given to a test: they are checked for shape and passed
  * over.  compare-results columns are runs; with --relative the columns
- * after the first are ratios to it and are stored as ratio x first column
- * (seconds, to the ratio's three decimals); an empty cell cannot tell a
+ * after the first are ratios to it, kept as printed: metric
+ * total_time_ratio, unit x (bigger is slower), with the first column's
+ * own ratio 1 beside its seconds, so that every column has the metric; a
+ * ratio is never turned back into seconds nobody printed (231.00 x 3.377
+ * is not the 780.00 the plain table says).  An empty cell cannot tell a
  * failed test from one not run and gives no result.
  *
  * The label is server+suffix+machine as in the file name (the RUN file's
@@ -969,6 +972,24 @@ static int cmp_value(const char *s, size_t n, int *has, double *v,
 	return 0;
 }
 
+/* A compare-results --relative cell: the ratio to column 1 as printed. */
+static int emit_ratio(struct sb *b, const struct cmp_row *row, double v,
+		      const char *status)
+{
+	struct record_result r;
+
+	r.test = row->test;
+	r.metric = "total_time_ratio";
+	r.value = v;
+	r.has_value = 1;
+	r.unit = "x";
+	r.better = "lower";
+	r.status = status;
+	if (b->sink->result(b->sink->ctx, &r, b->e))
+		return sink_failed(b, row->line);
+	return 0;
+}
+
 static int cmp_emit(struct sb *b, struct cmp *c)
 {
 	size_t i, r;
@@ -995,14 +1016,16 @@ static int cmp_emit(struct sb *b, struct cmp *c)
 			if (c->relative && i > 0) {
 				if (!row->has[0])
 					continue;	/* a ratio to nothing */
-				/* the ratio has three decimals: keep the
-				 * product to the millisecond, not to
-				 * binary noise (725.907, not
-				 * 725.9069999999999) */
-				v = round(v * row->v[0] * 1000) / 1000;
+				if (emit_ratio(b, row, v, row->status[i]))
+					return -1;
+				continue;
 			}
 			if (emit(b, row->line, row->test, "total_time", 1, v,
 				 row->status[i]))
+				return -1;
+			/* the reference of the ratios: 1 by definition ("1.00
+			 * is the same") */
+			if (c->relative && emit_ratio(b, row, 1, row->status[0]))
 				return -1;
 		}
 		if (b->sink->run_end(b->sink->ctx, b->e))

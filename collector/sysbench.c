@@ -40,6 +40,7 @@
  * (`[ 10s ] ...`) with an unknown field, a figure given twice in one run.
  * Unknown lines are passed over: they are wrapper text.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -183,6 +184,10 @@ struct segment {
 	long threads, events;	/* -1 when not printed */
 	char test[SB_NAME_MAX];	/* "" when nothing in the output says */
 	int oltp;
+	/* OLTP statistics: queries performed (read, write, other) and
+	 * transactions, -1 when not printed; they name a script the output
+	 * does not (oltp_name) */
+	long q_read, q_write, q_other, tx;
 };
 
 static long parse_long(const char *s, size_t n)
@@ -298,9 +303,10 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 	const char *s;
 	size_t n;
 	struct span v;
-	int done = 0;
+	int done = 0, in_queries = 0;
 
 	g->threads = g->events = -1;
+	g->q_read = g->q_write = g->q_other = g->tx = -1;
 	for (;;) {
 		struct lines save = *l;
 
@@ -334,6 +340,21 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 		    starts(s, n, "Operations performed:")) {
 			g->is_run = 1;
 			g->has_stats = 1;
+		}
+		if (starts(s, n, "queries performed:"))
+			in_queries = 1;
+		else if (in_queries && after(s, n, "read:", &v))
+			g->q_read = parse_long(v.p, v.n);
+		else if (in_queries && after(s, n, "write:", &v))
+			g->q_write = parse_long(v.p, v.n);
+		else if (in_queries && after(s, n, "other:", &v))
+			g->q_other = parse_long(v.p, v.n);
+		else if (!(in_queries && starts(s, n, "total:")))
+			in_queries = 0;
+		if (after(s, n, "transactions:", &v)) {
+			const char *open = memchr(v.p, '(', v.n);
+
+			g->tx = parse_long(v.p, open ? (size_t)(open - v.p) : v.n);
 		}
 		if (after(s, n, "Number of threads:", &v))
 			g->threads = parse_long(v.p, v.n);
@@ -406,6 +427,11 @@ struct run {
 	long rw_at;
 	double n_read, n_write, n_other, mib_read, mib_written;
 	long fileio_ops_at, fileio_mib_at;
+	/* the precision of the printed figures those are derived from: a
+	 * derived figure gets no more (core/text.h num_round_*) */
+	int rate_dec;		/* decimals of the last "(X per sec.)" read */
+	int rw_dec, other_dec;
+	int time_sig;
 };
 
 static long col(const struct run *r, const char *p)
@@ -470,8 +496,10 @@ static int count_rate(struct run *r, const char *label, struct span v,
 		trim(&x.p, &x.n);
 		if (num_parse_plain(c.p, c.n, &cnt) == 0 && x.n > k + 1 &&
 		    span_eq(x.p + x.n - k, k, unit) && x.p[x.n - k - 1] == ' ' &&
-		    num_parse_plain(x.p, x.n - k - 1, rate) == 0)
+		    num_parse_plain(x.p, x.n - k - 1, rate) == 0) {
+			r->rate_dec = num_decimals(x.p, x.n - k - 1);
 			return 0;
+		}
 	}
 	return bad_value(r, label, v, "'N (X per sec.)'");
 }
@@ -810,7 +838,7 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 static int stats(struct run *r, const char *s, size_t n, int *handled)
 {
 	struct span v;
-	const char *q;
+	const char *q, *tl;
 	double x;
 
 	*handled = 1;
@@ -919,16 +947,25 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 				      "given twice in one run (first at line "
 				      "%ld)", r->rw_at);
 		r->rw_at = r->line;
-		return count_rate(r, "read/write requests", v, "per sec.)",
-				  &r->rw_rate);
+		if (count_rate(r, "read/write requests", v, "per sec.)",
+			       &r->rw_rate))
+			return -1;
+		r->rw_dec = r->rate_dec;
+		return 0;
 	}
-	if (after(s, n, "other operations:", &v))
-		return count_rate(r, "other operations", v, "per sec.)",
-				  &r->other_rate);
-	if (after(s, n, "total time:", &v))
-		return figure(r, M_TOTAL_TIME, "total time", v, "s");
-	if (after(s, n, "time elapsed:", &v))	/* 1.1 */
-		return figure(r, M_TOTAL_TIME, "time elapsed", v, "s");
+	if (after(s, n, "other operations:", &v)) {
+		if (count_rate(r, "other operations", v, "per sec.)",
+			       &r->other_rate))
+			return -1;
+		r->other_dec = r->rate_dec;
+		return 0;
+	}
+	tl = starts(s, n, "total time:") ? "total time" : "time elapsed";
+	if (after(s, n, "total time:", &v) ||
+	    after(s, n, "time elapsed:", &v)) {	/* 1.1 */
+		r->time_sig = num_sig_digits(v.p, v.n);
+		return figure(r, M_TOTAL_TIME, tl, v, "s");
+	}
 	if (after(s, n, "total number of events:", &v))
 		return figure(r, M_TOTAL_EVENTS, "total number of events", v, "");
 	if (after(s, n, "total time taken by event execution:", &v)) {
@@ -1074,34 +1111,44 @@ static int emit(struct run *r, enum metric m, const char *status)
 	return r->sink->result(r->sink->ctx, &res, r->e);
 }
 
-/* Figures the run's version leaves to be worked out, then every result. */
+/* Figures the run's version leaves to be worked out, then every result.
+ * A derived figure has the precision of what it is derived from, and no
+ * float noise (docs/parsed-names-and-figures.md): a sum of rates printed
+ * with 2 decimals has 2 decimals (8327.52 + 925.28 is 9252.8, never
+ * 9252.800000000001); a quotient of an exact count by the total time has
+ * the total time's significant digits (sysbench prints it to 0.1 ms:
+ * "60.0034s", 6 digits), of a size by it the fewer of the two (sizes are
+ * printed %.5g: "305.98Mb" and "4Gb" both have 5, %g drops the zeros). */
 static int finish(struct run *r)
 {
 	double t = r->at[M_TOTAL_TIME] ? r->v[M_TOTAL_TIME] : 0;
 	const char *status = r->g->fatal_line ? "failed" : "ok";
-	int m;
+	int m, ts = r->time_sig, ss = ts < 5 ? ts : 5;
 
 	if (r->rw_at && !r->at[M_QPS]) {
 		/* 0.4/0.5 split 1.0's queries into read/write requests and
 		 * other operations */
-		r->v[M_QPS] = r->rw_rate + r->other_rate;
+		r->v[M_QPS] = num_round_decimals(r->rw_rate + r->other_rate,
+						 r->rw_dec > r->other_dec ?
+						 r->rw_dec : r->other_dec);
 		r->at[M_QPS] = r->rw_at;
 	}
 	if (t > 0 && r->fileio_ops_at) {
-		set(r, M_READS, r->n_read / t, "reads");
-		set(r, M_WRITES, r->n_write / t, "writes");
-		set(r, M_FSYNCS, r->n_other / t, "fsyncs");
+		set(r, M_READS, num_round_sig(r->n_read / t, ts), "reads");
+		set(r, M_WRITES, num_round_sig(r->n_write / t, ts), "writes");
+		set(r, M_FSYNCS, num_round_sig(r->n_other / t, ts), "fsyncs");
 	}
 	if (t > 0 && r->fileio_mib_at) {
-		set(r, M_READ_MIBS, r->mib_read / t, "read");
-		set(r, M_WRITTEN_MIBS, r->mib_written / t, "written");
+		set(r, M_READ_MIBS, num_round_sig(r->mib_read / t, ss), "read");
+		set(r, M_WRITTEN_MIBS, num_round_sig(r->mib_written / t, ss),
+		    "written");
 	}
 	/* cpu before 1.0.8, threads and mutex print no rate: events/time,
 	 * as 1.0.8+ computes its "events per second" */
 	if (t > 0 && !r->at[M_EPS] && r->at[M_TOTAL_EVENTS] &&
 	    (strcmp(r->test, "cpu") == 0 || strcmp(r->test, "threads") == 0 ||
 	     strcmp(r->test, "mutex") == 0)) {
-		r->v[M_EPS] = r->v[M_TOTAL_EVENTS] / t;
+		r->v[M_EPS] = num_round_sig(r->v[M_TOTAL_EVENTS] / t, ts);
 		r->at[M_EPS] = r->at[M_TOTAL_TIME];
 	}
 	for (m = 0; m < M_COUNT; m++)
@@ -1174,24 +1221,99 @@ static int run_parse(struct lines *l, const struct segment *g,
 	return sink->run_end(sink->ctx, e);
 }
 
+/* The sysbench 1.0 OLTP scripts by their queries per transaction (read,
+ * write, other) with their default options (oltp_common.lua): 10 point
+ * selects and 4 range selects read, 2 index/non-index updates + 1 delete +
+ * 1 insert write, BEGIN and COMMIT are other.  0.4's complex mode and 0.5's
+ * oltp.lua with the same options run the same transactions and print the
+ * same counts.  Mixes that several scripts share are left out on purpose:
+ * 0/1/0 is oltp_insert, oltp_update_index, oltp_update_non_index and
+ * oltp_delete alike, so it is named by its mix. */
+static const struct {
+	long r, w, o;
+	const char *name;
+} oltp_mixes[] = {
+	{1, 0, 0, "oltp_point_select"},
+	{14, 0, 2, "oltp_read_only"},
+	{14, 4, 2, "oltp_read_write"},
+	{0, 4, 2, "oltp_write_only"},
+};
+
+/* One figure of the mix: count per transaction, a whole number when
+ * within 2% (at least 0.05) of one (retried and cut-off transactions add
+ * a few queries), else to one decimal.  *whole gets it when whole, else
+ * -1. */
+static void mix_figure(long count, long tx, char *out, size_t cap,
+		       long *whole)
+{
+	double x = (double)count / (double)tx, k = floor(x + 0.5);
+	double tol = 0.02 * k > 0.05 ? 0.02 * k : 0.05;
+
+	if (fabs(x - k) <= tol) {
+		*whole = (long)k;
+		snprintf(out, cap, "%ld", *whole);
+	} else {
+		*whole = -1;
+		snprintf(out, cap, "%.1f", num_round_decimals(x, 1));
+	}
+}
+
+/* The name of an OLTP run whose script nothing names: the script its
+ * query mix per transaction is (oltp_mixes), else "oltp r/w/o R/W/O", the
+ * mix itself, so that different workloads never share a test; "oltp" when
+ * the output has no SQL statistics to tell. */
+static void oltp_name(const struct segment *g, char *out, size_t cap)
+{
+	char r[32], w[32], o[32], mix[128];
+	long wr, ww, wo;
+	size_t i;
+
+	if (g->tx <= 0 || g->q_read < 0 || g->q_write < 0 || g->q_other < 0) {
+		snprintf(out, cap, "oltp");
+		return;
+	}
+	mix_figure(g->q_read, g->tx, r, sizeof(r), &wr);
+	mix_figure(g->q_write, g->tx, w, sizeof(w), &ww);
+	mix_figure(g->q_other, g->tx, o, sizeof(o), &wo);
+	for (i = 0; i < sizeof(oltp_mixes) / sizeof(oltp_mixes[0]); i++)
+		if (wr == oltp_mixes[i].r && ww == oltp_mixes[i].w &&
+		    wo == oltp_mixes[i].o) {
+			snprintf(out, cap, "%s", oltp_mixes[i].name);
+			return;
+		}
+	snprintf(mix, sizeof(mix), "oltp r/w/o %s/%s/%s", r, w, o);
+	span_copy(out, cap, mix, strlen(mix));
+}
+
+/* 1 when an OLTP script name says which workload ran: any but "oltp",
+ * which is 0.4's --test=oltp and 0.5's oltp.lua, both of which run the
+ * mix their options ask for. */
+static int names_workload(const char *name)
+{
+	return name && name[0] && strcmp(name, "oltp") != 0;
+}
+
 /* What a run is called: fileio/cpu/memory/threads/mutex by what the output
  * says; an OLTP/SQL script (whose name sysbench never prints) by --test,
- * else by the command line before the banner, else "oltp".  sysbench 1.0+
- * prints nothing at all for threads and mutex: a run with only general
- * statistics is then mutex when it has one event per thread (mutex's
- * "events" are its threads), else threads; --test names it when that
- * guess is not wanted. */
+ * else by the command line before the banner, else by its query mix
+ * (oltp_name); "oltp" from either does not name a workload and leaves it
+ * to the mix.  sysbench 1.0+ prints nothing at all for threads and mutex:
+ * a run with only general statistics is then mutex when it has one event
+ * per thread (mutex's "events" are its threads), else threads; --test
+ * names it when that guess is not wanted. */
 static void name_test(const struct segment *g, const struct parse_opts *o,
 		      const char *cmd, char *out, size_t cap)
 {
 	if (g->test[0] && !g->oltp)
 		snprintf(out, cap, "%s", g->test);
-	else if (o->test)
+	else if (g->oltp && names_workload(o->test))
 		snprintf(out, cap, "%s", o->test);
-	else if (cmd[0] && g->oltp)
+	else if (g->oltp && names_workload(cmd))
 		snprintf(out, cap, "%s", cmd);
 	else if (g->oltp)
-		snprintf(out, cap, "oltp");
+		oltp_name(g, out, cap);
+	else if (o->test)
+		snprintf(out, cap, "%s", o->test);
 	else if (cmd[0])
 		snprintf(out, cap, "%s", cmd);
 	else if (g->events >= 0 && g->events == g->threads)

@@ -195,6 +195,62 @@ int num_parse_plain(const char *s, size_t n, double *v)
 	return num_convert(s, n, v);
 }
 
+int num_decimals(const char *s, size_t n)
+{
+	size_t j = digits(s, 0, n);
+
+	if (j == 0 || j >= n || s[j] != '.')
+		return 0;
+	return (int)(digits(s, j + 1, n) - j - 1);
+}
+
+int num_sig_digits(const char *s, size_t n)
+{
+	size_t i;
+	int sig = 0, lead = 1, any = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '.')
+			continue;
+		if (s[i] < '0' || s[i] > '9')
+			break;
+		any = 1;
+		if (lead && s[i] == '0')
+			continue;
+		lead = 0;
+		sig++;
+	}
+	return any && sig == 0 ? 1 : sig;
+}
+
+/* the decimal text t (of a finite v) read back */
+static double round_text(double v, const char *t)
+{
+	double r = strtod(t, NULL);
+
+	return isfinite(r) ? r : v;
+}
+
+double num_round_decimals(double v, int d)
+{
+	char t[64];
+
+	if (!isfinite(v) || fabs(v) >= 1e17)
+		return v;
+	snprintf(t, sizeof(t), "%.*f", d < 0 ? 0 : d > 17 ? 17 : d, v);
+	return round_text(v, t);
+}
+
+double num_round_sig(double v, int d)
+{
+	char t[64];
+
+	if (!isfinite(v) || fabs(v) >= 1e17)
+		return v;
+	snprintf(t, sizeof(t), "%.*e", d < 1 ? 0 : d > 17 ? 16 : d - 1, v);
+	return round_text(v, t);
+}
+
 int span_eq(const char *s, size_t n, const char *w)
 {
 	return strlen(w) == n && memcmp(s, w, n) == 0;

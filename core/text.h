@@ -35,6 +35,25 @@ int num_parse(const char *s, size_t n, double *v);
  * else (no sign, no exponent): the shape of every figure bonnie++ prints. */
 int num_parse_plain(const char *s, size_t n, double *v);
 
+/* The precision of the figure at the start of s[0..n) (digits with an
+ * optional ".digits", anything after them ignored: "60.0034s", "305.98Mb"):
+ * num_decimals counts the digits after the point ("8327.52" -> 2, "925"
+ * -> 0); num_sig_digits the significant digits, leading zeros not counted
+ * ("60.0034" -> 6, "0.0050" -> 2, "0" -> 1).  0 when s starts with no
+ * digit. */
+int num_decimals(const char *s, size_t n);
+int num_sig_digits(const char *s, size_t n);
+
+/* A figure a parser derives from printed ones, given the precision of its
+ * inputs and no more: the double that the decimal text of v rounded to d
+ * decimals (num_round_decimals: sums, 8327.52 + 925.28 -> 9252.8, not
+ * 9252.800000000001) or to d significant digits (num_round_sig: quotients,
+ * 19583 / 300.0449 s at 7 digits -> 65.26716) reads back as, so that
+ * num_format prints that text.  d is clamped to 0..17 decimals, 1..17
+ * digits; v non-finite or of 1e17 or more is returned as it is. */
+double num_round_decimals(double v, int d);
+double num_round_sig(double v, int d);
+
 /* 1 when s[0..n) equals the NUL-terminated word w. */
 int span_eq(const char *s, size_t n, const char *w);
 

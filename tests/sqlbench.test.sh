@@ -77,21 +77,46 @@ if [ -d "$CORPUS/sql-bench" ]; then
 	else
 		notok "import of the whole sql-bench corpus ($(cat "$T/err"))"
 	fi
-	# compare-results: the plain and the --relative table of the same
-	# runs agree within the ratio's three decimals
+	# compare-results --relative: the columns after the first are ratios
+	# to it, kept as printed (total_time_ratio, unit x; the first
+	# column's own ratio 1), never rebuilt into seconds nobody printed.
+	# Independent check: each ratio is the plain table's seconds of the
+	# same runs over the first column's, to the ratio's three decimals.
+	P=$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10.txt
+	R=$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10-relative.txt
 	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	bs import "$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10.txt" \
-		"$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10-relative.txt" >/dev/null
-	bs export | awk -F '\t' 'NR > 1 { k = $2 SUBSEP $4
-		if (k in v) { d = v[k] - $6; if (d < 0) d = -d
-			if (d > 0.0006 * v[k] + 0.001) bad++; n++ } else v[k] = $6 }
-		END { exit !(n == 54 && bad == 0) }' &&
-		ok "compare-results: --relative gives the plain table's seconds (54 cells)" ||
-		notok "compare-results: --relative gives the plain table's seconds"
+	bs import "$P" >/dev/null && bs export > "$T/plain.tsv"
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	bs import "$R" >/dev/null && bs export > "$T/rel.tsv"
+	awk -F '\t' 'FNR == 1 { f++; next }
+		f == 1 && $5 == "total_time" { s[$2 SUBSEP $4] = $6; if ($1 == 1) ref[$4] = $6 }
+		f == 2 && $5 == "total_time_ratio" { k = $2 SUBSEP $4
+			if (!(k in s) || !($4 in ref) || $7 != "x") { bad++; next }
+			d = $6 - s[k] / ref[$4]; if (d < 0) d = -d
+			if (d > 0.0005 + 1e-9) bad++; n++ }
+		END { exit !(n == 54 && bad == 0) }' "$T/plain.tsv" "$T/rel.tsv" &&
+		ok "compare-results --relative: 54 ratios kept as printed, each the plain table's seconds over column 1's" ||
+		notok "compare-results --relative: ratios kept as printed and agree with the plain table"
+	check "compare-results --relative: no seconds rebuilt from a ratio (only column 1 has total_time)" \
+		test "$(awk -F '\t' '$5 == "total_time" && $1 != 1' "$T/rel.tsv" | wc -l)" = 0
+	check "compare-results --relative: the ATIS ratio of 'debug' is 3.377, not 780.087 s" sh -c \
+		'grep -q "	ATIS	total_time_ratio	3.377	x	" "$1" && ! grep -q "780\.087" "$1"' _ "$T/rel.tsv"
 else
 	skip "sql-bench corpus files" "../shared/corpus is absent"
 fi
 for f in "$FIX"/*; do golden "$f" "fixture__$(basename "$f")"; done
+
+# a store written before the ratios were kept (run 2's ATIS as 780.087 s
+# rebuilt from 3.377, no total_time_ratio) is mended by reparse
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$FIX/compare-relative.txt" >/dev/null
+bs export > "$T/new.tsv"
+sqlite3 "$T/db" "delete from result where metric = 'total_time_ratio' and value = 1;
+	update result set metric = 'total_time', unit = 's', value = 780.087 where metric = 'total_time_ratio'"
+check "the old store has the rebuilt seconds 780.087" sh -c '"$1" --db "$2" export | grep -q "	ATIS	total_time	780.087	s	"' _ "$BIN" "$T/db"
+out=$(bs reparse | tail -1)
+check "reparse of it keeps the ratio as printed, no seconds from it ($out)" sh -c \
+	'test "$1" = "1 source, 1 changed" && "$2" --db "$3" export | cmp -s - "$4"' _ "$out" "$BIN" "$T/db" "$T/new.tsv"
 
 # ---- one folder, one unit --------------------------------------------
 rm -f "$T/db" "$T/db-wal" "$T/db-shm"

@@ -125,6 +125,34 @@ static void test_numbers(void)
 	CHECK(num_parse_plain("-5", 2, &v) < 0, "num_parse_plain refuses a sign");
 	CHECK(num_parse_plain("5.", 2, &v) < 0, "num_parse_plain refuses '5.'");
 	test_num_exact();
+	CHECK(num_decimals("8327.52", 7) == 2 && num_decimals("925", 3) == 0 &&
+	      num_decimals("60.0034s", 8) == 4 && num_decimals("x", 1) == 0,
+	      "num_decimals: 2, 0, 4 (unit cut), 0");
+	CHECK(num_sig_digits("60.0034s", 8) == 6 &&
+	      num_sig_digits("0.0050", 6) == 2 && num_sig_digits("0", 1) == 1 &&
+	      num_sig_digits("305.98Mb", 8) == 5 &&
+	      num_sig_digits("19583", 5) == 5 && num_sig_digits("", 0) == 0,
+	      "num_sig_digits: 6, 2, 1, 5, 5, 0");
+	v = num_round_decimals(8327.52 + 925.28, 2);
+	num_format(v, out);
+	CHECK(8327.52 + 925.28 != 9252.8 && strcmp(out, "9252.8") == 0,
+	      "num_round_decimals: 8327.52 + 925.28 prints 9252.8 (the plain "
+	      "sum does not)");
+	num_format(105556.66 + 15079.52, out);
+	CHECK_STR(out, "120636.18000000001", "the plain sum of two rates of "
+		  "the sysbench 0.5 corpus carries float noise");
+	num_format(num_round_decimals(105556.66 + 15079.52, 2), out);
+	CHECK_STR(out, "120636.18", "num_round_decimals: 120636.18");
+	num_format(num_round_sig(19583 / 300.0449, 7), out);
+	CHECK_STR(out, "65.2669", "num_round_sig: a count over 300.0449 s "
+		  "keeps 7 digits (65.26690)");
+	num_format(num_round_sig(1000 / 2.001, 4), out);
+	CHECK_STR(out, "499.8", "num_round_sig: 4 digits");
+	num_format(num_round_sig(123456, 2), out);
+	CHECK_STR(out, "120000", "num_round_sig: a whole number to 2 digits");
+	CHECK(num_round_sig(1e300, 3) == 1e300 && num_round_decimals(-0.125, 2)
+	      == -0.12, "num_round_*: huge values kept, halves to even as "
+	      "printf rounds");
 }
 
 static void test_utf8(void)
