@@ -1134,17 +1134,40 @@ int analysis_is_best(const struct analysis *a, int c, int g)
 	return a->best[at(a, c, g)] && a->state[c] == COL_OK;
 }
 
-int analysis_ratio_to_best(const struct analysis *a, int c, int g,
-			   char out[16])
+/* Group g's vs-best statement in column c, or NULL. */
+static const struct statement *vs_best(const struct analysis *a, int c, int g)
 {
 	int i;
 
 	for (i = a->col_first[c]; i < a->col_first[c + 1]; i++)
-		if (a->stmt[i].kind == K_VS_BEST && a->stmt[i].subject == g) {
-			analysis_ratio_text(a->stmt[i].ratio, out);
-			return 1;
-		}
-	return 0;
+		if (a->stmt[i].kind == K_VS_BEST && a->stmt[i].subject == g)
+			return &a->stmt[i];
+	return NULL;
+}
+
+int analysis_ratio_to_best(const struct analysis *a, int c, int g,
+			   char out[16])
+{
+	const struct statement *s = vs_best(a, c, g);
+
+	if (!s)
+		return 0;
+	analysis_ratio_text(s->ratio, out);
+	return 1;
+}
+
+int analysis_ratio_to_best_ci(const struct analysis *a, int c, int g,
+			      char out[40])
+{
+	const struct statement *s = vs_best(a, c, g);
+	char lo[16], hi[16];
+
+	if (!s || !s->has_ci)
+		return 0;
+	analysis_ratio_text(s->ratio_low, lo);
+	analysis_ratio_text(s->ratio_high, hi);
+	snprintf(out, 40, "%s-%s", lo, hi);
+	return 1;
 }
 
 void analysis_headline(const struct analysis *a, struct buf *b)

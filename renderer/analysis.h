@@ -130,6 +130,11 @@ int analysis_is_best(const struct analysis *a, int c, int g);
 int analysis_ratio_to_best(const struct analysis *a, int c, int g,
 			   char out[16]);
 
+/* The same ratio's 95% interval as text ("1.4x-3.3x"); 0 when it has
+ * none (a single run on a side, or an unbounded interval). */
+int analysis_ratio_to_best_ci(const struct analysis *a, int c, int g,
+			      char out[40]);
+
 /* Why column c is not compared (COL_SET, COL_EQUAL, COL_NONE), for
  * people; NULL when it is. */
 const char *analysis_column_note(const struct analysis *a, int c);

@@ -802,6 +802,16 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 				snprintf(r, sizeof(r), "\xe2\x80\x93");
 			td = html_el(tr, "td", r);
 			html_attr(td, "class", "num");
+			{
+				/* every ratio between repeated groups carries
+				 * its 95% interval */
+				char ci[40], wrap[48];
+
+				if (analysis_ratio_to_best_ci(a, c, g, ci)) {
+					snprintf(wrap, sizeof(wrap), " (%s)", ci);
+					text(td, wrap);
+				}
+			}
 		}
 		td = html_el(tr, "td", NULL);
 		for (i = 0; i < m->nruns[g]; i++) {

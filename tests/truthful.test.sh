@@ -96,6 +96,8 @@ check "the same ext4 and xfs runs without btrfs: the same verdict" \
 "$BIN" --db "$T/n.db" render --out "$T/site" > /dev/null 2>&1
 check "xfs's interval is not printed below zero (was '-3058 to 5833')" \
 	sh -c '! grep -rq "\-3058" "$1" && grep -rq "too few runs for an interval" "$1"' _ "$T/site"
+check "the test page's 'vs best' of btrfs carries its interval" \
+	sh -c 'grep -q "<td class=\"num\">3.8x (3.1x-4.5x)" "$1"/test-three-*.html' _ "$T/site"
 check "the CSV download leaves that interval empty" \
 	sh -c 'grep -h ",xfs,2," "$1"/data-*.csv | grep -q ",,\$"' _ "$T/site"
 check "single runs: the page says once that they carry no measure of noise" \
