@@ -16,19 +16,22 @@
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
+#include "../schema/selection.h"
 #include "../schema/store.h"
 #include "analysis.h"
 #include "model.h"
 
 static const char compare_usage[] =
-	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where K=V]... "
+	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
 	"[--title T]\n"
 	"       benchsite compare --delete NAME\n"
 	"\n"
 	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
 	"when the store holds several suites), grouped by attribute KEY\n"
-	"(default: label), among the runs whose attribute K is V (repeatable).\n"
-	"Suites that no comparison covers get a default one, by label.\n";
+	"(default: label), among the runs that meet every --where COND:\n"
+	"K=V, K=V1,V2 (any of), K!=V, K (has it), !K (lacks it); K may be\n"
+	"label.  A comparison that selects no runs is refused.  Suites that\n"
+	"no comparison covers get a default one, by label.\n";
 
 static int suite_count(void *ctx, const char *suite)
 {
@@ -39,6 +42,44 @@ static int suite_count(void *ctx, const char *suite)
 	else if (strcmp(*one, suite) != 0)
 		return 1;	/* several: stop */
 	return 0;
+}
+
+/* 0 when c selects a run; else -1 with e saying what each condition
+ * matched on its own, so the one that chose nothing (or the pair that
+ * cannot hold together: fs=ext4 and fs=btrfs) can be seen. */
+static int selects_none(struct store *s, const struct store_comparison *c,
+			struct err *e)
+{
+	struct buf b;
+	long n;
+	int i;
+
+	if (store_count_selected(s, c, -1, &n, e))
+		return -1;
+	if (n > 0)
+		return 0;
+	if (c->nwhere == 0)
+		return err_set(e, NULL, 0, 0, "suite '%s' has no runs with "
+			       "results: the comparison would be empty",
+			       c->suite);
+	buf_init(&b, ERR_MSG_MAX);
+	for (i = 0; i < c->nwhere; i++) {
+		char cond[256];
+
+		if (store_count_selected(s, c, i, &n, e)) {
+			buf_release(&b);
+			return -1;
+		}
+		selection_format(c->where_op[i], c->where_key[i],
+				 c->where_value[i], cond, sizeof(cond));
+		buf_printf(&b, "%s%s matches %ld run%s", i ? ", " : "", cond, n,
+			   n == 1 ? "" : "s");
+	}
+	err_set(e, NULL, 0, 0, "comparison '%s' selects no runs of suite "
+		"'%s' (%s%s); nothing stored", c->name, c->suite,
+		b.data ? b.data : "", c->nwhere > 1 ? ", all together none" : "");
+	buf_release(&b);
+	return -1;
 }
 
 int cmd_compare(int argc, char **argv, const struct cmd_env *env)
@@ -73,26 +114,12 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 			}
 			c.by = optarg;
 			break;
-		case 'w': {
-			char *eq = strchr(optarg, '=');
-
-			if (!eq || c.nwhere >= STORE_WHERE_MAX ||
-			    strchr(optarg, '\n')) {
-				fprintf(stderr, "benchsite: --where wants KEY=VALUE "
-					"(at most %d), found '%s'\n",
-					STORE_WHERE_MAX, optarg);
+		case 'w':
+			if (cmd_where_option(optarg, c.where_op, c.where_key,
+					     c.where_value, &c.nwhere,
+					     STORE_WHERE_MAX))
 				return EXIT_USAGE;
-			}
-			*eq = '\0';
-			if (!record_key_valid(optarg)) {
-				fprintf(stderr, "benchsite: '%s' is not an "
-					"attribute name\n", optarg);
-				return EXIT_USAGE;
-			}
-			c.where_key[c.nwhere] = optarg;
-			c.where_value[c.nwhere++] = eq + 1;
 			break;
-		}
 		case 't':
 			c.title = optarg;
 			break;
@@ -137,7 +164,7 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		}
 		c.suite = only;
 	}
-	if (store_comparison_set(s, &c, &e))
+	if (selects_none(s, &c, &e) || store_comparison_set(s, &c, &e))
 		goto fail;
 	rc = EXIT_OK;
 	goto out;

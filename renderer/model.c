@@ -18,6 +18,8 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../schema/apart.h"
+#include "../schema/selection.h"
 #include "../schema/store.h"
 
 /* A cell's values: one per run of the group; a group of more runs than
@@ -43,19 +45,11 @@ struct load {
 	int time_limited, events_limited;	/* of last_run */
 };
 
-static const char *const exempt[] = {
-	"started_at", "finished_at", "ended_at", "duration_s", "seed",
-	"date", "time", "timestamp", NULL,
-};
-
+/* the list is the store's (schema/apart.c): `list runs` leaves the same
+ * keys out of what tells runs apart */
 int model_attr_exempt(const char *key)
 {
-	int i;
-
-	for (i = 0; exempt[i]; i++)
-		if (strcmp(key, exempt[i]) == 0)
-			return 1;
-	return 0;
+	return apart_by_nature(key);
 }
 
 /* The first attribute row of run (rows are by run), or -1. */
@@ -800,9 +794,13 @@ int model_load(struct store *s, const struct store_comparison *c,
 
 	memset(m, 0, sizeof(*m));
 	buf_init(&where, 8192);
-	for (i = 0; i < c->nwhere; i++)
-		buf_printf(&where, "%s%s=%s", i ? ", " : "", c->where_key[i],
-			   c->where_value[i]);
+	for (i = 0; i < c->nwhere; i++) {
+		char cond[1024];
+
+		selection_describe(c->where_op[i], c->where_key[i],
+				   c->where_value[i], cond, sizeof(cond));
+		buf_printf(&where, "%s%s", i ? ", " : "", cond);
+	}
 	m->where = buf_detach(&where, NULL);
 	m->name = strdup(c->name);
 	m->title = dup_or_null(c->title);

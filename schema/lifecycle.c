@@ -162,26 +162,24 @@ static int filter_sql(const struct lifecycle_filter *f, char *out,
 	n = (size_t)snprintf(out, cap, "(?1 IS NULL OR r.suite = ?1) AND "
 			     "(?2 IS NULL OR r.label = ?2) AND "
 			     "(?3 = 0 OR r.excluded IS NOT NULL)");
+	/* the conditions' parameters are unnumbered: SQLite numbers them
+	 * from ?4 on */
 	for (i = 0; f && i < f->nwhere && n < cap; i++)
-		n += (size_t)snprintf(out + n, cap - n, " AND EXISTS (SELECT 1 "
-				      "FROM run_attr a WHERE a.run_id = r.id AND "
-				      "a.key = ?%d AND a.value = ?%d)",
-				      4 + 2 * i, 5 + 2 * i);
+		if (selection_sql(f->op[i], f->key[i], f->value[i], out, cap, &n))
+			return -1;
 	return n < cap ? 0 : -1;
 }
 
 static void bind_filter(struct store *s, sqlite3_stmt *st,
 			const struct lifecycle_filter *f)
 {
-	int i;
+	int i, p = 4;
 
 	store_bind_text(s, st, 1, f ? f->suite : NULL);
 	store_bind_text(s, st, 2, f ? f->label : NULL);
 	sqlite3_bind_int(st, 3, f ? f->excluded_only : 0);
-	for (i = 0; f && i < f->nwhere; i++) {
-		store_bind_text(s, st, 4 + 2 * i, f->key[i]);
-		store_bind_text(s, st, 5 + 2 * i, f->value[i]);
-	}
+	for (i = 0; f && i < f->nwhere; i++)
+		selection_bind(s, st, f->op[i], f->key[i], f->value[i], &p);
 }
 
 static int filter_empty(const struct lifecycle_filter *f)
@@ -195,7 +193,7 @@ static int prepare_filtered(struct store *s, const char *head,
 			    const struct lifecycle_filter *f, const char *tail,
 			    sqlite3_stmt **st, struct err *e)
 {
-	char cond[4096], sql[8192];
+	char cond[16384], sql[20480];
 
 	if (f && f->nwhere > LIFECYCLE_WHERE_MAX)
 		return err_set(e, NULL, 0, 0, "too many filters");
@@ -259,6 +257,31 @@ int lifecycle_each_run(struct store *s, const struct lifecycle_filter *f,
 			     " ORDER BY r.id", &st, e))
 		return -1;
 	return each_row(s, st, run_row, &c, ctx, e);
+}
+
+struct attr_cb {
+	int (*fn)(void *ctx, long long run, const char *key, const char *value);
+};
+
+static int attr_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	return ((struct attr_cb *)cb)->fn(ctx, sqlite3_column_int64(st, 0),
+					  col_text(st, 1), col_text(st, 2));
+}
+
+int lifecycle_each_attr(struct store *s, const struct lifecycle_filter *f,
+			int (*cb)(void *ctx, long long run, const char *key,
+				  const char *value),
+			void *ctx, struct err *e)
+{
+	struct attr_cb c = {cb};
+	sqlite3_stmt *st;
+
+	if (prepare_filtered(s, "SELECT a.run_id, a.key, a.value FROM run r "
+			     "JOIN run_attr a ON a.run_id = r.id WHERE ", f,
+			     " ORDER BY r.id, a.key", &st, e))
+		return -1;
+	return each_row(s, st, attr_row, &c, ctx, e);
 }
 
 struct test_cb {

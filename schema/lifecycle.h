@@ -41,8 +41,9 @@ int lifecycle_attrs_set(struct store *s, long long run_id,
 int lifecycle_source_options(struct store *s, long long source_id,
 			     const char *options, struct err *e);
 
-/* Filters of the listings; NULL / 0 fields do not filter.  where: run
- * attributes that must all hold (key = value). */
+/* Filters of the listings; NULL / 0 fields do not filter.  where:
+ * conditions of the selection language (selection.h) that must all hold:
+ * op[i] on key[i] with its values value[i]; op 0 is one literal value. */
 #define LIFECYCLE_WHERE_MAX 16
 struct lifecycle_filter {
 	const char *suite;
@@ -51,6 +52,7 @@ struct lifecycle_filter {
 	int nwhere;
 	const char *key[LIFECYCLE_WHERE_MAX];
 	const char *value[LIFECYCLE_WHERE_MAX];
+	int op[LIFECYCLE_WHERE_MAX];
 };
 
 /* Strings are valid during the callback only. */
@@ -69,6 +71,12 @@ struct lifecycle_run {
 int lifecycle_each_run(struct store *s, const struct lifecycle_filter *f,
 		       int (*cb)(void *ctx, const struct lifecycle_run *r),
 		       void *ctx, struct err *e);
+
+/* Every attribute of every run matching f, by run then key. */
+int lifecycle_each_attr(struct store *s, const struct lifecycle_filter *f,
+			int (*cb)(void *ctx, long long run, const char *key,
+				  const char *value),
+			void *ctx, struct err *e);
 
 struct lifecycle_test {
 	const char *suite, *test, *metric, *unit, *better;
