@@ -57,5 +57,6 @@ int cmd_exclude(int argc, char **argv, const struct cmd_env *env);
 int cmd_include(int argc, char **argv, const struct cmd_env *env);
 int cmd_delete(int argc, char **argv, const struct cmd_env *env);
 int cmd_run(int argc, char **argv, const struct cmd_env *env);
+int cmd_tag(int argc, char **argv, const struct cmd_env *env);
 
 #endif

@@ -137,6 +137,39 @@ int lifecycle_attrs_set(struct store *s, long long run_id,
 	return 0;
 }
 
+int lifecycle_label_set(struct store *s, long long run, const char *label,
+			struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (store_prepare(s, "UPDATE run SET label = ?, label_origin = 'user' "
+			  "WHERE id = ?", &st, e))
+		return -1;
+	store_bind_text(s, st, 1, label);
+	sqlite3_bind_int64(st, 2, run);
+	if (store_step_done(s, st, "cannot change the label", e))
+		return -1;
+	if (sqlite3_changes(s->db) == 0)
+		return err_set(e, NULL, 0, 0, "no run %lld", run);
+	return 0;
+}
+
+int lifecycle_attr_unset(struct store *s, long long run, const char *key,
+			 int *had, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (store_prepare(s, "DELETE FROM run_attr WHERE run_id = ? AND key = ?",
+			  &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	store_bind_text(s, st, 2, key);
+	if (store_step_done(s, st, "cannot remove the attribute", e))
+		return -1;
+	*had = sqlite3_changes(s->db) > 0;
+	return 0;
+}
+
 int lifecycle_source_options(struct store *s, long long source_id,
 			     const char *options, struct err *e)
 {
@@ -599,6 +632,13 @@ int lifecycle_merge(struct store *s, const char *path,
 		"SELECT id, sha256, name, format, size, imported_at, content, "
 		"options FROM source ORDER BY id",
 	};
+	/* version 4 and older had no run.label_origin */
+	static const char *const run_sql[] = {
+		"SELECT id, seq, line, suite, label, excluded, NULL FROM run "
+		"WHERE source_id = ?1 ORDER BY id",
+		"SELECT id, seq, line, suite, label, excluded, label_origin FROM "
+		"run WHERE source_id = ?1 ORDER BY id",
+	};
 	static const char *const attr_sql[] = {
 		"SELECT key, value, NULL FROM run_attr WHERE run_id = ?1",
 		"SELECT key, value, origin FROM run_attr WHERE run_id = ?1",
@@ -647,8 +687,7 @@ int lifecycle_merge(struct store *s, const char *path,
 		goto out;
 	}
 	if (other_prepare(&m, src_sql[k], &q[0]) ||
-	    other_prepare(&m, "SELECT id, seq, line, suite, label, excluded "
-			  "FROM run WHERE source_id = ?1 ORDER BY id", &q[1]) ||
+	    other_prepare(&m, run_sql[rep->version >= 5], &q[1]) ||
 	    other_prepare(&m, attr_sql[k], &q[2]) ||
 	    other_prepare(&m, "SELECT test, metric, value, unit, better, status "
 			  "FROM result WHERE run_id = ?1 ORDER BY id", &q[3]) ||
@@ -661,7 +700,8 @@ int lifecycle_merge(struct store *s, const char *path,
 		       "imported_at, content, options) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		    &ins[0], e) ||
 	    store_prepare(s, "INSERT INTO run (source_id, seq, line, suite, label, "
-		       "excluded) VALUES (?, ?, ?, ?, ?, ?)", &ins[1], e) ||
+		       "excluded, label_origin) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		       &ins[1], e) ||
 	    store_prepare(s, "INSERT INTO run_attr (run_id, key, value, origin) "
 		       "VALUES (?, ?, ?, ?)", &ins[2], e) ||
 	    store_prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
@@ -708,7 +748,7 @@ int lifecycle_merge(struct store *s, const char *path,
 
 			sqlite3_reset(ins[1]);
 			sqlite3_bind_int64(ins[1], 1, source);
-			for (c = 1; c < 6; c++)
+			for (c = 1; c < 7; c++)
 				bind_value(s, ins[1], c + 1,
 					   sqlite3_column_value(q[1], c));
 			if (store_step(s, ins[1]) != SQLITE_DONE) {
@@ -1090,10 +1130,15 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 	out[3] = &d->results_added;
 	out[4] = &d->results_removed;
 	out[5] = &d->results_changed;
-	if (keep_labels &&
-	    run_id_sql(s, "UPDATE stage_run SET label = (SELECT r.label FROM run"
+	if (run_id_sql(s, keep_labels ?
+		       "UPDATE stage_run SET label = (SELECT r.label FROM run"
 		       " r WHERE r.source_id = ?1 AND r.seq = stage_run.seq) WHERE"
-		       " seq IN (SELECT seq FROM run WHERE source_id = ?1)",
+		       " seq IN (SELECT seq FROM run WHERE source_id = ?1)" :
+		       /* the labels `benchsite tag` gave */
+		       "UPDATE stage_run SET label = (SELECT r.label FROM run"
+		       " r WHERE r.source_id = ?1 AND r.seq = stage_run.seq) WHERE"
+		       " seq IN (SELECT seq FROM run WHERE source_id = ?1 AND"
+		       " label_origin = 'user')",
 		       source_id, e))
 		return -1;
 	for (i = 0; i < sizeof(before) / sizeof(before[0]); i++)

@@ -36,6 +36,15 @@ int lifecycle_attrs_set(struct store *s, long long run_id,
 			const char *const *key, const char *const *value,
 			size_t n, const char *origin, struct err *e);
 
+/* Tags a run (`benchsite tag`): its label becomes label, kept by reparse
+ * as the user's.  An unknown run is an error. */
+int lifecycle_label_set(struct store *s, long long run, const char *label,
+			struct err *e);
+
+/* Removes attribute key of run; *had says whether it had one. */
+int lifecycle_attr_unset(struct store *s, long long run, const char *key,
+			 int *had, struct err *e);
+
 /* Records the import options of a source (the text is the importer's,
  * see import_opts_encode); NULL means "not known". */
 int lifecycle_source_options(struct store *s, long long source_id,
@@ -166,7 +175,8 @@ struct lifecycle_diff {
 
 /* Applies the staged runs to source; keep_labels keeps the stored label of
  * each matched run (for a source whose import options are not known, where
- * a --label given then cannot be told from the parser's). */
+ * a --label given then cannot be told from the parser's).  A label given
+ * by `benchsite tag` is always kept. */
 int lifecycle_stage_apply(struct store *s, long long source_id,
 			  int keep_labels, struct lifecycle_diff *d,
 			  struct err *e);

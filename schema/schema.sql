@@ -1,9 +1,9 @@
--- benchsite store, schema version 4 (version 1 lacked source.options and
+-- benchsite store, schema version 5 (version 1 lacked source.options and
 -- run_attr.origin; version 2 checked result's words with IN lists, which
 -- SQLite evaluates through a temporary table for every row inserted, and
 -- had an index that the UNIQUE constraint's already covers; version 3 had
--- no source_chunk and held every source in source.content; store.c's
--- migrations bring older stores here).
+-- no source_chunk and held every source in source.content; version 4 lacked
+-- run.label_origin; store.c's migrations bring older stores here).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
 -- re-read them), the runs they produced, the runs' dimensions, and the
@@ -50,6 +50,9 @@ CREATE TABLE run (
 	suite       TEXT NOT NULL,
 	label       TEXT NOT NULL,
 	excluded    TEXT,                    -- why, when left out of figures
+	-- 'user': the label was given by `benchsite tag`, so reparse keeps
+	-- it; NULL: the import's (its --label or the parser's).
+	label_origin TEXT CHECK (label_origin = 'user'),
 	UNIQUE (source_id, seq)
 );
 

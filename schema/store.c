@@ -68,6 +68,10 @@ static const char *const migrations[] = {
 	" seq INTEGER NOT NULL,"
 	" data BLOB NOT NULL,"
 	" PRIMARY KEY (source_id, seq));",
+	/* 4 -> 5: labels given by `benchsite tag`, which reparse keeps; every
+	 * label of version 4 was the import's. */
+	"ALTER TABLE run ADD COLUMN label_origin TEXT"
+	" CHECK (label_origin = 'user');",
 };
 
 static int db_err(struct store *s, struct err *e, const char *what)

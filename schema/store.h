@@ -17,7 +17,7 @@ struct err;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 
 /* Opens path, creating it with the current schema when it does not exist
  * and migrating an older one; refuses a newer one.  *out is freed with
