@@ -16,6 +16,7 @@
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
+#include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
 #include "analysis.h"
@@ -24,6 +25,8 @@
 static const char compare_usage[] =
 	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
 	"[--title T]\n"
+	"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
+	"                         [--order value|G1,G2...]\n"
 	"       benchsite compare --delete NAME\n"
 	"\n"
 	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
@@ -31,7 +34,14 @@ static const char compare_usage[] =
 	"(default: label), among the runs that meet every --where COND:\n"
 	"K=V, K=V1,V2 (any of), K!=V, K (has it), !K (lacks it); K may be\n"
 	"label.  A comparison that selects no runs is refused.  Suites that\n"
-	"no comparison covers get a default one, by label.\n";
+	"no comparison covers get a default one, by label.\n"
+	"\n"
+	"  --metrics M1,M2  show only these metrics\n"
+	"  --tests T1,T2    show only these tests\n"
+	"  --order value    groups ranked by their figures, best first\n"
+	"  --order G1,G2    groups in this order (the others follow)\n"
+	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
+	"ext2 < ext10.\n";
 
 static int suite_count(void *ctx, const char *suite)
 {
@@ -82,6 +92,86 @@ static int selects_none(struct store *s, const struct store_comparison *c,
 	return -1;
 }
 
+struct shown {
+	const char *list;	/* --metrics or --tests */
+	int metric;		/* which */
+	char *found;		/* per item of list: seen in the suite */
+	struct buf all;		/* the suite's, for the message */
+};
+
+static int note_test(void *ctx, const struct lifecycle_test *t)
+{
+	struct shown *x = ctx;
+	const char *name = x->metric ? t->metric : t->test, *p = x->list;
+	size_t len = strlen(name);
+	int i = 0;
+
+	while (*p) {
+		size_t l2 = strcspn(p, ",");
+
+		if (l2 == len && strncmp(p, name, len) == 0)
+			x->found[i] = 1;
+		p += l2;
+		if (*p == ',')
+			p++;
+		i++;
+	}
+	/* the message lists a few, each once */
+	if (x->all.len < 200 && !(x->all.data && strstr(x->all.data, name)))
+		buf_printf(&x->all, "%s%s", x->all.len ? ", " : "", name);
+	return 0;
+}
+
+/* 0 when every metric and test c names is one of its suite's; else -1
+ * with e naming the first that is not (a typo would show an empty
+ * page). */
+static int unknown_shown(struct store *s, const struct store_comparison *c,
+			 struct err *e)
+{
+	struct lifecycle_filter f;
+	int k;
+
+	memset(&f, 0, sizeof(f));
+	f.suite = c->suite;
+	for (k = 0; k < 2; k++) {
+		struct shown x;
+		const char *p;
+		int i, n = 1, rc = 0;
+
+		x.list = k ? c->tests : c->metrics;
+		x.metric = !k;
+		if (!x.list)
+			continue;
+		for (p = x.list; *p; p++)
+			n += *p == ',';
+		if (!(x.found = calloc((size_t)n, 1)))
+			return err_set(e, NULL, 0, 0, "out of memory");
+		buf_init(&x.all, 4096);
+		if (lifecycle_each_test(s, &f, note_test, &x, e)) {
+			free(x.found);
+			buf_release(&x.all);
+			return -1;
+		}
+		for (i = 0, p = x.list; i < n; i++) {
+			size_t l2 = strcspn(p, ",");
+
+			if (!x.found[i] && !rc)
+				rc = err_set(e, NULL, 0, 0, "suite '%s' has no %s "
+					     "'%.*s' (it has %s)", c->suite,
+					     k ? "test" : "metric", (int)l2, p,
+					     x.all.data ? x.all.data : "none");
+			p += l2;
+			if (*p == ',')
+				p++;
+		}
+		free(x.found);
+		buf_release(&x.all);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 {
 	static const struct option opts[] = {
@@ -90,6 +180,9 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		{"where", required_argument, NULL, 'w'},
 		{"title", required_argument, NULL, 't'},
 		{"delete", no_argument, NULL, 'd'},
+		{"metrics", required_argument, NULL, 'M'},
+		{"tests", required_argument, NULL, 'T'},
+		{"order", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -101,8 +194,27 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&c, 0, sizeof(c));
 	c.by = "label";
-	while ((ch = getopt_long(argc, argv, "s:b:w:t:dh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "s:b:w:t:dM:T:o:h", opts,
+				 NULL)) != -1) {
 		switch (ch) {
+		case 'M':
+		case 'T':
+		case 'o':
+			if (!*optarg || strchr(optarg, '\n') ||
+			    cmd_text_option(ch == 'M' ? "--metrics" : ch == 'T' ?
+					    "--tests" : "--order", optarg)) {
+				fprintf(stderr, "benchsite: compare: --%s wants "
+					"names, comma-separated\n", ch == 'M' ?
+					"metrics" : ch == 'T' ? "tests" : "order");
+				return EXIT_USAGE;
+			}
+			if (ch == 'M')
+				c.metrics = optarg;
+			else if (ch == 'T')
+				c.tests = optarg;
+			else
+				c.order = optarg;
+			break;
 		case 's':
 			c.suite = optarg;
 			break;
@@ -164,7 +276,8 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		}
 		c.suite = only;
 	}
-	if (selects_none(s, &c, &e) || store_comparison_set(s, &c, &e))
+	if (selects_none(s, &c, &e) || unknown_shown(s, &c, &e) ||
+	    store_comparison_set(s, &c, &e))
 		goto fail;
 	rc = EXIT_OK;
 	goto out;

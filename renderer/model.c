@@ -21,6 +21,7 @@
 #include "../schema/apart.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
+#include "order.h"
 
 /* A cell's values: one per run of the group; a group of more runs than
  * this is a store of another kind than benchsite is built for. */
@@ -36,6 +37,7 @@ struct run_test {
 
 struct load {
 	struct model *m;
+	const char *metrics, *tests;	/* the comparison's choice, or NULL */
 	int last_group, last_col;
 	struct err *e;
 	struct run_test *rt;
@@ -314,11 +316,35 @@ static int add_run(struct model *m, int g, long long run)
 	return 0;
 }
 
+/* 1 when name is one of the comma-separated list's */
+static int listed(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+
+	while (*list) {
+		size_t l2 = strcspn(list, ",");
+
+		if (l2 == len && strncmp(list, name, len) == 0)
+			return 1;
+		list += l2;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+}
+
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
-	int g = find_group(l, row->group), c;
+	int g, c;
 	struct cell *cell;
+
+	/* what the comparison does not show is not loaded at all: no
+	 * group, column or mixture comes of it */
+	if ((l->metrics && !listed(l->metrics, row->r.metric)) ||
+	    (l->tests && !listed(l->tests, row->r.test)))
+		return 0;
+	g = find_group(l, row->group);
 
 	if (g < 0)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
@@ -817,6 +843,8 @@ int model_load(struct store *s, const struct store_comparison *c,
 	l.last_col = 0;
 	l.last_run = -1;
 	l.e = e;
+	l.metrics = c->metrics;
+	l.tests = c->tests;
 	m->is_default = c->is_default;
 	if (store_each_attr_in_suite(s, m->suite, attr_row, m, e) ||
 	    (c->is_default && choose_by(s, &l, e))) {
@@ -836,7 +864,8 @@ int model_load(struct store *s, const struct store_comparison *c,
 			return -1;
 		}
 	}
-	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0) {
+	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
+	    order_groups(m, c->order)) {
 		free_run_tests(&l);
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");

@@ -3,7 +3,8 @@
 -- SQLite evaluates through a temporary table for every row inserted, and
 -- had an index that the UNIQUE constraint's already covers; version 3 had
 -- no source_chunk and held every source in source.content; version 4 lacked
--- run.label_origin; store.c's migrations bring older stores here).
+-- run.label_origin and comparison's metrics, tests and order_by; store.c's
+-- migrations bring older stores here).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
 -- re-read them), the runs they produced, the runs' dimensions, and the
@@ -102,7 +103,13 @@ CREATE TABLE comparison (
 	title       TEXT,
 	suite       TEXT,
 	by_key      TEXT NOT NULL DEFAULT 'label',
-	filter      TEXT NOT NULL DEFAULT ''
+	filter      TEXT NOT NULL DEFAULT '',
+	-- what a page shows, comma-separated; NULL: every metric, every test
+	metrics     TEXT,
+	tests       TEXT,
+	-- the groups' order: NULL natural (3.23.51 < 4.1.10 < 10.11),
+	-- 'value' ranked by their figures, else group names comma-separated
+	order_by    TEXT
 );
 
 CREATE INDEX run_source ON run (source_id);

@@ -68,10 +68,14 @@ static const char *const migrations[] = {
 	" seq INTEGER NOT NULL,"
 	" data BLOB NOT NULL,"
 	" PRIMARY KEY (source_id, seq));",
-	/* 4 -> 5: labels given by `benchsite tag`, which reparse keeps; every
-	 * label of version 4 was the import's. */
+	/* 4 -> 5: labels given by `benchsite tag`, which reparse keeps (every
+	 * label of version 4 was the import's); what a comparison shows and
+	 * in which order (version 4's: everything, groups in natural order). */
 	"ALTER TABLE run ADD COLUMN label_origin TEXT"
-	" CHECK (label_origin = 'user');",
+	" CHECK (label_origin = 'user');"
+	"ALTER TABLE comparison ADD COLUMN metrics TEXT;"
+	"ALTER TABLE comparison ADD COLUMN tests TEXT;"
+	"ALTER TABLE comparison ADD COLUMN order_by TEXT;",
 };
 
 static int db_err(struct store *s, struct err *e, const char *what)
@@ -739,7 +743,8 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	if (store_begin(s, e))
 		return -1;
 	if (prepare(s, "INSERT OR REPLACE INTO comparison (name, title, suite, "
-		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &st, e)) {
+		       "by_key, filter, metrics, tests, order_by) VALUES (?, ?, ?, "
+		       "?, ?, ?, ?, ?)", &st, e)) {
 		store_rollback(s);
 		return -1;
 	}
@@ -748,6 +753,9 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	store_bind_text(s, st, 3, c->suite);
 	store_bind_text(s, st, 4, c->by);
 	store_bind_text(s, st, 5, filter);
+	store_bind_text(s, st, 6, c->metrics);
+	store_bind_text(s, st, 7, c->tests);
+	store_bind_text(s, st, 8, c->order);
 	if (step_done(s, st, "cannot store comparison", e)) {
 		store_rollback(s);
 		return -1;
@@ -813,8 +821,8 @@ int store_each_comparison(struct store *s,
 	sqlite3_stmt *st;
 	int rc, stop = 0;
 
-	if (prepare(s, "SELECT name, title, suite, by_key, filter FROM comparison"
-		       " ORDER BY name", &st, e))
+	if (prepare(s, "SELECT name, title, suite, by_key, filter, metrics, tests,"
+		       " order_by FROM comparison ORDER BY name", &st, e))
 		return -1;
 	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
 		struct store_comparison c;
@@ -828,6 +836,9 @@ int store_each_comparison(struct store *s,
 		c.by = col_text(st, 3);
 		snprintf(filter, sizeof(filter), "%s", col_text(st, 4));
 		parse_filter(filter, &c);
+		c.metrics = (const char *)sqlite3_column_text(st, 5);
+		c.tests = (const char *)sqlite3_column_text(st, 6);
+		c.order = (const char *)sqlite3_column_text(st, 7);
 		stop = cb(ctx, &c);
 	}
 	sqlite3_finalize(st);

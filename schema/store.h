@@ -154,6 +154,10 @@ struct store_comparison {
 	const char *where_key[STORE_WHERE_MAX];
 	const char *where_value[STORE_WHERE_MAX];
 	int where_op[STORE_WHERE_MAX];
+	/* NULL or comma-separated: the metrics and tests a page shows (NULL:
+	 * all); the groups' order: NULL natural, "value" ranked by their
+	 * figures, else group names (those not named follow, naturally) */
+	const char *metrics, *tests, *order;
 };
 
 /* Creates or replaces a comparison (inside its own transaction). */
