@@ -21,12 +21,13 @@
 #include "../schema/store.h"
 #include "analysis.h"
 #include "model.h"
+#include "split.h"
 
 static const char compare_usage[] =
 	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
 	"[--title T]\n"
 	"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
-	"                         [--order value|G1,G2...]\n"
+	"                         [--order value|G1,G2...] [--split KEY]\n"
 	"       benchsite compare --delete NAME\n"
 	"\n"
 	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
@@ -40,8 +41,35 @@ static const char compare_usage[] =
 	"  --tests T1,T2    show only these tests\n"
 	"  --order value    groups ranked by their figures, best first\n"
 	"  --order G1,G2    groups in this order (the others follow)\n"
+	"  --split KEY      a second factor: each chart clusters the groups\n"
+	"                   of --by, a bar (and a colour) per value of KEY,\n"
+	"                   with statements within each KEY value and across\n"
+	"                   them for each --by value\n"
 	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
 	"ext2 < ext10.\n";
+
+/* 1 (after saying why) unless keys are attribute names, comma-separated:
+ * the split value is read from the runs' attributes (split.c) */
+static int split_keys_bad(const char *keys)
+{
+	char key[128];
+	const char *p = keys;
+
+	do {
+		size_t len = strcspn(p, ",");
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, p);
+		if (len >= sizeof(key) || !record_key_valid(key) ||
+		    strcmp(key, "label") == 0) {
+			fprintf(stderr, "benchsite: --split wants attribute names "
+				"(not label), comma-separated; found '%s'\n",
+				keys);
+			return 1;
+		}
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
 
 static int suite_count(void *ctx, const char *suite)
 {
@@ -172,6 +200,32 @@ static int unknown_shown(struct store *s, const struct store_comparison *c,
 	return 0;
 }
 
+/* 0 unless c has a split that no run selected has (every one of its
+ * keys and by's): then -1 with e saying so. */
+static int split_none(struct store *s, const struct store_comparison *c,
+		      struct err *e)
+{
+	struct store_comparison c2 = *c;
+	char both[1024];
+	long all, lacking;
+
+	if (!c->split)
+		return 0;
+	if (strcmp(c->by, c->split) == 0)
+		return err_set(e, NULL, 0, 0, "--split %s is --by itself",
+			       c->split);
+	snprintf(both, sizeof(both), "%s,%s", c->by, c->split);
+	c2.by = both;
+	if (store_count_selected(s, c, -1, &all, e) ||
+	    store_count_ungrouped(s, &c2, &lacking, e))
+		return -1;
+	if (lacking >= all)
+		return err_set(e, NULL, 0, 0, "no run that comparison '%s' "
+			       "selects has both %s and %s", c->name, c->by,
+			       c->split);
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 {
 	static const struct option opts[] = {
@@ -183,6 +237,7 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		{"metrics", required_argument, NULL, 'M'},
 		{"tests", required_argument, NULL, 'T'},
 		{"order", required_argument, NULL, 'o'},
+		{"split", required_argument, NULL, 'p'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -194,9 +249,14 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&c, 0, sizeof(c));
 	c.by = "label";
-	while ((ch = getopt_long(argc, argv, "s:b:w:t:dM:T:o:h", opts,
+	while ((ch = getopt_long(argc, argv, "s:b:w:t:dM:T:o:p:h", opts,
 				 NULL)) != -1) {
 		switch (ch) {
+		case 'p':
+			if (split_keys_bad(optarg))
+				return EXIT_USAGE;
+			c.split = optarg;
+			break;
 		case 'M':
 		case 'T':
 		case 'o':
@@ -277,7 +337,7 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		c.suite = only;
 	}
 	if (selects_none(s, &c, &e) || unknown_shown(s, &c, &e) ||
-	    store_comparison_set(s, &c, &e))
+	    split_none(s, &c, &e) || store_comparison_set(s, &c, &e))
 		goto fail;
 	rc = EXIT_OK;
 	goto out;
@@ -296,6 +356,7 @@ struct summary {
 	struct store *s;
 	struct err *e;
 	const struct model *m;
+	const char *split;	/* the split value the rows are about */
 };
 
 static void put_num(double v)
@@ -336,7 +397,7 @@ static int tsv_row(void *ctx, const struct statement *st)
 	} else {
 		putchar('\t');
 	}
-	putchar('\n');
+	printf("\t%s\n", x->split ? x->split : "");
 	return 0;
 }
 
@@ -345,9 +406,11 @@ static int one(void *ctx, const struct store_comparison *c)
 	struct summary *x = ctx;
 	struct model m;
 	struct analysis a;
+	struct split sp;
 	struct buf b;
 	int col;
 
+	memset(&sp, 0, sizeof(sp));
 	if (x->only && strcmp(x->only, c->name) != 0)
 		return 0;
 	x->found = 1;
@@ -358,8 +421,36 @@ static int one(void *ctx, const struct store_comparison *c)
 		return -1;
 	}
 	x->m = &m;
+	x->split = NULL;
+	if (m.split && split_run(&m, &sp, x->e)) {
+		split_release(&sp);
+		analysis_release(&a);
+		model_release(&m);
+		return -1;
+	}
 	if (x->tsv) {
+		int i;
+
 		analysis_each_statement(&a, tsv_row, x);
+		/* within each split value: its groups are the by values and
+		 * the split column says which; across the split values of
+		 * one by value: "*", and the model's full names, which say
+		 * both */
+		for (i = 0; m.split && i < sp.nparts; i++) {
+			struct split_part *p = &sp.part[i];
+			char **names = p->m.groups;
+
+			if (!names)
+				continue;
+			x->m = &p->m;
+			x->split = p->across ? "*" : p->value;
+			if (p->across)
+				p->m.groups = p->full;
+			analysis_each_statement(&p->a, tsv_row, x);
+			p->m.groups = names;
+		}
+		x->m = &m;
+		x->split = NULL;
 	} else {
 		char *line, *nl;
 
@@ -378,13 +469,25 @@ static int one(void *ctx, const struct store_comparison *c)
 			if (b.len)
 				printf("  %s %s: %s\n", m.cols[col].test,
 				       m.cols[col].metric, b.data);
+			if (m.split) {
+				buf_reset(&b);
+				split_sentences(&sp, col, &b);
+				for (line = b.data; line && *line; line = nl + 1) {
+					if (!(nl = strchr(line, '\n')))
+						break;
+					printf("    %.*s\n", (int)(nl - line), line);
+				}
+			}
 		}
+		if (m.split && sp.note)
+			printf("  (%s)\n", sp.note);
 		buf_reset(&b);
 		analysis_headline(&a, &b);
 		if (b.len)
 			printf("  overall: %s\n", b.data);
 		buf_release(&b);
 	}
+	split_release(&sp);
 	analysis_release(&a);
 	model_release(&m);
 	return 0;
@@ -399,7 +502,10 @@ static const char summary_usage[] =
 	"mixed), subject, ratio (exact, at least 1), reference (a group,\n"
 	"'others', 'best', or for mixed the attribute), value (for mixed the\n"
 	"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
-	"95% interval; empty where none can be had).\n";
+	"95% interval; empty where none can be had), split (with --split: the\n"
+	"split value a row within one is about, subject and reference then\n"
+	"--by values; '*' for a row across the split values of one --by\n"
+	"value; empty for the comparison's own rows).\n";
 
 int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 {
@@ -437,7 +543,8 @@ int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 	x.e = &e;
 	if (x.tsv)
 		printf("comparison\ttest\tmetric\tkind\tsubject\tratio\treference"
-		       "\tvalue\treference_value\tunit\tratio_low\tratio_high\n");
+		       "\tvalue\treference_value\tunit\tratio_low\tratio_high"
+		       "\tsplit\n");
 	if (store_each_comparison(x.s, one, &x, &e)) {
 		err_print(&e);
 		rc = EXIT_FAULT;

@@ -832,8 +832,9 @@ int model_load(struct store *s, const struct store_comparison *c,
 	m->title = dup_or_null(c->title);
 	m->suite = strdup(c->suite);
 	m->by = strdup(c->by);
+	m->split = dup_or_null(c->split);
 	if (!m->name || !m->suite || !m->by || !m->where ||
-	    (c->title && !m->title)) {
+	    (c->title && !m->title) || (c->split && !m->split)) {
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
 	}
@@ -855,14 +856,23 @@ int model_load(struct store *s, const struct store_comparison *c,
 	}
 	{
 		struct store_comparison c2 = *c;
+		struct buf both;
 
-		c2.by = m->by;
-		if (store_each_result_in(s, &c2, add_row, &l, e) ||
+		/* a second factor: the groups are those of both */
+		buf_init(&both, 4096);
+		if (m->split)
+			buf_printf(&both, "%s,%s", m->by, m->split);
+		c2.by = m->split ? both.data : m->by;
+		if (!c2.by || store_each_result_in(s, &c2, add_row, &l, e) ||
 		    store_count_ungrouped(s, &c2, &m->left_out, e)) {
+			if (!c2.by)
+				err_set(e, NULL, 0, 0, "out of memory");
+			buf_release(&both);
 			free_run_tests(&l);
 			model_release(m);
 			return -1;
 		}
+		buf_release(&both);
 	}
 	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
 	    order_groups(m, c->order)) {
@@ -910,6 +920,7 @@ void model_release(struct model *m)
 	free(m->title);
 	free(m->suite);
 	free(m->by);
+	free(m->split);
 	free(m->where);
 	memset(m, 0, sizeof(*m));
 }

@@ -57,6 +57,9 @@ struct model {
 				 * then key; nattrs, owned */
 	long nattrs;
 	char *where;		/* "k=v, k=v" for people, owned */
+	char *split;		/* a second factor's keys, or NULL; the
+				 * groups are then named "by / split"
+				 * (split.h), owned */
 	char **groups;		/* owned names, ngroups */
 	long long **runs;	/* per group: its run ids, nruns[g] of them */
 	int *nruns;

@@ -144,11 +144,12 @@ static void comparison_key(struct site *s, const struct store_comparison *c,
 		sha256_update_str(&h, c->where_value[i]);
 	}
 	/* hashed only when set: an old store's pages keep their keys */
-	if (c->metrics || c->tests || c->order) {
+	if (c->metrics || c->tests || c->order || c->split) {
 		sha256_update_str(&h, "shown");
 		sha256_update_str(&h, c->metrics ? c->metrics : "");
 		sha256_update_str(&h, c->tests ? c->tests : "");
 		sha256_update_str(&h, c->order ? c->order : "");
+		sha256_update_str(&h, c->split ? c->split : "");
 	}
 	sha256_update(&h, runs, sizeof(runs));
 	sha256_final_hex(&h, key);

@@ -3,7 +3,8 @@
 -- SQLite evaluates through a temporary table for every row inserted, and
 -- had an index that the UNIQUE constraint's already covers; version 3 had
 -- no source_chunk and held every source in source.content; version 4 lacked
--- run.label_origin and comparison's metrics, tests and order_by; store.c's
+-- run.label_origin and comparison's metrics, tests, order_by and split_by;
+-- store.c's
 -- migrations bring older stores here).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
@@ -109,7 +110,10 @@ CREATE TABLE comparison (
 	tests       TEXT,
 	-- the groups' order: NULL natural (3.23.51 < 4.1.10 < 10.11),
 	-- 'value' ranked by their figures, else group names comma-separated
-	order_by    TEXT
+	order_by    TEXT,
+	-- a second factor: attribute keys, comma-separated; each chart then
+	-- clusters the groups of by_key with a bar per split_by value
+	split_by    TEXT
 );
 
 CREATE INDEX run_source ON run (source_id);

@@ -75,7 +75,8 @@ static const char *const migrations[] = {
 	" CHECK (label_origin = 'user');"
 	"ALTER TABLE comparison ADD COLUMN metrics TEXT;"
 	"ALTER TABLE comparison ADD COLUMN tests TEXT;"
-	"ALTER TABLE comparison ADD COLUMN order_by TEXT;",
+	"ALTER TABLE comparison ADD COLUMN order_by TEXT;"
+	"ALTER TABLE comparison ADD COLUMN split_by TEXT;",
 };
 
 static int db_err(struct store *s, struct err *e, const char *what)
@@ -743,8 +744,8 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	if (store_begin(s, e))
 		return -1;
 	if (prepare(s, "INSERT OR REPLACE INTO comparison (name, title, suite, "
-		       "by_key, filter, metrics, tests, order_by) VALUES (?, ?, ?, "
-		       "?, ?, ?, ?, ?)", &st, e)) {
+		       "by_key, filter, metrics, tests, order_by, split_by) VALUES "
+		       "(?, ?, ?, ?, ?, ?, ?, ?, ?)", &st, e)) {
 		store_rollback(s);
 		return -1;
 	}
@@ -756,6 +757,7 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	store_bind_text(s, st, 6, c->metrics);
 	store_bind_text(s, st, 7, c->tests);
 	store_bind_text(s, st, 8, c->order);
+	store_bind_text(s, st, 9, c->split);
 	if (step_done(s, st, "cannot store comparison", e)) {
 		store_rollback(s);
 		return -1;
@@ -822,7 +824,7 @@ int store_each_comparison(struct store *s,
 	int rc, stop = 0;
 
 	if (prepare(s, "SELECT name, title, suite, by_key, filter, metrics, tests,"
-		       " order_by FROM comparison ORDER BY name", &st, e))
+		       " order_by, split_by FROM comparison ORDER BY name", &st, e))
 		return -1;
 	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
 		struct store_comparison c;
@@ -839,6 +841,7 @@ int store_each_comparison(struct store *s,
 		c.metrics = (const char *)sqlite3_column_text(st, 5);
 		c.tests = (const char *)sqlite3_column_text(st, 6);
 		c.order = (const char *)sqlite3_column_text(st, 7);
+		c.split = (const char *)sqlite3_column_text(st, 8);
 		stop = cb(ctx, &c);
 	}
 	sqlite3_finalize(st);

@@ -158,6 +158,9 @@ struct store_comparison {
 	 * all); the groups' order: NULL natural, "value" ranked by their
 	 * figures, else group names (those not named follow, naturally) */
 	const char *metrics, *tests, *order;
+	/* NULL, or attribute keys (comma-separated) of a second factor: the
+	 * groups are then those of by and split together */
+	const char *split;
 };
 
 /* Creates or replaces a comparison (inside its own transaction). */
