@@ -114,6 +114,12 @@ demo: deps
 	  --by fs --title "bonnie++ on tmpfs, ext4 and XFS (make sample-data)"
 	./benchsite --db results.db compare bonnie-by-setup --suite bonnie++ \
 	  --title "bonnie++ by setup, every run (by hand and make sample-data)"
+	./benchsite --db results.db compare mysql-versions-on-filesystems \
+	  --suite mysql-on-filesystems --by fs --split mysql,settings \
+	  --title "MySQL 3.23.51 and 4.1.10 on ext3, XFS and ReiserFS"
+	./benchsite --db results.db compare supersmack-os-write-cache \
+	  --suite super-smack --by os --split write_cache \
+	  --title "Super Smack, MySQL 4.1.18 InnoDB: FreeBSD 6.1 and Debian 3.1, disk write cache on and off"
 	./benchsite --db results.db render --out site
 	@echo "$(CURDIR)/site/index.html"
 

@@ -36,6 +36,7 @@ static const struct command commands[] = {
 	{"render", cmd_render, "build the static site"},
 	{"merge", cmd_merge, "copy other stores' sources and runs into this one"},
 	{"reparse", cmd_reparse, "read every stored source again with today's parsers"},
+	{"tag", cmd_tag, "change runs' labels and attributes after import"},
 	{"exclude", cmd_exclude, "leave runs out of every figure, saying why"},
 	{"include", cmd_include, "count excluded runs again"},
 	{"delete", cmd_delete, "remove runs (and sources left with none)"},

@@ -96,6 +96,11 @@ static void import_one(struct walk *w, const char *path)
 		w->n_skipped++;
 	} else if (rep.already) {
 		printf("%s: already imported\n", path);
+		if (w->o->label || w->o->nset)
+			fflush(stdout), fprintf(stderr, "benchsite: %s: already imported, so "
+				"--label and --set were not applied: change its "
+				"runs with 'benchsite tag RUN... --label L --set "
+				"K=V' (RUN: see 'benchsite list runs')\n", path);
 		w->n_already++;
 	} else {
 		const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;

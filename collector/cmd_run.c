@@ -57,9 +57,9 @@ static const char usage[] =
 	"  --set K=V     add attribute K=V to every run (repeatable; wins over\n"
 	"                the facts)\n"
 	"  --repeat N    run COMMAND N times, each its own run (default 1)\n"
-	"  --dir PATH    the folder the benchmark works in, for the filesystem\n"
-	"                facts (default: the working directory; COMMAND still\n"
-	"                runs in the working directory)\n"
+	"  --dir PATH    the folder the benchmark works in: COMMAND runs there\n"
+	"                and the filesystem facts are its (default: the\n"
+	"                working directory)\n"
 	"  --test NAME   the test name when the output does not say it (default:\n"
 	"                from the command: sysbench's test or script, fileio's\n"
 	"                --file-test-mode, fio's --name)\n"
@@ -69,8 +69,8 @@ static const char usage[] =
 	"\n"
 	"A repeat that exits non-zero, is interrupted or prints nothing\n"
 	"benchsite can read imports nothing: its output is kept in a file\n"
-	"whose name is printed, and the exit status is 1.  Ctrl-C stops the\n"
-	"command.\n";
+	"whose name is printed, with the last lines a failed command printed,\n"
+	"and the exit status is 1.  Ctrl-C stops the command.\n";
 
 /* More than a thousand repeats is a typo; the loop is for statistics. */
 #define RUN_REPEAT_MAX 1000
@@ -168,6 +168,57 @@ static void report_kept(const struct buf *out, const char *why)
 			"could not be kept: %s\n", why, strerror(errno));
 }
 
+/* A failed command's own words say why it failed ("FATAL: Cannot open
+ * file"): at most this many of its last lines follow the message, each
+ * cut at RUN_TAIL_WIDTH bytes, control bytes shown as '?' (they would
+ * act on the terminal). */
+#define RUN_TAIL_LINES 5
+#define RUN_TAIL_WIDTH 200
+
+static void report_tail(const struct buf *out)
+{
+	const char *start[RUN_TAIL_LINES], *p, *end;
+	size_t len[RUN_TAIL_LINES];
+	int n = 0, i;
+
+	if (!out->len)
+		return;
+	/* walk back over the last lines that hold something */
+	end = out->data + out->len;
+	while (n < RUN_TAIL_LINES && end > out->data) {
+		const char *b = end;
+
+		while (b > out->data && b[-1] != '\n')
+			b--;
+		for (p = b; p < end && (*p == ' ' || *p == '\t' || *p == '\r');
+		     p++)
+			;
+		if (p < end) {
+			memmove(start + 1, start, (size_t)n * sizeof(*start));
+			memmove(len + 1, len, (size_t)n * sizeof(*len));
+			start[0] = b;
+			len[0] = (size_t)(end - b);
+			n++;
+		}
+		end = b > out->data ? b - 1 : b;
+	}
+	if (!n)
+		return;
+	fputs("benchsite: the last lines it printed:\n", stderr);
+	for (i = 0; i < n; i++) {
+		size_t k, w = len[i] < RUN_TAIL_WIDTH ? len[i] : RUN_TAIL_WIDTH;
+
+		fputs("    ", stderr);
+		for (k = 0; k < w; k++) {
+			unsigned char c = (unsigned char)start[i][k];
+
+			fputc(c == '\t' || c >= 0x20 ? (c == 0x7f ? '?' : c) : '?',
+			      stderr);
+		}
+		fputs(w < len[i] ? "...\n" : "\n", stderr);
+	}
+}
+
 static void utc_now(char out[32])
 {
 	time_t t = time(NULL);
@@ -200,7 +251,7 @@ static int one_repeat(struct store *s, char *const argv[],
 	run_facts_set(facts, "started_at", v);
 	buf_init(&out, SOURCE_MEM_MAX);
 	err_clear(&e);
-	if (run_command(argv, 1, &out, &r, &e)) {
+	if (run_command_in(cfg->dir, argv, 1, &out, &r, &e)) {
 		err_print(&e);
 		buf_release(&out);
 		return -1;
@@ -217,6 +268,7 @@ static int one_repeat(struct store *s, char *const argv[],
 		snprintf(why, sizeof(why), "'%s' was killed by signal %d",
 			 argv[0], WTERMSIG(r.status));
 		report_kept(&out, why);
+		report_tail(&out);
 		goto done;
 	}
 	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
@@ -224,6 +276,7 @@ static int one_repeat(struct store *s, char *const argv[],
 			 argv[0], WIFEXITED(r.status) ? WEXITSTATUS(r.status)
 			 : -1);
 		report_kept(&out, why);
+		report_tail(&out);
 		goto done;
 	}
 	if (r.overflow) {

@@ -603,6 +603,37 @@ static int make_pipe(int fd[2])
 	return 0;
 }
 
+/* Starts argv in dir (NULL: here).  posix_spawn has no portable chdir
+ * action (addchdir_np is glibc's), so benchsite itself steps into dir
+ * for the call and back: the child takes the working directory it finds
+ * at the spawn, and nothing else runs in between (one thread). */
+static int spawn(char *const argv[], int out_fd, int err_fd, pid_t *pid);
+
+static int spawn_in(const char *dir, char *const argv[], int out_fd,
+		    int err_fd, pid_t *pid)
+{
+	int here, rc, back;
+
+	if (!dir)
+		return spawn(argv, out_fd, err_fd, pid);
+	here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (here < 0)
+		return errno;
+	if (chdir(dir)) {
+		rc = errno;
+		close(here);
+		return rc;
+	}
+	rc = spawn(argv, out_fd, err_fd, pid);
+	back = fchdir(here);
+	close(here);
+	/* not back where relative paths (the store, --save) were meant:
+	 * nothing may go on */
+	if (back)
+		abort();
+	return rc;
+}
+
 static int spawn(char *const argv[], int out_fd, int err_fd, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
@@ -673,6 +704,12 @@ static int pump(int fd, int *echo_fd, struct buf *out, struct run_result *r)
 int run_command(char *const argv[], int echo, struct buf *out,
 		struct run_result *r, struct err *e)
 {
+	return run_command_in(NULL, argv, echo, out, r, e);
+}
+
+int run_command_in(const char *dir, char *const argv[], int echo,
+		   struct buf *out, struct run_result *r, struct err *e)
+{
 	int po[2], pe[2], echo_fd[2], rc, status = 0, exited = 0, i;
 	struct pollfd fds[2];
 	double t0, t1 = 0;
@@ -689,14 +726,16 @@ int run_command(char *const argv[], int echo, struct buf *out,
 			       strerror(errno));
 	}
 	t0 = now_s();
-	rc = spawn(argv, po[1], pe[1], &pid);
+	rc = spawn_in(dir, argv, po[1], pe[1], &pid);
 	close(po[1]);
 	close(pe[1]);
 	if (rc) {
 		close(po[0]);
 		close(pe[0]);
-		return err_set(e, NULL, 0, 0, "cannot run '%s': %s", argv[0],
-			       strerror(rc));
+		return dir ? err_set(e, NULL, 0, 0, "cannot run '%s' in %s: %s",
+				     argv[0], dir, strerror(rc)) :
+			     err_set(e, NULL, 0, 0, "cannot run '%s': %s", argv[0],
+				     strerror(rc));
 	}
 	child_group = (sig_atomic_t)pid;
 	/* a signal that came between the spawn and here was not passed on */

@@ -116,4 +116,9 @@ int run_signalled(void);
 int run_command(char *const argv[], int echo, struct buf *out,
 		struct run_result *r, struct err *e);
 
+/* run_command with the command's working directory dir (NULL: ours); a
+ * dir it cannot enter fails as a command that cannot be started. */
+int run_command_in(const char *dir, char *const argv[], int echo,
+		   struct buf *out, struct run_result *r, struct err *e);
+
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../schema/selection.h"
 #include "../schema/store.h"
 #include "err.h"
 #include "record.h"
@@ -76,5 +77,23 @@ int cmd_set_option(char *arg, const char **keys, const char **values,
 		return -1;
 	keys[*n] = arg;
 	values[(*n)++] = eq + 1;
+	return 0;
+}
+
+int cmd_where_option(char *arg, int *ops, const char **keys,
+		     const char **values, int *n, int max)
+{
+	struct err e;
+
+	err_clear(&e);
+	if (*n >= max) {
+		fprintf(stderr, "benchsite: at most %d --where conditions\n", max);
+		return -1;
+	}
+	if (selection_parse(arg, &ops[*n], &keys[*n], &values[*n], &e)) {
+		fprintf(stderr, "benchsite: --where %s\n", e.msg);
+		return -1;
+	}
+	(*n)++;
 	return 0;
 }

@@ -34,6 +34,13 @@ int cmd_usage_error(const char *usage);
 int cmd_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max);
 
+/* Takes one --where condition of the selection language (schema/
+ * selection.h; arg is split in place) into ops/keys/values, *n of at most
+ * max; prints why and returns -1 when it does not parse or there are too
+ * many. */
+int cmd_where_option(char *arg, int *ops, const char **keys,
+		     const char **values, int *n, int max);
+
 /* 0 when the text of option name is valid UTF-8, else prints why and
  * returns -1 (for --label, --test and the like: names in the store). */
 int cmd_text_option(const char *name, const char *text);
@@ -50,5 +57,6 @@ int cmd_exclude(int argc, char **argv, const struct cmd_env *env);
 int cmd_include(int argc, char **argv, const struct cmd_env *env);
 int cmd_delete(int argc, char **argv, const struct cmd_env *env);
 int cmd_run(int argc, char **argv, const struct cmd_env *env);
+int cmd_tag(int argc, char **argv, const struct cmd_env *env);
 
 #endif

@@ -16,19 +16,60 @@
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
+#include "../schema/lifecycle.h"
+#include "../schema/selection.h"
 #include "../schema/store.h"
 #include "analysis.h"
 #include "model.h"
+#include "split.h"
 
 static const char compare_usage[] =
-	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where K=V]... "
+	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
 	"[--title T]\n"
+	"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
+	"                         [--order value|G1,G2...] [--split KEY]\n"
 	"       benchsite compare --delete NAME\n"
 	"\n"
 	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
 	"when the store holds several suites), grouped by attribute KEY\n"
-	"(default: label), among the runs whose attribute K is V (repeatable).\n"
-	"Suites that no comparison covers get a default one, by label.\n";
+	"(default: label), among the runs that meet every --where COND:\n"
+	"K=V, K=V1,V2 (any of), K!=V, K (has it), !K (lacks it); K may be\n"
+	"label.  A comparison that selects no runs is refused.  Suites that\n"
+	"no comparison covers get a default one, by label.\n"
+	"\n"
+	"  --metrics M1,M2  show only these metrics\n"
+	"  --tests T1,T2    show only these tests\n"
+	"  --order value    groups ranked by their figures, best first\n"
+	"  --order G1,G2    groups in this order (the others follow)\n"
+	"  --split KEY      a second factor: each chart clusters the groups\n"
+	"                   of --by, a bar (and a colour) per value of KEY,\n"
+	"                   with statements within each KEY value and across\n"
+	"                   them for each --by value\n"
+	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
+	"ext2 < ext10.\n";
+
+/* 1 (after saying why) unless keys are attribute names, comma-separated:
+ * the split value is read from the runs' attributes (split.c) */
+static int split_keys_bad(const char *keys)
+{
+	char key[128];
+	const char *p = keys;
+
+	do {
+		size_t len = strcspn(p, ",");
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, p);
+		if (len >= sizeof(key) || !record_key_valid(key) ||
+		    strcmp(key, "label") == 0) {
+			fprintf(stderr, "benchsite: --split wants attribute names "
+				"(not label), comma-separated; found '%s'\n",
+				keys);
+			return 1;
+		}
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
 
 static int suite_count(void *ctx, const char *suite)
 {
@@ -41,6 +82,150 @@ static int suite_count(void *ctx, const char *suite)
 	return 0;
 }
 
+/* 0 when c selects a run; else -1 with e saying what each condition
+ * matched on its own, so the one that chose nothing (or the pair that
+ * cannot hold together: fs=ext4 and fs=btrfs) can be seen. */
+static int selects_none(struct store *s, const struct store_comparison *c,
+			struct err *e)
+{
+	struct buf b;
+	long n;
+	int i;
+
+	if (store_count_selected(s, c, -1, &n, e))
+		return -1;
+	if (n > 0)
+		return 0;
+	if (c->nwhere == 0)
+		return err_set(e, NULL, 0, 0, "suite '%s' has no runs with "
+			       "results: the comparison would be empty",
+			       c->suite);
+	buf_init(&b, ERR_MSG_MAX);
+	for (i = 0; i < c->nwhere; i++) {
+		char cond[256];
+
+		if (store_count_selected(s, c, i, &n, e)) {
+			buf_release(&b);
+			return -1;
+		}
+		selection_format(c->where_op[i], c->where_key[i],
+				 c->where_value[i], cond, sizeof(cond));
+		buf_printf(&b, "%s%s matches %ld run%s", i ? ", " : "", cond, n,
+			   n == 1 ? "" : "s");
+	}
+	err_set(e, NULL, 0, 0, "comparison '%s' selects no runs of suite "
+		"'%s' (%s%s); nothing stored", c->name, c->suite,
+		b.data ? b.data : "", c->nwhere > 1 ? ", all together none" : "");
+	buf_release(&b);
+	return -1;
+}
+
+struct shown {
+	const char *list;	/* --metrics or --tests */
+	int metric;		/* which */
+	char *found;		/* per item of list: seen in the suite */
+	struct buf all;		/* the suite's, for the message */
+};
+
+static int note_test(void *ctx, const struct lifecycle_test *t)
+{
+	struct shown *x = ctx;
+	const char *name = x->metric ? t->metric : t->test, *p = x->list;
+	size_t len = strlen(name);
+	int i = 0;
+
+	while (*p) {
+		size_t l2 = strcspn(p, ",");
+
+		if (l2 == len && strncmp(p, name, len) == 0)
+			x->found[i] = 1;
+		p += l2;
+		if (*p == ',')
+			p++;
+		i++;
+	}
+	/* the message lists a few, each once */
+	if (x->all.len < 200 && !(x->all.data && strstr(x->all.data, name)))
+		buf_printf(&x->all, "%s%s", x->all.len ? ", " : "", name);
+	return 0;
+}
+
+/* 0 when every metric and test c names is one of its suite's; else -1
+ * with e naming the first that is not (a typo would show an empty
+ * page). */
+static int unknown_shown(struct store *s, const struct store_comparison *c,
+			 struct err *e)
+{
+	struct lifecycle_filter f;
+	int k;
+
+	memset(&f, 0, sizeof(f));
+	f.suite = c->suite;
+	for (k = 0; k < 2; k++) {
+		struct shown x;
+		const char *p;
+		int i, n = 1, rc = 0;
+
+		x.list = k ? c->tests : c->metrics;
+		x.metric = !k;
+		if (!x.list)
+			continue;
+		for (p = x.list; *p; p++)
+			n += *p == ',';
+		if (!(x.found = calloc((size_t)n, 1)))
+			return err_set(e, NULL, 0, 0, "out of memory");
+		buf_init(&x.all, 4096);
+		if (lifecycle_each_test(s, &f, note_test, &x, e)) {
+			free(x.found);
+			buf_release(&x.all);
+			return -1;
+		}
+		for (i = 0, p = x.list; i < n; i++) {
+			size_t l2 = strcspn(p, ",");
+
+			if (!x.found[i] && !rc)
+				rc = err_set(e, NULL, 0, 0, "suite '%s' has no %s "
+					     "'%.*s' (it has %s)", c->suite,
+					     k ? "test" : "metric", (int)l2, p,
+					     x.all.data ? x.all.data : "none");
+			p += l2;
+			if (*p == ',')
+				p++;
+		}
+		free(x.found);
+		buf_release(&x.all);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* 0 unless c has a split that no run selected has (every one of its
+ * keys and by's): then -1 with e saying so. */
+static int split_none(struct store *s, const struct store_comparison *c,
+		      struct err *e)
+{
+	struct store_comparison c2 = *c;
+	char both[1024];
+	long all, lacking;
+
+	if (!c->split)
+		return 0;
+	if (strcmp(c->by, c->split) == 0)
+		return err_set(e, NULL, 0, 0, "--split %s is --by itself",
+			       c->split);
+	snprintf(both, sizeof(both), "%s,%s", c->by, c->split);
+	c2.by = both;
+	if (store_count_selected(s, c, -1, &all, e) ||
+	    store_count_ungrouped(s, &c2, &lacking, e))
+		return -1;
+	if (lacking >= all)
+		return err_set(e, NULL, 0, 0, "no run that comparison '%s' "
+			       "selects has both %s and %s", c->name, c->by,
+			       c->split);
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 {
 	static const struct option opts[] = {
@@ -49,6 +234,10 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		{"where", required_argument, NULL, 'w'},
 		{"title", required_argument, NULL, 't'},
 		{"delete", no_argument, NULL, 'd'},
+		{"metrics", required_argument, NULL, 'M'},
+		{"tests", required_argument, NULL, 'T'},
+		{"order", required_argument, NULL, 'o'},
+		{"split", required_argument, NULL, 'p'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -60,8 +249,32 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&c, 0, sizeof(c));
 	c.by = "label";
-	while ((ch = getopt_long(argc, argv, "s:b:w:t:dh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "s:b:w:t:dM:T:o:p:h", opts,
+				 NULL)) != -1) {
 		switch (ch) {
+		case 'p':
+			if (split_keys_bad(optarg))
+				return EXIT_USAGE;
+			c.split = optarg;
+			break;
+		case 'M':
+		case 'T':
+		case 'o':
+			if (!*optarg || strchr(optarg, '\n') ||
+			    cmd_text_option(ch == 'M' ? "--metrics" : ch == 'T' ?
+					    "--tests" : "--order", optarg)) {
+				fprintf(stderr, "benchsite: compare: --%s wants "
+					"names, comma-separated\n", ch == 'M' ?
+					"metrics" : ch == 'T' ? "tests" : "order");
+				return EXIT_USAGE;
+			}
+			if (ch == 'M')
+				c.metrics = optarg;
+			else if (ch == 'T')
+				c.tests = optarg;
+			else
+				c.order = optarg;
+			break;
 		case 's':
 			c.suite = optarg;
 			break;
@@ -73,26 +286,12 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 			}
 			c.by = optarg;
 			break;
-		case 'w': {
-			char *eq = strchr(optarg, '=');
-
-			if (!eq || c.nwhere >= STORE_WHERE_MAX ||
-			    strchr(optarg, '\n')) {
-				fprintf(stderr, "benchsite: --where wants KEY=VALUE "
-					"(at most %d), found '%s'\n",
-					STORE_WHERE_MAX, optarg);
+		case 'w':
+			if (cmd_where_option(optarg, c.where_op, c.where_key,
+					     c.where_value, &c.nwhere,
+					     STORE_WHERE_MAX))
 				return EXIT_USAGE;
-			}
-			*eq = '\0';
-			if (!record_key_valid(optarg)) {
-				fprintf(stderr, "benchsite: '%s' is not an "
-					"attribute name\n", optarg);
-				return EXIT_USAGE;
-			}
-			c.where_key[c.nwhere] = optarg;
-			c.where_value[c.nwhere++] = eq + 1;
 			break;
-		}
 		case 't':
 			c.title = optarg;
 			break;
@@ -137,7 +336,8 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		}
 		c.suite = only;
 	}
-	if (store_comparison_set(s, &c, &e))
+	if (selects_none(s, &c, &e) || unknown_shown(s, &c, &e) ||
+	    split_none(s, &c, &e) || store_comparison_set(s, &c, &e))
 		goto fail;
 	rc = EXIT_OK;
 	goto out;
@@ -156,6 +356,7 @@ struct summary {
 	struct store *s;
 	struct err *e;
 	const struct model *m;
+	const char *split;	/* the split value the rows are about */
 };
 
 static void put_num(double v)
@@ -196,7 +397,7 @@ static int tsv_row(void *ctx, const struct statement *st)
 	} else {
 		putchar('\t');
 	}
-	putchar('\n');
+	printf("\t%s\n", x->split ? x->split : "");
 	return 0;
 }
 
@@ -205,9 +406,11 @@ static int one(void *ctx, const struct store_comparison *c)
 	struct summary *x = ctx;
 	struct model m;
 	struct analysis a;
+	struct split sp;
 	struct buf b;
 	int col;
 
+	memset(&sp, 0, sizeof(sp));
 	if (x->only && strcmp(x->only, c->name) != 0)
 		return 0;
 	x->found = 1;
@@ -218,8 +421,36 @@ static int one(void *ctx, const struct store_comparison *c)
 		return -1;
 	}
 	x->m = &m;
+	x->split = NULL;
+	if (m.split && split_run(&m, &sp, x->e)) {
+		split_release(&sp);
+		analysis_release(&a);
+		model_release(&m);
+		return -1;
+	}
 	if (x->tsv) {
+		int i;
+
 		analysis_each_statement(&a, tsv_row, x);
+		/* within each split value: its groups are the by values and
+		 * the split column says which; across the split values of
+		 * one by value: "*", and the model's full names, which say
+		 * both */
+		for (i = 0; m.split && i < sp.nparts; i++) {
+			struct split_part *p = &sp.part[i];
+			char **names = p->m.groups;
+
+			if (!names)
+				continue;
+			x->m = &p->m;
+			x->split = p->across ? "*" : p->value;
+			if (p->across)
+				p->m.groups = p->full;
+			analysis_each_statement(&p->a, tsv_row, x);
+			p->m.groups = names;
+		}
+		x->m = &m;
+		x->split = NULL;
 	} else {
 		char *line, *nl;
 
@@ -238,13 +469,25 @@ static int one(void *ctx, const struct store_comparison *c)
 			if (b.len)
 				printf("  %s %s: %s\n", m.cols[col].test,
 				       m.cols[col].metric, b.data);
+			if (m.split) {
+				buf_reset(&b);
+				split_sentences(&sp, col, &b);
+				for (line = b.data; line && *line; line = nl + 1) {
+					if (!(nl = strchr(line, '\n')))
+						break;
+					printf("    %.*s\n", (int)(nl - line), line);
+				}
+			}
 		}
+		if (m.split && sp.note)
+			printf("  (%s)\n", sp.note);
 		buf_reset(&b);
 		analysis_headline(&a, &b);
 		if (b.len)
 			printf("  overall: %s\n", b.data);
 		buf_release(&b);
 	}
+	split_release(&sp);
 	analysis_release(&a);
 	model_release(&m);
 	return 0;
@@ -259,7 +502,10 @@ static const char summary_usage[] =
 	"mixed), subject, ratio (exact, at least 1), reference (a group,\n"
 	"'others', 'best', or for mixed the attribute), value (for mixed the\n"
 	"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
-	"95% interval; empty where none can be had).\n";
+	"95% interval; empty where none can be had), split (with --split: the\n"
+	"split value a row within one is about, subject and reference then\n"
+	"--by values; '*' for a row across the split values of one --by\n"
+	"value; empty for the comparison's own rows).\n";
 
 int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 {
@@ -297,7 +543,8 @@ int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 	x.e = &e;
 	if (x.tsv)
 		printf("comparison\ttest\tmetric\tkind\tsubject\tratio\treference"
-		       "\tvalue\treference_value\tunit\tratio_low\tratio_high\n");
+		       "\tvalue\treference_value\tunit\tratio_low\tratio_high"
+		       "\tsplit\n");
 	if (store_each_comparison(x.s, one, &x, &e)) {
 		err_print(&e);
 		rc = EXIT_FAULT;

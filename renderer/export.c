@@ -18,6 +18,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../schema/lifecycle.h"
 #include "../schema/store.h"
 
 enum fmt { F_TSV, F_CSV, F_JSON };
@@ -36,6 +37,9 @@ struct exp {
 	long long run;	/* whose attributes vals holds */
 	int first;
 	struct err *e;
+	long long *only;	/* with --label or --where: the runs chosen,
+				 * ascending, nonly of them; owned */
+	long nonly, conly;
 };
 
 static void put_field(FILE *f, const char *s, char delim)
@@ -110,6 +114,30 @@ static const char *const cols[] = {
 	"status",
 };
 
+static int add_only(void *ctx, const struct lifecycle_run *r)
+{
+	struct exp *x = ctx;
+
+	if (x->nonly == x->conly) {
+		long ncap = x->conly ? 2 * x->conly : 64;
+		long long *n = realloc(x->only, (size_t)ncap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		x->only = n;
+		x->conly = ncap;
+	}
+	x->only[x->nonly++] = r->id;
+	return 0;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static int row(void *ctx, const struct store_row *r)
 {
 	struct exp *x = ctx;
@@ -117,6 +145,11 @@ static int row(void *ctx, const struct store_row *r)
 	const char *v[9];
 	char delim = x->fmt == F_TSV ? '\t' : ',';
 	int i;
+
+	/* listings come by run id: the chosen ones are found by search */
+	if (x->only && !bsearch(&r->run, x->only, (size_t)x->nonly,
+				sizeof(*x->only), cmp_id))
+		return 0;
 
 	if (x->keys.n && r->run != x->run) {
 		for (i = 0; i < x->keys.n; i++) {
@@ -177,9 +210,13 @@ static int row(void *ctx, const struct store_row *r)
 
 static const char export_usage[] =
 	"usage: benchsite export [--format tsv|csv|json] [--suite S] [--attrs]\n"
+	"                        [--label L] [--where COND]...\n"
 	"\n"
-	"  --format F   tsv (default), csv or json\n"
-	"  --suite S    only the runs of suite S\n"
+	"  --format F     tsv (default), csv or json\n"
+	"  --suite S      only the runs of suite S\n"
+	"  --label L      only the runs labelled L\n"
+	"  --where COND   only the runs that meet COND (K=V, K=V1,V2, K!=V, K,\n"
+	"                 !K; repeatable, all must hold)\n"
 	"  --attrs      add a column per run attribute (import reads them back)\n"
 	"\n"
 	"Writes one row per result to standard output: run, label, suite, test,\n"
@@ -192,18 +229,30 @@ int cmd_export(int argc, char **argv, const struct cmd_env *env)
 		{"format", required_argument, NULL, 'f'},
 		{"suite", required_argument, NULL, 's'},
 		{"attrs", no_argument, NULL, 'a'},
+		{"label", required_argument, NULL, 'l'},
+		{"where", required_argument, NULL, 'w'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
+	struct lifecycle_filter f;
 	struct exp x;
 	struct err e;
 	const char *suite = NULL;
 	int c, i, attrs = 0, rc = EXIT_OK;
 
 	memset(&x, 0, sizeof(x));
+	memset(&f, 0, sizeof(f));
 	x.fmt = F_TSV;
-	while ((c = getopt_long(argc, argv, "f:s:ah", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:s:al:w:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'l':
+			f.label = optarg;
+			break;
+		case 'w':
+			if (cmd_where_option(optarg, f.op, f.key, f.value,
+					     &f.nwhere, LIFECYCLE_WHERE_MAX))
+				return EXIT_USAGE;
+			break;
 		case 'f':
 			if (strcmp(optarg, "tsv") == 0)
 				x.fmt = F_TSV;
@@ -236,6 +285,16 @@ int cmd_export(int argc, char **argv, const struct cmd_env *env)
 	x.out = stdout;
 	x.first = 1;
 	x.run = -1;
+	if (f.label || f.nwhere) {
+		if (lifecycle_each_run(x.s, &f, add_only, &x, &e)) {
+			rc = EXIT_FAULT;
+			goto out;
+		}
+		if (!x.only && !(x.only = malloc(sizeof(*x.only)))) {
+			rc = EXIT_FAULT;
+			goto out;
+		}
+	}
 	if (attrs && store_each_attr_key(x.s, add_key, &x.keys, &e)) {
 		rc = EXIT_FAULT;
 		goto out;
@@ -280,6 +339,7 @@ out:
 	}
 	free(x.keys.k);
 	free(x.vals);
+	free(x.only);
 	store_close(x.s);
 	return rc;
 }

@@ -16,6 +16,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/record.h"
+#include "../schema/apart.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 
@@ -35,11 +36,19 @@ static void put_tsv(const char *s, int last)
 	putchar(last ? '\n' : '\t');
 }
 
+struct runs {
+	int tsv;
+	struct apart ap;
+	int width;		/* of the widest attribute text */
+};
+
 static int run_row(void *ctx, const struct lifecycle_run *r)
 {
-	char id[32], n[32];
+	struct runs *x = ctx;
+	char id[32], n[32], attrs[1024];
 
-	if (*(int *)ctx) {
+	apart_text(&x->ap, r->id, attrs, sizeof(attrs));
+	if (x->tsv) {
 		snprintf(id, sizeof(id), "%lld", r->id);
 		snprintf(n, sizeof(n), "%lld", r->results);
 		put_tsv(id, 0);
@@ -48,14 +57,29 @@ static int run_row(void *ctx, const struct lifecycle_run *r)
 		put_tsv(n, 0);
 		put_tsv(r->format, 0);
 		put_tsv(r->source, 0);
-		put_tsv(r->excluded ? r->excluded : "", 1);
+		put_tsv(r->excluded ? r->excluded : "", 0);
+		put_tsv(attrs, 1);
 	} else {
-		printf("%5lld  %-10s %-24s %7lld  %s", r->id, r->suite, r->label,
-		       r->results, r->source);
+		printf("%5lld  %-10s %-24s %7lld  %-*s%s%s", r->id, r->suite,
+		       r->label, r->results, x->width, attrs, x->width ? "  " : "",
+		       r->source);
 		if (r->excluded)
 			printf("  (excluded: %s)", r->excluded);
 		putchar('\n');
 	}
+	return 0;
+}
+
+static int widest(void *ctx, const struct lifecycle_run *r)
+{
+	struct runs *x = ctx;
+	char attrs[1024];
+	int w;
+
+	apart_text(&x->ap, r->id, attrs, sizeof(attrs));
+	w = (int)strlen(attrs);
+	if (w > x->width)
+		x->width = w;
 	return 0;
 }
 
@@ -118,15 +142,20 @@ static int comparison_row(void *ctx, const struct lifecycle_comparison *c)
 static const char list_usage[] =
 	"usage: benchsite list [runs|tests|comparisons|sources] "
 	"[--format text|tsv]\n"
-	"                      [--suite S] [--label L] [--where K=V]...\n"
+	"                      [--suite S] [--label L] [--where COND]... "
+	"[--attrs]\n"
 	"\n"
-	"  --format F   text (default) or tsv (a header, then a row each)\n"
-	"  --suite S    only runs of suite S\n"
-	"  --label L    only runs labelled L\n"
-	"  --where K=V  only runs whose attribute K is V (repeatable: all must\n"
-	"               hold)\n"
+	"  --format F     text (default) or tsv (a header, then a row each)\n"
+	"  --suite S      only runs of suite S\n"
+	"  --label L      only runs labelled L\n"
+	"  --where COND   only runs that meet COND: K=V, K=V1,V2 (any of),\n"
+	"                 K!=V, K (has it), !K (lacks it); repeatable, all\n"
+	"                 must hold\n"
+	"  --attrs        runs: every attribute, not only those that tell the\n"
+	"                 listed runs apart\n"
 	"\n"
-	"runs: id, suite, label, results, source (excluded runs say why);\n"
+	"runs: id, suite, label, results, the attributes that tell the runs\n"
+	"listed apart, source (excluded runs say why);\n"
 	"tests: suite, test, metric, unit, direction and how many runs have it;\n"
 	"sources: id, runs, format, size, SHA-256, import time, name;\n"
 	"comparisons: name, suite, grouping, title (only --suite applies).\n";
@@ -138,6 +167,7 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 		{"suite", required_argument, NULL, 's'},
 		{"label", required_argument, NULL, 'l'},
 		{"where", required_argument, NULL, 'w'},
+		{"attrs", no_argument, NULL, 'a'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -145,12 +175,16 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 	struct store *s;
 	struct err e;
 	const char *what = "runs";
-	char *eq;
-	int c, tsv = 0, rc;
+	struct runs x;
+	int c, tsv = 0, rc, all = 0;
 
 	memset(&f, 0, sizeof(f));
-	while ((c = getopt_long(argc, argv, "f:s:l:w:h", opts, NULL)) != -1) {
+	memset(&x, 0, sizeof(x));
+	while ((c = getopt_long(argc, argv, "f:s:l:w:ah", opts, NULL)) != -1) {
 		switch (c) {
+		case 'a':
+			all = 1;
+			break;
 		case 'f':
 			if (strcmp(optarg, "tsv") == 0)
 				tsv = 1;
@@ -164,16 +198,9 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 			f.label = optarg;
 			break;
 		case 'w':
-			eq = strchr(optarg, '=');
-			if (!eq || f.nwhere >= LIFECYCLE_WHERE_MAX) {
-				fprintf(stderr, "benchsite: --where wants KEY=VALUE "
-					"(at most %d), found '%s'\n",
-					LIFECYCLE_WHERE_MAX, optarg);
+			if (cmd_where_option(optarg, f.op, f.key, f.value,
+					     &f.nwhere, LIFECYCLE_WHERE_MAX))
 				return EXIT_USAGE;
-			}
-			*eq = '\0';
-			f.key[f.nwhere] = optarg;
-			f.value[f.nwhere++] = eq + 1;
 			break;
 		case 'h':
 			fputs(list_usage, stdout);
@@ -192,12 +219,21 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (strcmp(what, "runs") == 0) {
+		x.tsv = tsv;
+		rc = apart_load(s, &f, all, &x.ap, &e) ||
+		     (!tsv && lifecycle_each_run(s, &f, widest, &x, &e));
+		if (rc)
+			goto out;
+		if (x.width && x.width < 10)
+			x.width = 10;
 		if (tsv)
-			puts("run\tsuite\tlabel\tresults\tformat\tsource\texcluded");
+			puts("run\tsuite\tlabel\tresults\tformat\tsource\texcluded"
+			     "\tattributes");
 		else
-			printf("%5s  %-10s %-24s %7s  %s\n", "run", "suite",
-			       "label", "results", "source");
-		rc = lifecycle_each_run(s, &f, run_row, &tsv, &e);
+			printf("%5s  %-10s %-24s %7s  %-*s%s%s\n", "run", "suite",
+			       "label", "results", x.width, x.width ?
+			       "attributes" : "", x.width ? "  " : "", "source");
+		rc = lifecycle_each_run(s, &f, run_row, &x, &e);
 	} else if (strcmp(what, "tests") == 0) {
 		if (tsv)
 			puts("suite\ttest\tmetric\tunit\tbetter\truns");
@@ -221,8 +257,10 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 			       "title");
 		rc = lifecycle_each_comparison(s, &f, comparison_row, &tsv, &e);
 	}
+out:
 	if (rc)
 		err_print(&e);
+	apart_release(&x.ap);
 	store_close(s);
 	return rc ? EXIT_FAULT : EXIT_OK;
 }

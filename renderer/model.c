@@ -18,7 +18,10 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../schema/apart.h"
+#include "../schema/selection.h"
 #include "../schema/store.h"
+#include "order.h"
 
 /* A cell's values: one per run of the group; a group of more runs than
  * this is a store of another kind than benchsite is built for. */
@@ -34,6 +37,7 @@ struct run_test {
 
 struct load {
 	struct model *m;
+	const char *metrics, *tests;	/* the comparison's choice, or NULL */
 	int last_group, last_col;
 	struct err *e;
 	struct run_test *rt;
@@ -43,19 +47,11 @@ struct load {
 	double time_limit, events_limit;	/* of last_run; 0: none */
 };
 
-static const char *const exempt[] = {
-	"started_at", "finished_at", "ended_at", "duration_s", "seed",
-	"date", "time", "timestamp", NULL,
-};
-
+/* the list is the store's (schema/apart.c): `list runs` leaves the same
+ * keys out of what tells runs apart */
 int model_attr_exempt(const char *key)
 {
-	int i;
-
-	for (i = 0; exempt[i]; i++)
-		if (strcmp(key, exempt[i]) == 0)
-			return 1;
-	return 0;
+	return apart_by_nature(key);
 }
 
 /* The first attribute row of run (rows are by run), or -1. */
@@ -321,11 +317,35 @@ static int add_run(struct model *m, int g, long long run)
 	return 0;
 }
 
+/* 1 when name is one of the comma-separated list's */
+static int listed(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+
+	while (*list) {
+		size_t l2 = strcspn(list, ",");
+
+		if (l2 == len && strncmp(list, name, len) == 0)
+			return 1;
+		list += l2;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+}
+
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
-	int g = find_group(l, row->group), c;
+	int g, c;
 	struct cell *cell;
+
+	/* what the comparison does not show is not loaded at all: no
+	 * group, column or mixture comes of it */
+	if ((l->metrics && !listed(l->metrics, row->r.metric)) ||
+	    (l->tests && !listed(l->tests, row->r.test)))
+		return 0;
+	g = find_group(l, row->group);
 
 	if (g < 0)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
@@ -807,16 +827,21 @@ int model_load(struct store *s, const struct store_comparison *c,
 
 	memset(m, 0, sizeof(*m));
 	buf_init(&where, 8192);
-	for (i = 0; i < c->nwhere; i++)
-		buf_printf(&where, "%s%s=%s", i ? ", " : "", c->where_key[i],
-			   c->where_value[i]);
+	for (i = 0; i < c->nwhere; i++) {
+		char cond[1024];
+
+		selection_describe(c->where_op[i], c->where_key[i],
+				   c->where_value[i], cond, sizeof(cond));
+		buf_printf(&where, "%s%s", i ? ", " : "", cond);
+	}
 	m->where = buf_detach(&where, NULL);
 	m->name = strdup(c->name);
 	m->title = dup_or_null(c->title);
 	m->suite = strdup(c->suite);
 	m->by = strdup(c->by);
+	m->split = dup_or_null(c->split);
 	if (!m->name || !m->suite || !m->by || !m->where ||
-	    (c->title && !m->title)) {
+	    (c->title && !m->title) || (c->split && !m->split)) {
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
 	}
@@ -826,6 +851,8 @@ int model_load(struct store *s, const struct store_comparison *c,
 	l.last_col = 0;
 	l.last_run = -1;
 	l.e = e;
+	l.metrics = c->metrics;
+	l.tests = c->tests;
 	m->is_default = c->is_default;
 	if (store_each_attr_in_suite(s, m->suite, attr_row, m, e) ||
 	    (c->is_default && choose_by(s, &l, e))) {
@@ -836,16 +863,26 @@ int model_load(struct store *s, const struct store_comparison *c,
 	}
 	{
 		struct store_comparison c2 = *c;
+		struct buf both;
 
-		c2.by = m->by;
-		if (store_each_result_in(s, &c2, add_row, &l, e) ||
+		/* a second factor: the groups are those of both */
+		buf_init(&both, 4096);
+		if (m->split)
+			buf_printf(&both, "%s,%s", m->by, m->split);
+		c2.by = m->split ? both.data : m->by;
+		if (!c2.by || store_each_result_in(s, &c2, add_row, &l, e) ||
 		    store_count_ungrouped(s, &c2, &m->left_out, e)) {
+			if (!c2.by)
+				err_set(e, NULL, 0, 0, "out of memory");
+			buf_release(&both);
 			free_run_tests(&l);
 			model_release(m);
 			return -1;
 		}
+		buf_release(&both);
 	}
-	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0) {
+	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
+	    order_groups(m, c->order)) {
 		free_run_tests(&l);
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
@@ -890,6 +927,7 @@ void model_release(struct model *m)
 	free(m->title);
 	free(m->suite);
 	free(m->by);
+	free(m->split);
 	free(m->where);
 	memset(m, 0, sizeof(*m));
 }

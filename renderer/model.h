@@ -4,9 +4,10 @@
  * A group is the runs that share the comparison's `by` value (the label by
  * default); a column is one test and metric.  Each cell keeps every run's
  * value (medians and t-tests need them all) and how many runs had a result
- * without a value (too fast, failed...).  Order is the order of first
- * appearance in the store, which is import order: the order the user's
- * table or files gave.
+ * without a value (too fast, failed...).  Columns come in the order of
+ * first appearance in the store, which is import order: the order the
+ * user's table or files gave; groups in the order the comparison asks for
+ * (order.h: natural by default).
  */
 #ifndef BENCHSITE_MODEL_H
 #define BENCHSITE_MODEL_H
@@ -56,6 +57,9 @@ struct model {
 				 * then key; nattrs, owned */
 	long nattrs;
 	char *where;		/* "k=v, k=v" for people, owned */
+	char *split;		/* a second factor's keys, or NULL; the
+				 * groups are then named "by / split"
+				 * (split.h), owned */
 	char **groups;		/* owned names, ngroups */
 	long long **runs;	/* per group: its run ids, nruns[g] of them */
 	int *nruns;

@@ -23,6 +23,7 @@
 #include "model.h"
 #include "site.h"
 #include "slug.h"
+#include "split.h"
 
 #define CHART_WIDTH 960
 
@@ -488,6 +489,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		if (st->n > 1)
 			buf_printf(&alt, " (mean of %d)", st->n);
 	}
+	split_chart(m, ch);
 	slug_make(base, parts);
 	if (site_chart(s, ch, base, l))
 		goto out;
@@ -1000,6 +1002,10 @@ int pages_comparison(struct site *s, const struct model *m,
 		"best; \"all tests\" is the geometric mean of those ratios over "
 		"the charts every group has a measured figure in.");
 	results_table(main, a);
+	if (split_page(m, main, s->e)) {
+		page_free(&p);
+		return -1;
+	}
 	{
 		char csv[SLUG_MAX + 8], json[SLUG_MAX + 8];
 		xmlNodePtr para;

@@ -132,8 +132,24 @@ static void comparison_key(struct site *s, const struct store_comparison *c,
 	sha256_update_str(&h, c->suite);
 	sha256_update_str(&h, c->by);
 	for (i = 0; i < c->nwhere; i++) {
+		/* a literal value hashes as it did before the selection
+		 * language: an old store's pages keep their keys */
+		if (c->where_op[i]) {
+			char op[16];
+
+			snprintf(op, sizeof(op), "op %d", c->where_op[i]);
+			sha256_update_str(&h, op);
+		}
 		sha256_update_str(&h, c->where_key[i]);
 		sha256_update_str(&h, c->where_value[i]);
+	}
+	/* hashed only when set: an old store's pages keep their keys */
+	if (c->metrics || c->tests || c->order || c->split) {
+		sha256_update_str(&h, "shown");
+		sha256_update_str(&h, c->metrics ? c->metrics : "");
+		sha256_update_str(&h, c->tests ? c->tests : "");
+		sha256_update_str(&h, c->order ? c->order : "");
+		sha256_update_str(&h, c->split ? c->split : "");
 	}
 	sha256_update(&h, runs, sizeof(runs));
 	sha256_final_hex(&h, key);

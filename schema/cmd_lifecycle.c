@@ -17,6 +17,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "apart.h"
 #include "lifecycle.h"
 #include "store.h"
 
@@ -192,11 +193,15 @@ int cmd_include(int argc, char **argv, const struct cmd_env *env)
 
 static const char delete_usage[] =
 	"usage: benchsite delete [--yes] RUN...\n"
-	"       benchsite delete [--yes] --label L\n"
+	"       benchsite delete [--yes] [--suite S] [--label L] "
+	"[--where COND]...\n"
 	"\n"
-	"  --label L   every run labelled L\n"
-	"  --yes       do not ask (needed when standard input is not a\n"
-	"              terminal)\n"
+	"  --suite S     every run of suite S\n"
+	"  --label L     every run labelled L\n"
+	"  --where COND  every run that meets COND (K=V, K=V1,V2, K!=V, K,\n"
+	"                !K; repeatable, all must hold)\n"
+	"  --yes         do not ask (needed when standard input is not a\n"
+	"                terminal)\n"
 	"\n"
 	"Removes the runs with their attributes, results and samples, and any\n"
 	"source left with no run (so that importing it again works), in one\n"
@@ -237,18 +242,22 @@ static int victim_by_label(void *ctx, const struct lifecycle_run *r)
 struct shown {
 	struct victims *v;
 	long found;
+	struct apart ap;	/* what tells the store's runs apart */
 };
 
 static int show_victim(void *ctx, const struct lifecycle_run *r)
 {
 	struct shown *sh = ctx;
+	char attrs[1024];
 	long i;
 
 	for (i = 0; i < sh->v->n; i++) {
 		if (sh->v->id[i] == r->id) {
-			printf("run %lld: %s, %s, %lld result%s, from %s\n", r->id,
-			       r->suite, r->label, r->results,
-			       r->results == 1 ? "" : "s", r->source);
+			apart_text(&sh->ap, r->id, attrs, sizeof(attrs));
+			printf("run %lld: %s, %s%s%s, %lld result%s, from %s\n",
+			       r->id, r->suite, r->label, *attrs ? ", " : "",
+			       attrs, r->results, r->results == 1 ? "" : "s",
+			       r->source);
 			sh->found++;
 			break;
 		}
@@ -271,7 +280,9 @@ static int confirm(long n)
 int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 {
 	static const struct option opts[] = {
+		{"suite", required_argument, NULL, 's'},
 		{"label", required_argument, NULL, 'l'},
+		{"where", required_argument, NULL, 'w'},
 		{"yes", no_argument, NULL, 'y'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -284,12 +295,25 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 	const char *label = NULL;
 	long long id = 0;
 	long sources;
-	int c, i, yes = 0, rc = EXIT_FAULT;
+	int c, i, yes = 0, rc = EXIT_FAULT, chosen = 0;
 
-	while ((c = getopt_long(argc, argv, "l:yh", opts, NULL)) != -1) {
+	memset(&f, 0, sizeof(f));
+	memset(&sh, 0, sizeof(sh));
+	while ((c = getopt_long(argc, argv, "s:l:w:yh", opts, NULL)) != -1) {
 		switch (c) {
+		case 's':
+			f.suite = optarg;
+			chosen = 1;
+			break;
 		case 'l':
-			label = optarg;
+			f.label = label = optarg;
+			chosen = 1;
+			break;
+		case 'w':
+			if (cmd_where_option(optarg, f.op, f.key, f.value,
+					     &f.nwhere, LIFECYCLE_WHERE_MAX))
+				return EXIT_USAGE;
+			chosen = 1;
 			break;
 		case 'y':
 			yes = 1;
@@ -301,8 +325,12 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 			return cmd_usage_error(delete_usage);
 		}
 	}
-	if (optind >= argc && !label)
+	if ((optind >= argc) == !chosen) {
+		if (chosen)
+			fputs("benchsite: delete: name runs or choose them, not "
+			      "both\n", stderr);
 		return cmd_usage_error(delete_usage);
+	}
 	for (i = optind; i < argc; i++)
 		if (parse_run(argv[i], &id)) {
 			fprintf(stderr, "benchsite: '%s' is not a run number\n",
@@ -323,22 +351,22 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 		if (add_victim(&v, id))
 			goto oom;
 	}
-	if (label) {
-		memset(&f, 0, sizeof(f));
-		f.label = label;
-		if (lifecycle_each_run(s, &f, victim_by_label, &v, &e)) {
-			if (!e.msg[0])
-				goto oom;
-			goto fail;
-		}
+	if (chosen && lifecycle_each_run(s, &f, victim_by_label, &v, &e)) {
+		if (!e.msg[0])
+			goto oom;
+		goto fail;
 	}
 	sh.v = &v;
 	sh.found = 0;
-	if (lifecycle_each_run(s, NULL, show_victim, &sh, &e))
+	if (apart_load(s, NULL, 0, &sh.ap, &e) ||
+	    lifecycle_each_run(s, NULL, show_victim, &sh, &e))
 		goto fail;
 	if (sh.found < v.n || v.n == 0) {
-		if (label && v.n == 0)
+		if (label && v.n == 0 && !f.suite && !f.nwhere)
 			err_set(&e, NULL, 0, 0, "no run is labelled '%s'", label);
+		else if (chosen && v.n == 0)
+			err_set(&e, NULL, 0, 0, "no run meets the conditions "
+				"(see 'benchsite list runs' with them)");
 		else
 			err_set(&e, NULL, 0, 0, "%ld of the runs named do not "
 				"exist (see 'benchsite list runs')",
@@ -367,6 +395,7 @@ fail:
 	err_print(&e);
 out:
 	free(v.id);
+	apart_release(&sh.ap);
 	store_close(s);
 	return rc;
 }

@@ -137,6 +137,39 @@ int lifecycle_attrs_set(struct store *s, long long run_id,
 	return 0;
 }
 
+int lifecycle_label_set(struct store *s, long long run, const char *label,
+			struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (store_prepare(s, "UPDATE run SET label = ?, label_origin = 'user' "
+			  "WHERE id = ?", &st, e))
+		return -1;
+	store_bind_text(s, st, 1, label);
+	sqlite3_bind_int64(st, 2, run);
+	if (store_step_done(s, st, "cannot change the label", e))
+		return -1;
+	if (sqlite3_changes(s->db) == 0)
+		return err_set(e, NULL, 0, 0, "no run %lld", run);
+	return 0;
+}
+
+int lifecycle_attr_unset(struct store *s, long long run, const char *key,
+			 int *had, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (store_prepare(s, "DELETE FROM run_attr WHERE run_id = ? AND key = ?",
+			  &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	store_bind_text(s, st, 2, key);
+	if (store_step_done(s, st, "cannot remove the attribute", e))
+		return -1;
+	*had = sqlite3_changes(s->db) > 0;
+	return 0;
+}
+
 int lifecycle_source_options(struct store *s, long long source_id,
 			     const char *options, struct err *e)
 {
@@ -162,26 +195,24 @@ static int filter_sql(const struct lifecycle_filter *f, char *out,
 	n = (size_t)snprintf(out, cap, "(?1 IS NULL OR r.suite = ?1) AND "
 			     "(?2 IS NULL OR r.label = ?2) AND "
 			     "(?3 = 0 OR r.excluded IS NOT NULL)");
+	/* the conditions' parameters are unnumbered: SQLite numbers them
+	 * from ?4 on */
 	for (i = 0; f && i < f->nwhere && n < cap; i++)
-		n += (size_t)snprintf(out + n, cap - n, " AND EXISTS (SELECT 1 "
-				      "FROM run_attr a WHERE a.run_id = r.id AND "
-				      "a.key = ?%d AND a.value = ?%d)",
-				      4 + 2 * i, 5 + 2 * i);
+		if (selection_sql(f->op[i], f->key[i], f->value[i], out, cap, &n))
+			return -1;
 	return n < cap ? 0 : -1;
 }
 
 static void bind_filter(struct store *s, sqlite3_stmt *st,
 			const struct lifecycle_filter *f)
 {
-	int i;
+	int i, p = 4;
 
 	store_bind_text(s, st, 1, f ? f->suite : NULL);
 	store_bind_text(s, st, 2, f ? f->label : NULL);
 	sqlite3_bind_int(st, 3, f ? f->excluded_only : 0);
-	for (i = 0; f && i < f->nwhere; i++) {
-		store_bind_text(s, st, 4 + 2 * i, f->key[i]);
-		store_bind_text(s, st, 5 + 2 * i, f->value[i]);
-	}
+	for (i = 0; f && i < f->nwhere; i++)
+		selection_bind(s, st, f->op[i], f->key[i], f->value[i], &p);
 }
 
 static int filter_empty(const struct lifecycle_filter *f)
@@ -195,7 +226,7 @@ static int prepare_filtered(struct store *s, const char *head,
 			    const struct lifecycle_filter *f, const char *tail,
 			    sqlite3_stmt **st, struct err *e)
 {
-	char cond[4096], sql[8192];
+	char cond[16384], sql[20480];
 
 	if (f && f->nwhere > LIFECYCLE_WHERE_MAX)
 		return err_set(e, NULL, 0, 0, "too many filters");
@@ -259,6 +290,31 @@ int lifecycle_each_run(struct store *s, const struct lifecycle_filter *f,
 			     " ORDER BY r.id", &st, e))
 		return -1;
 	return each_row(s, st, run_row, &c, ctx, e);
+}
+
+struct attr_cb {
+	int (*fn)(void *ctx, long long run, const char *key, const char *value);
+};
+
+static int attr_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	return ((struct attr_cb *)cb)->fn(ctx, sqlite3_column_int64(st, 0),
+					  col_text(st, 1), col_text(st, 2));
+}
+
+int lifecycle_each_attr(struct store *s, const struct lifecycle_filter *f,
+			int (*cb)(void *ctx, long long run, const char *key,
+				  const char *value),
+			void *ctx, struct err *e)
+{
+	struct attr_cb c = {cb};
+	sqlite3_stmt *st;
+
+	if (prepare_filtered(s, "SELECT a.run_id, a.key, a.value FROM run r "
+			     "JOIN run_attr a ON a.run_id = r.id WHERE ", f,
+			     " ORDER BY r.id, a.key", &st, e))
+		return -1;
+	return each_row(s, st, attr_row, &c, ctx, e);
 }
 
 struct test_cb {
@@ -576,6 +632,13 @@ int lifecycle_merge(struct store *s, const char *path,
 		"SELECT id, sha256, name, format, size, imported_at, content, "
 		"options FROM source ORDER BY id",
 	};
+	/* version 4 and older had no run.label_origin */
+	static const char *const run_sql[] = {
+		"SELECT id, seq, line, suite, label, excluded, NULL FROM run "
+		"WHERE source_id = ?1 ORDER BY id",
+		"SELECT id, seq, line, suite, label, excluded, label_origin FROM "
+		"run WHERE source_id = ?1 ORDER BY id",
+	};
 	static const char *const attr_sql[] = {
 		"SELECT key, value, NULL FROM run_attr WHERE run_id = ?1",
 		"SELECT key, value, origin FROM run_attr WHERE run_id = ?1",
@@ -624,21 +687,25 @@ int lifecycle_merge(struct store *s, const char *path,
 		goto out;
 	}
 	if (other_prepare(&m, src_sql[k], &q[0]) ||
-	    other_prepare(&m, "SELECT id, seq, line, suite, label, excluded "
-			  "FROM run WHERE source_id = ?1 ORDER BY id", &q[1]) ||
+	    other_prepare(&m, run_sql[rep->version >= 5], &q[1]) ||
 	    other_prepare(&m, attr_sql[k], &q[2]) ||
 	    other_prepare(&m, "SELECT test, metric, value, unit, better, status "
 			  "FROM result WHERE run_id = ?1 ORDER BY id", &q[3]) ||
 	    other_prepare(&m, "SELECT test, metric, t, value FROM sample WHERE "
 			  "run_id = ?1 ORDER BY rowid", &q[4]) ||
-	    other_prepare(&m, "SELECT name, title, suite, by_key, filter FROM "
-			  "comparison ORDER BY name", &q[5]))
+	    other_prepare(&m, rep->version >= 5 ?
+			  "SELECT name, title, suite, by_key, filter, metrics, "
+			  "tests, order_by, split_by FROM comparison ORDER BY "
+			  "name" :
+			  "SELECT name, title, suite, by_key, filter, NULL, NULL, "
+			  "NULL, NULL FROM comparison ORDER BY name", &q[5]))
 		goto out;
 	if (store_prepare(s, "INSERT INTO source (sha256, name, format, size, "
 		       "imported_at, content, options) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		    &ins[0], e) ||
 	    store_prepare(s, "INSERT INTO run (source_id, seq, line, suite, label, "
-		       "excluded) VALUES (?, ?, ?, ?, ?, ?)", &ins[1], e) ||
+		       "excluded, label_origin) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		       &ins[1], e) ||
 	    store_prepare(s, "INSERT INTO run_attr (run_id, key, value, origin) "
 		       "VALUES (?, ?, ?, ?)", &ins[2], e) ||
 	    store_prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
@@ -646,7 +713,8 @@ int lifecycle_merge(struct store *s, const char *path,
 	    store_prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
 		       "VALUES (?, ?, ?, ?, ?)", &ins[4], e) ||
 	    store_prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
-		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &ins[5], e) ||
+		       "by_key, filter, metrics, tests, order_by, split_by) VALUES "
+		       "(?, ?, ?, ?, ?, ?, ?, ?, ?)", &ins[5], e) ||
 	    store_prepare(s, "INSERT INTO source_chunk (source_id, seq, data) VALUES "
 		       "(?, ?, ?)", &ins[6], e))
 		goto out;
@@ -685,7 +753,7 @@ int lifecycle_merge(struct store *s, const char *path,
 
 			sqlite3_reset(ins[1]);
 			sqlite3_bind_int64(ins[1], 1, source);
-			for (c = 1; c < 6; c++)
+			for (c = 1; c < 7; c++)
 				bind_value(s, ins[1], c + 1,
 					   sqlite3_column_value(q[1], c));
 			if (store_step(s, ins[1]) != SQLITE_DONE) {
@@ -712,7 +780,7 @@ int lifecycle_merge(struct store *s, const char *path,
 		int c;
 
 		sqlite3_reset(ins[5]);
-		for (c = 0; c < 5; c++)
+		for (c = 0; c < 9; c++)
 			bind_value(s, ins[5], c + 1,
 				   sqlite3_column_value(q[5], c));
 		if (store_step(s, ins[5]) != SQLITE_DONE) {
@@ -1067,10 +1135,15 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 	out[3] = &d->results_added;
 	out[4] = &d->results_removed;
 	out[5] = &d->results_changed;
-	if (keep_labels &&
-	    run_id_sql(s, "UPDATE stage_run SET label = (SELECT r.label FROM run"
+	if (run_id_sql(s, keep_labels ?
+		       "UPDATE stage_run SET label = (SELECT r.label FROM run"
 		       " r WHERE r.source_id = ?1 AND r.seq = stage_run.seq) WHERE"
-		       " seq IN (SELECT seq FROM run WHERE source_id = ?1)",
+		       " seq IN (SELECT seq FROM run WHERE source_id = ?1)" :
+		       /* the labels `benchsite tag` gave */
+		       "UPDATE stage_run SET label = (SELECT r.label FROM run"
+		       " r WHERE r.source_id = ?1 AND r.seq = stage_run.seq) WHERE"
+		       " seq IN (SELECT seq FROM run WHERE source_id = ?1 AND"
+		       " label_origin = 'user')",
 		       source_id, e))
 		return -1;
 	for (i = 0; i < sizeof(before) / sizeof(before[0]); i++)

@@ -36,13 +36,23 @@ int lifecycle_attrs_set(struct store *s, long long run_id,
 			const char *const *key, const char *const *value,
 			size_t n, const char *origin, struct err *e);
 
+/* Tags a run (`benchsite tag`): its label becomes label, kept by reparse
+ * as the user's.  An unknown run is an error. */
+int lifecycle_label_set(struct store *s, long long run, const char *label,
+			struct err *e);
+
+/* Removes attribute key of run; *had says whether it had one. */
+int lifecycle_attr_unset(struct store *s, long long run, const char *key,
+			 int *had, struct err *e);
+
 /* Records the import options of a source (the text is the importer's,
  * see import_opts_encode); NULL means "not known". */
 int lifecycle_source_options(struct store *s, long long source_id,
 			     const char *options, struct err *e);
 
-/* Filters of the listings; NULL / 0 fields do not filter.  where: run
- * attributes that must all hold (key = value). */
+/* Filters of the listings; NULL / 0 fields do not filter.  where:
+ * conditions of the selection language (selection.h) that must all hold:
+ * op[i] on key[i] with its values value[i]; op 0 is one literal value. */
 #define LIFECYCLE_WHERE_MAX 16
 struct lifecycle_filter {
 	const char *suite;
@@ -51,6 +61,7 @@ struct lifecycle_filter {
 	int nwhere;
 	const char *key[LIFECYCLE_WHERE_MAX];
 	const char *value[LIFECYCLE_WHERE_MAX];
+	int op[LIFECYCLE_WHERE_MAX];
 };
 
 /* Strings are valid during the callback only. */
@@ -69,6 +80,12 @@ struct lifecycle_run {
 int lifecycle_each_run(struct store *s, const struct lifecycle_filter *f,
 		       int (*cb)(void *ctx, const struct lifecycle_run *r),
 		       void *ctx, struct err *e);
+
+/* Every attribute of every run matching f, by run then key. */
+int lifecycle_each_attr(struct store *s, const struct lifecycle_filter *f,
+			int (*cb)(void *ctx, long long run, const char *key,
+				  const char *value),
+			void *ctx, struct err *e);
 
 struct lifecycle_test {
 	const char *suite, *test, *metric, *unit, *better;
@@ -158,7 +175,8 @@ struct lifecycle_diff {
 
 /* Applies the staged runs to source; keep_labels keeps the stored label of
  * each matched run (for a source whose import options are not known, where
- * a --label given then cannot be told from the parser's). */
+ * a --label given then cannot be told from the parser's).  A label given
+ * by `benchsite tag` is always kept. */
 int lifecycle_stage_apply(struct store *s, long long source_id,
 			  int keep_labels, struct lifecycle_diff *d,
 			  struct err *e);

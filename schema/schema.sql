@@ -1,8 +1,10 @@
--- benchsite store, schema version 4 (version 1 lacked source.options and
+-- benchsite store, schema version 5 (version 1 lacked source.options and
 -- run_attr.origin; version 2 checked result's words with IN lists, which
 -- SQLite evaluates through a temporary table for every row inserted, and
 -- had an index that the UNIQUE constraint's already covers; version 3 had
--- no source_chunk and held every source in source.content; store.c's
+-- no source_chunk and held every source in source.content; version 4 lacked
+-- run.label_origin and comparison's metrics, tests, order_by and split_by;
+-- store.c's
 -- migrations bring older stores here).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
@@ -50,6 +52,9 @@ CREATE TABLE run (
 	suite       TEXT NOT NULL,
 	label       TEXT NOT NULL,
 	excluded    TEXT,                    -- why, when left out of figures
+	-- 'user': the label was given by `benchsite tag`, so reparse keeps
+	-- it; NULL: the import's (its --label or the parser's).
+	label_origin TEXT CHECK (label_origin = 'user'),
 	UNIQUE (source_id, seq)
 );
 
@@ -99,7 +104,16 @@ CREATE TABLE comparison (
 	title       TEXT,
 	suite       TEXT,
 	by_key      TEXT NOT NULL DEFAULT 'label',
-	filter      TEXT NOT NULL DEFAULT ''
+	filter      TEXT NOT NULL DEFAULT '',
+	-- what a page shows, comma-separated; NULL: every metric, every test
+	metrics     TEXT,
+	tests       TEXT,
+	-- the groups' order: NULL natural (3.23.51 < 4.1.10 < 10.11),
+	-- 'value' ranked by their figures, else group names comma-separated
+	order_by    TEXT,
+	-- a second factor: attribute keys, comma-separated; each chart then
+	-- clusters the groups of by_key with a bar per split_by value
+	split_by    TEXT
 );
 
 CREATE INDEX run_source ON run (source_id);

@@ -22,6 +22,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/sha256.h"
+#include "selection.h"
 #include "store_int.h"
 
 /* schema.sql, made into a C string by the Makefile. */
@@ -67,6 +68,15 @@ static const char *const migrations[] = {
 	" seq INTEGER NOT NULL,"
 	" data BLOB NOT NULL,"
 	" PRIMARY KEY (source_id, seq));",
+	/* 4 -> 5: labels given by `benchsite tag`, which reparse keeps (every
+	 * label of version 4 was the import's); what a comparison shows and
+	 * in which order (version 4's: everything, groups in natural order). */
+	"ALTER TABLE run ADD COLUMN label_origin TEXT"
+	" CHECK (label_origin = 'user');"
+	"ALTER TABLE comparison ADD COLUMN metrics TEXT;"
+	"ALTER TABLE comparison ADD COLUMN tests TEXT;"
+	"ALTER TABLE comparison ADD COLUMN order_by TEXT;"
+	"ALTER TABLE comparison ADD COLUMN split_by TEXT;",
 };
 
 static int db_err(struct store *s, struct err *e, const char *what)
@@ -705,11 +715,28 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	size_t n = 0;
 	int i;
 
-	filter[0] = '\0';
-	for (i = 0; i < c->nwhere; i++) {
-		int k = snprintf(filter + n, sizeof(filter) - n, "%s=%s\n",
-				 c->where_key[i], c->where_value[i]);
+	/* Filters of single literal values are stored as they always were
+	 * ("k=v" lines, parse_filter's old form); any other condition makes
+	 * the filter a "#selection" one: a header line, then each condition
+	 * in the language's own text. */
+	int lang = 0;
 
+	for (i = 0; i < c->nwhere; i++)
+		lang |= c->where_op[i] != SELECTION_EQ;
+	filter[0] = '\0';
+	if (lang)
+		n = (size_t)snprintf(filter, sizeof(filter), "#selection\n");
+	for (i = 0; i < c->nwhere; i++) {
+		char cond[sizeof(filter)];
+		int k;
+
+		if (lang)
+			selection_format(c->where_op[i], c->where_key[i],
+					 c->where_value[i], cond, sizeof(cond));
+		else
+			snprintf(cond, sizeof(cond), "%s=%s", c->where_key[i],
+				 c->where_value[i]);
+		k = snprintf(filter + n, sizeof(filter) - n, "%s\n", cond);
 		if (k < 0 || (size_t)k >= sizeof(filter) - n)
 			return err_set(e, NULL, 0, 0, "--where values too long");
 		n += (size_t)k;
@@ -717,7 +744,8 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	if (store_begin(s, e))
 		return -1;
 	if (prepare(s, "INSERT OR REPLACE INTO comparison (name, title, suite, "
-		       "by_key, filter) VALUES (?, ?, ?, ?, ?)", &st, e)) {
+		       "by_key, filter, metrics, tests, order_by, split_by) VALUES "
+		       "(?, ?, ?, ?, ?, ?, ?, ?, ?)", &st, e)) {
 		store_rollback(s);
 		return -1;
 	}
@@ -726,6 +754,10 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	store_bind_text(s, st, 3, c->suite);
 	store_bind_text(s, st, 4, c->by);
 	store_bind_text(s, st, 5, filter);
+	store_bind_text(s, st, 6, c->metrics);
+	store_bind_text(s, st, 7, c->tests);
+	store_bind_text(s, st, 8, c->order);
+	store_bind_text(s, st, 9, c->split);
 	if (step_done(s, st, "cannot store comparison", e)) {
 		store_rollback(s);
 		return -1;
@@ -747,20 +779,34 @@ int store_comparison_delete(struct store *s, const char *name, int *found,
 	return 0;
 }
 
-/* Splits a stored filter ("k=v\n...") into c's where lists; the strings
- * point into buf. */
+/* Splits a stored filter into c's where lists; the strings point into
+ * buf.  Two forms: "k=v" lines, each a literal value (every filter before
+ * the selection language), or a "#selection" line and then one condition
+ * of the language a line (store_comparison_set).  A line that does not
+ * parse is skipped, as a line without '=' always was. */
 static void parse_filter(char *buf, struct store_comparison *c)
 {
 	char *line = buf;
+	int lang = strncmp(buf, "#selection\n", 11) == 0;
 
 	c->nwhere = 0;
+	if (lang)
+		line += 11;
 	while (*line && c->nwhere < STORE_WHERE_MAX) {
 		char *nl = strchr(line, '\n'), *eq = strchr(line, '=');
 
 		if (nl)
 			*nl = '\0';
-		if (eq) {
+		if (lang) {
+			struct err e;
+			int i = c->nwhere;
+
+			if (selection_parse(line, &c->where_op[i], &c->where_key[i],
+					    &c->where_value[i], &e) == 0)
+				c->nwhere++;
+		} else if (eq) {
 			*eq = '\0';
+			c->where_op[c->nwhere] = SELECTION_EQ;
 			c->where_key[c->nwhere] = line;
 			c->where_value[c->nwhere++] = eq + 1;
 		}
@@ -777,8 +823,8 @@ int store_each_comparison(struct store *s,
 	sqlite3_stmt *st;
 	int rc, stop = 0;
 
-	if (prepare(s, "SELECT name, title, suite, by_key, filter FROM comparison"
-		       " ORDER BY name", &st, e))
+	if (prepare(s, "SELECT name, title, suite, by_key, filter, metrics, tests,"
+		       " order_by, split_by FROM comparison ORDER BY name", &st, e))
 		return -1;
 	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
 		struct store_comparison c;
@@ -792,6 +838,10 @@ int store_each_comparison(struct store *s,
 		c.by = col_text(st, 3);
 		snprintf(filter, sizeof(filter), "%s", col_text(st, 4));
 		parse_filter(filter, &c);
+		c.metrics = (const char *)sqlite3_column_text(st, 5);
+		c.tests = (const char *)sqlite3_column_text(st, 6);
+		c.order = (const char *)sqlite3_column_text(st, 7);
+		c.split = (const char *)sqlite3_column_text(st, 8);
 		stop = cb(ctx, &c);
 	}
 	sqlite3_finalize(st);
@@ -865,41 +915,76 @@ static void by_bind(struct store *s, sqlite3_stmt *st, const char *by, int *p)
 	(void)s;
 }
 
-/* The WHERE clause of the runs c selects, after "WHERE". */
-static int select_sql(const struct store_comparison *c, char *sql, size_t cap,
-		      size_t *n)
+/* The WHERE clause of the runs c selects, after "WHERE": every where
+ * condition, or only where[only] when only >= 0. */
+static int select_sql_only(const struct store_comparison *c, int only,
+			   char *sql, size_t cap, size_t *n)
 {
 	int i;
 
 	*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0,
 			       " r.excluded IS NULL AND r.suite = ?");
 	for (i = 0; i < c->nwhere && *n < cap; i++)
-		*n += (size_t)snprintf(sql + *n, cap - *n, "%s",
-			strcmp(c->where_key[i], "label") == 0 ?
-			" AND r.label = ?" :
-			" AND EXISTS (SELECT 1 FROM run_attr a WHERE a.run_id ="
-			" r.id AND a.key = ? AND a.value = ?)");
+		if ((only < 0 || i == only) &&
+		    selection_sql(c->where_op[i], c->where_key[i],
+				  c->where_value[i], sql, cap, n))
+			return -1;
 	return *n + 64 >= cap ? -1 : 0;
+}
+
+static int select_sql(const struct store_comparison *c, char *sql, size_t cap,
+		      size_t *n)
+{
+	return select_sql_only(c, -1, sql, cap, n);
+}
+
+static void select_bind_only(struct store *s, sqlite3_stmt *st,
+			     const struct store_comparison *c, int only, int *p)
+{
+	int i;
+
+	store_bind_text(s, st, (*p)++, c->suite);
+	for (i = 0; i < c->nwhere; i++)
+		if (only < 0 || i == only)
+			selection_bind(s, st, c->where_op[i], c->where_key[i],
+				       c->where_value[i], p);
 }
 
 static void select_bind(struct store *s, sqlite3_stmt *st,
 			const struct store_comparison *c, int *p)
 {
-	int i;
+	select_bind_only(s, st, c, -1, p);
+}
 
-	store_bind_text(s, st, (*p)++, c->suite);
-	for (i = 0; i < c->nwhere; i++) {
-		if (strcmp(c->where_key[i], "label") != 0)
-			store_bind_text(s, st, (*p)++, c->where_key[i]);
-		store_bind_text(s, st, (*p)++, c->where_value[i]);
-	}
+int store_count_selected(struct store *s, const struct store_comparison *c,
+			 int only, long *count, struct err *e)
+{
+	char sql[8192];
+	size_t n;
+	sqlite3_stmt *st;
+	int rc, p = 1;
+
+	n = (size_t)snprintf(sql, sizeof(sql), "SELECT count(*) FROM run r WHERE"
+			     " EXISTS (SELECT 1 FROM result x WHERE x.run_id ="
+			     " r.id) AND");
+	if (select_sql_only(c, only, sql, sizeof(sql), &n))
+		return err_set(e, NULL, 0, 0, "comparison too complex");
+	if (prepare(s, sql, &st, e))
+		return -1;
+	select_bind_only(s, st, c, only, &p);
+	rc = store_step(s, st);
+	*count = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_err(s, e, "cannot read store");
+	return 0;
 }
 
 int store_each_result_in(struct store *s, const struct store_comparison *c,
 			 int (*cb)(void *ctx, const struct store_row *row),
 			 void *ctx, struct err *e)
 {
-	char sql[4096];
+	char sql[16384];
 	size_t n;
 	sqlite3_stmt *st;
 	int rc, stop = 0, p = 1, nkeys;
@@ -933,7 +1018,7 @@ int store_each_result_in(struct store *s, const struct store_comparison *c,
 int store_count_ungrouped(struct store *s, const struct store_comparison *c,
 			  long *count, struct err *e)
 {
-	char sql[4096];
+	char sql[16384];
 	size_t n;
 	sqlite3_stmt *st;
 	int rc, p = 1, nkeys;

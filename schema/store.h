@@ -17,7 +17,7 @@ struct err;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 
 /* Opens path, creating it with the current schema when it does not exist
  * and migrating an older one; refuses a newer one.  *out is freed with
@@ -134,7 +134,11 @@ struct store_row {
 };
 
 /* Comparisons: which runs a page compares.  by is "label" or an attribute
- * key; where holds other attributes fixed ("label" may be one of them). */
+ * key; where holds the conditions of the selection language that the runs
+ * must meet (selection.h): where_op[i] on key where_key[i] ("label" may be
+ * one) and its values where_value[i] as written; where_op 0
+ * (SELECTION_EQ) is the single value taken literally, all a filter held
+ * before the language. */
 #define STORE_WHERE_MAX 16
 
 struct store_comparison {
@@ -149,6 +153,14 @@ struct store_comparison {
 	int nwhere;
 	const char *where_key[STORE_WHERE_MAX];
 	const char *where_value[STORE_WHERE_MAX];
+	int where_op[STORE_WHERE_MAX];
+	/* NULL or comma-separated: the metrics and tests a page shows (NULL:
+	 * all); the groups' order: NULL natural, "value" ranked by their
+	 * figures, else group names (those not named follow, naturally) */
+	const char *metrics, *tests, *order;
+	/* NULL, or attribute keys (comma-separated) of a second factor: the
+	 * groups are then those of by and split together */
+	const char *split;
 };
 
 /* Creates or replaces a comparison (inside its own transaction). */
@@ -177,6 +189,12 @@ int store_each_result_in(struct store *s, const struct store_comparison *c,
  * attributes, and so are in no group. */
 int store_count_ungrouped(struct store *s, const struct store_comparison *c,
 			  long *n, struct err *e);
+
+/* *n = how many included runs of c's suite with results meet where
+ * condition only (every condition when only is -1), whatever their by
+ * attributes: what `compare` reports of a selection that chose none. */
+int store_count_selected(struct store *s, const struct store_comparison *c,
+			 int only, long *n, struct err *e);
 
 /* Calls cb for each attribute of each included run of suite, ordered by
  * run then key. */

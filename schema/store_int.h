@@ -89,4 +89,13 @@ int source_blob_inflate(sqlite3 *db, long long id, const void *content,
 					     struct err *),
 			void *ctx, const char *what, struct err *e);
 
+/* selection.c: appends to sql[*n..cap) " AND " and the condition (op,
+ * key, values; see selection.h) on the run aliased r, with unnumbered
+ * parameters; -1 when it does not fit.  selection_bind binds them from
+ * parameter *p on. */
+int selection_sql(int op, const char *key, const char *values, char *sql,
+		  size_t cap, size_t *n);
+void selection_bind(struct store *s, sqlite3_stmt *st, int op,
+		    const char *key, const char *values, int *p);
+
 #endif

@@ -83,7 +83,7 @@ check "its attributes come as of unknown origin, its options as not known" test 
 	"$(sqlite3 "$T/v1m.db" 'select count(*) from run_attr where origin is null; select count(*) from source where options is null' | tr '\n' ' ')" = "33 2 "
 cp "$T/v1.db" "$T/mig.db"
 "$BIN" --db "$T/mig.db" init
-check "opening a version-1 store migrates it to version 4" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 4
+check "opening a version-1 store migrates it to version 5" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 5
 for t in source source_chunk run run_attr result sample comparison; do
 	check "migrated table $t has the columns of a new store" test \
 		"$(sqlite3 "$T/mig.db" "select * from pragma_table_info('$t')")" = \
@@ -247,7 +247,7 @@ check "list sources --label (the one source of ext4-disk)" test \
 check "list sources (4)" test "$(db $L list sources --format tsv | tail -n +2 | wc -l)" = 4
 check "list comparisons --suite" test "$(db $L list comparisons --suite nope --format tsv | wc -l)" = 1
 check "list of something else: exit 2" test "$(st db $L list frobs)" = 2
-check "list --where without =: exit 2" test "$(st db $L list --where fs)" = 2
+check "list --where of no attribute name: exit 2" test "$(st db $L list --where "f s=x")" = 2
 for c in merge reparse exclude include delete; do
 	check "$c --help: usage on stdout, exit 0" \
 		sh -c '"$BIN" --db "$1/h.db" "$2" --help | grep -q "^usage: benchsite $2"' _ "$T" "$c"

@@ -122,6 +122,9 @@ LABELS="<script>alert(1)</script>
 javascript:alert(1)
 日本語 ü
 $L300"
+# the results table lists them in natural order (no digits in them: byte
+# order)
+LABELS_ORDER=$(printf '%s\n' "$LABELS" | LC_ALL=C sort)
 {
 	echo 'run,label,suite,test,metric,value,unit,better,status'
 	echo '1,<script>alert(1)</script>,hostile,write,speed,10,MB/s,higher,ok'
@@ -290,7 +293,7 @@ if [ "$have_xmllint" = yes ]; then
 		notok "xmllint reads the <script> label back as text (got '$got')"
 	fi
 	row_labels "$CMP" > "$T/rows"
-	if printf '%s\n' "$LABELS" | cmp -s - "$T/rows"; then
+	if printf '%s\n' "$LABELS_ORDER" | cmp -s - "$T/rows"; then
 		ok "the results table heads are exactly the 6 labels, as text"
 	else
 		notok "the results table heads are exactly the 6 labels, as text"
@@ -600,7 +603,7 @@ if [ -x /usr/bin/chromium ]; then
 	fi
 	if [ "$have_xmllint" = yes ]; then
 		row_labels "$T/dom.html" > "$T/dom-rows"
-		if printf '%s\n' "$LABELS" | cmp -s - "$T/dom-rows"; then
+		if printf '%s\n' "$LABELS_ORDER" | cmp -s - "$T/dom-rows"; then
 			ok "chromium's DOM, parsed again, gives the 6 labels as the row heads"
 		else
 			notok "chromium's DOM, parsed again, gives the 6 labels as the row heads"

@@ -44,9 +44,9 @@ for fmt in tsv csv; do
 	check "$fmt round trip gives the same rows ($(wc -l < "$T/a.$fmt") lines)" \
 		cmp -s "$T/a.$fmt" "$T/b.$fmt"
 done
-check "the round trip is not empty (bonnie++, fio, sql-bench and sysbench rows)" \
+check "the round trip is not empty (bonnie++, fio, sql-bench, sysbench rows and the two-factor sheets)" \
 	test "$(cut -f3 "$T/a.tsv" | LC_ALL=C sort -u | tr '\n' ' ')" = \
-	"bonnie++ fio sql-bench suite sysbench "
+	"bonnie++ fio mysql-on-filesystems sql-bench suite super-smack sysbench "
 bs export --attrs > "$T/a-attrs.tsv"
 rm -f "$T/db2"*
 "$BIN" --db "$T/db2" import "$T/a-attrs.tsv" > /dev/null

@@ -1,0 +1,540 @@
+/*
+ * split.c: see split.h.  A group's split value is read from its first
+ * run's attributes (the keys of m->split, joined by spaces: "4.1.10
+ * tuned"); its by value is its name without the " / "-joined split values
+ * the model appended.  A part is a view of the model: new arrays of
+ * groups, runs and cells (the cells copied shallowly: the values stay the
+ * model's), which analysis_run reads like any model, so the statements of
+ * a part follow docs/analysis.md exactly as a comparison's do.
+ */
+#include "split.h"
+
+#include <libxml/tree.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "chart.h"
+#include "html.h"
+
+/* the value of comma-separated keys for run, joined by sep; NULL when the
+ * run lacks one */
+static char *keys_value(const struct model *m, long long run, const char *keys,
+			const char *sep)
+{
+	struct buf b;
+
+	buf_init(&b, 1 << 16);
+	while (*keys) {
+		size_t len = strcspn(keys, ",");
+		char key[128];
+		const char *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, keys);
+		if (!(v = model_attr(m, run, key))) {
+			buf_release(&b);
+			return NULL;
+		}
+		buf_printf(&b, "%s%s", b.len ? sep : "", v);
+		keys += len;
+		if (*keys == ',')
+			keys++;
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* The split value of group g ("" when it cannot be read), malloc'd. */
+static char *value_of(const struct model *m, int g, const char *sep)
+{
+	char *v = m->nruns[g] ? keys_value(m, m->runs[g][0], m->split, sep)
+			      : NULL;
+
+	return v ? v : strdup("");
+}
+
+/* The index of group g's split value among m's, in group order. */
+static int color_of(const struct model *m, int g)
+{
+	char *mine = value_of(m, g, " "), *other;
+	int i, k = 0, found = -1;
+
+	for (i = 0; i < g && found < 0 && mine; i++) {
+		int j, seen = 0;
+
+		other = value_of(m, i, " ");
+		if (!other)
+			continue;
+		for (j = 0; j < i && !seen; j++) {
+			char *o2 = value_of(m, j, " ");
+
+			seen = o2 && strcmp(o2, other) == 0;
+			free(o2);
+		}
+		if (!seen) {
+			if (strcmp(other, mine) == 0)
+				found = k;
+			k++;
+		}
+		free(other);
+	}
+	free(mine);
+	return found >= 0 ? found : k;
+}
+
+void split_chart(const struct model *m, struct chart *ch)
+{
+	int i, g;
+
+	if (!m->split)
+		return;
+	for (i = 0; i < ch->nbars; i++)
+		for (g = 0; g < m->ngroups; g++)
+			if (ch->bar[i].label == m->groups[g]) {
+				ch->bar[i].color = color_of(m, g);
+				break;
+			}
+}
+
+/* A view of m holding groups gs[0..n) named names[0..n). */
+static int view(const struct model *m, const int *gs, int n, char **names,
+		struct model *v)
+{
+	int c, i, k;
+
+	memset(v, 0, sizeof(*v));
+	v->name = m->name;
+	v->title = m->title;
+	v->suite = m->suite;
+	v->by = m->by;
+	v->where = m->where;
+	v->attrs = m->attrs;
+	v->nattrs = m->nattrs;
+	v->groups = malloc((size_t)n * sizeof(*v->groups));
+	v->runs = malloc((size_t)n * sizeof(*v->runs));
+	v->nruns = malloc((size_t)n * sizeof(*v->nruns));
+	v->cols = calloc((size_t)(m->ncols ? m->ncols : 1), sizeof(*v->cols));
+	v->mixed = calloc((size_t)(m->nmixed ? m->nmixed : 1), sizeof(*v->mixed));
+	if (!v->groups || !v->runs || !v->nruns || !v->cols || !v->mixed)
+		return -1;
+	v->ngroups = v->gcap = n;
+	for (i = 0; i < n; i++) {
+		v->groups[i] = names[i];
+		v->runs[i] = m->runs[gs[i]];
+		v->nruns[i] = m->nruns[gs[i]];
+	}
+	v->ncols = v->ccap = m->ncols;
+	v->nrows = m->nrows;
+	for (c = 0; c < m->ncols; c++) {
+		v->cols[c] = m->cols[c];
+		v->cols[c].cells = malloc((size_t)n * sizeof(struct cell));
+		if (!v->cols[c].cells)
+			return -1;
+		for (i = 0; i < n; i++)
+			v->cols[c].cells[i] = m->cols[c].cells[gs[i]];
+	}
+	for (k = 0; k < m->nmixed; k++)
+		for (i = 0; i < n; i++)
+			if (m->mixed[k].group == gs[i]) {
+				v->mixed[v->nmixed] = m->mixed[k];
+				v->mixed[v->nmixed++].group = i;
+			}
+	return 0;
+}
+
+static void view_release(struct model *v)
+{
+	int c;
+
+	for (c = 0; v->cols && c < v->ncols; c++)
+		free(v->cols[c].cells);
+	free(v->cols);
+	free(v->groups);
+	free(v->runs);
+	free(v->nruns);
+	free(v->mixed);
+	memset(v, 0, sizeof(*v));
+}
+
+/* The index of s in list[0..*n), added when absent. */
+static int intern(char **list, int *n, char *s)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp(list[i], s) == 0)
+			return i;
+	list[*n] = s;
+	return (*n)++;
+}
+
+static int add_part(struct split *sp, int across, const char *value,
+		    struct err *e)
+{
+	const struct model *m = sp->m;
+	struct split_part *p = &sp->part[sp->nparts];
+	int g, n = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->across = across;
+	p->value = value;
+	p->group = malloc((size_t)m->ngroups * sizeof(*p->group));
+	p->full = malloc((size_t)m->ngroups * sizeof(*p->full));
+	p->shortname = malloc((size_t)m->ngroups * sizeof(*p->shortname));
+	if (!p->group || !p->full || !p->shortname)
+		goto oom;
+	for (g = 0; g < m->ngroups; g++) {
+		if (strcmp(across ? sp->by[g] : sp->val[g], value) != 0)
+			continue;
+		p->group[n] = g;
+		p->full[n] = m->groups[g];
+		p->shortname[n++] = across ? sp->val[g] : sp->by[g];
+	}
+	sp->nparts++;
+	/* across a by value that has one split value: nothing to compare */
+	if (across && n < 2)
+		return 0;
+	if (view(m, p->group, n, p->shortname, &p->m))
+		goto oom;
+	return analysis_run(&p->m, &p->a, e);
+oom:
+	sp->nparts++;
+	return err_set(e, NULL, 0, 0, "out of memory");
+}
+
+static const char *nv(const char *v)
+{
+	return v ? v : "none";
+}
+
+static int in_keys(const char *keys, const char *key)
+{
+	size_t len = strlen(key);
+
+	while (*keys) {
+		size_t l2 = strcspn(keys, ",");
+
+		if (l2 == len && strncmp(keys, key, len) == 0)
+			return 1;
+		keys += l2;
+		if (*keys == ',')
+			keys++;
+	}
+	return 0;
+}
+
+/* What else tells the groups apart: an attribute every group holds one
+ * value of, not the same in all (the Super Smack table's one run of 5
+ * clients among runs of 50).  A page must say so rather than compare it
+ * silently. */
+static int differences(struct split *sp)
+{
+	const struct model *m = sp->m;
+	struct buf b;
+	long i;
+
+	buf_init(&b, 1 << 16);
+	for (i = 0; i < m->nattrs; i++) {
+		const char *key = m->attrs[i].key, **gv;
+		long j;
+		int g, ok = 1, differ = 0, seen = 0;
+
+		for (j = 0; j < i && !seen; j++)
+			seen = strcmp(m->attrs[j].key, key) == 0;
+		if (seen || model_attr_exempt(key) || in_keys(m->by, key) ||
+		    in_keys(m->split, key))
+			continue;
+		gv = calloc((size_t)m->ngroups + 1, sizeof(*gv));
+		if (!gv) {
+			buf_release(&b);
+			return -1;
+		}
+		for (g = 0; g < m->ngroups && ok; g++) {
+			int r;
+
+			for (r = 0; r < m->nruns[g]; r++) {
+				const char *v = model_attr(m, m->runs[g][r], key);
+
+				if (r == 0)
+					gv[g] = v;
+				else if ((v == NULL) != (gv[g] == NULL) ||
+					 (v && strcmp(v, gv[g]) != 0))
+					ok = 0;	/* a mixture: said apart */
+			}
+			if (g > 0 && ((gv[g] == NULL) != (gv[0] == NULL) ||
+				      (gv[g] && strcmp(gv[g], gv[0]) != 0)))
+				differ = 1;
+		}
+		if (ok && differ) {
+			/* each value with its groups, the commonest last as
+			 * "the other N" */
+			int v0, k, most = 0, mostn = 0, first = 1;
+
+			for (v0 = 0; v0 < m->ngroups; v0++) {
+				int cnt = 0;
+
+				for (k = 0; k < m->ngroups; k++)
+					cnt += strcmp(nv(gv[k]), nv(gv[v0])) == 0;
+				if (cnt > mostn) {
+					mostn = cnt;
+					most = v0;
+				}
+			}
+			buf_printf(&b, "%sThe groups differ in %s besides %s and "
+				   "%s: ", b.len ? " " : "", key, m->by, m->split);
+			for (v0 = 0; v0 < m->ngroups; v0++) {
+				int earlier = 0;
+
+				for (k = 0; k < v0 && !earlier; k++)
+					earlier = strcmp(nv(gv[k]), nv(gv[v0])) == 0;
+				if (earlier || strcmp(nv(gv[most]), nv(gv[v0])) == 0)
+					continue;
+				buf_printf(&b, "%s%s %s (", first ? "" : ", ", key,
+					   nv(gv[v0]));
+				first = 0;
+				for (k = v0; k < m->ngroups; k++)
+					if (strcmp(nv(gv[k]), nv(gv[v0])) == 0)
+						buf_printf(&b, "%s%s", k == v0 ? "" :
+							   ", ", m->groups[k]);
+				buf_adds(&b, ")");
+			}
+			buf_printf(&b, "%s%s %s (the other %d); their figures "
+				   "are compared as they are.", first ? "" : ", ",
+				   key, nv(gv[most]), mostn);
+		}
+		free(gv);
+	}
+	sp->note = b.len ? buf_detach(&b, NULL) : NULL;
+	buf_release(&b);
+	return 0;
+}
+
+int split_run(const struct model *m, struct split *sp, struct err *e)
+{
+	int g, i, n = m->ngroups ? m->ngroups : 1;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->m = m;
+	if (!m->split)
+		return 0;
+	sp->by = calloc((size_t)n, sizeof(*sp->by));
+	sp->val = calloc((size_t)n, sizeof(*sp->val));
+	sp->values = calloc((size_t)n, sizeof(*sp->values));
+	sp->bys = calloc((size_t)n, sizeof(*sp->bys));
+	sp->part = calloc((size_t)(2 * n), sizeof(*sp->part));
+	if (!sp->by || !sp->val || !sp->values || !sp->bys || !sp->part)
+		return err_set(e, NULL, 0, 0, "out of memory");
+	for (g = 0; g < m->ngroups; g++) {
+		char *suffix = value_of(m, g, " / ");
+		size_t nl = strlen(m->groups[g]), sl = suffix ? strlen(suffix) : 0;
+
+		sp->val[g] = value_of(m, g, " ");
+		/* the name is "by / split": drop " / split" */
+		if (suffix && nl > sl + 3 &&
+		    strcmp(m->groups[g] + nl - sl, suffix) == 0 &&
+		    strncmp(m->groups[g] + nl - sl - 3, " / ", 3) == 0)
+			sp->by[g] = strndup(m->groups[g], nl - sl - 3);
+		else
+			sp->by[g] = strdup(m->groups[g]);
+		free(suffix);
+		if (!sp->val[g] || !sp->by[g])
+			return err_set(e, NULL, 0, 0, "out of memory");
+		intern(sp->values, &sp->nvalues, sp->val[g]);
+		intern(sp->bys, &sp->nbys, sp->by[g]);
+	}
+	for (i = 0; i < sp->nvalues; i++)
+		if (add_part(sp, 0, sp->values[i], e))
+			return -1;
+	for (i = 0; i < sp->nbys; i++)
+		if (add_part(sp, 1, sp->bys[i], e))
+			return -1;
+	if (differences(sp))
+		return err_set(e, NULL, 0, 0, "out of memory");
+	return 0;
+}
+
+void split_release(struct split *sp)
+{
+	int i, g;
+
+	for (i = 0; i < sp->nparts; i++) {
+		struct split_part *p = &sp->part[i];
+
+		if (p->m.groups) {
+			analysis_release(&p->a);
+			view_release(&p->m);
+		}
+		free(p->group);
+		free(p->full);
+		free(p->shortname);
+	}
+	for (g = 0; sp->m && g < sp->m->ngroups; g++) {
+		if (sp->by)
+			free(sp->by[g]);
+		if (sp->val)
+			free(sp->val[g]);
+	}
+	free(sp->by);
+	free(sp->val);
+	free(sp->values);
+	free(sp->bys);
+	free(sp->part);
+	free(sp->note);
+	memset(sp, 0, sizeof(*sp));
+}
+
+void split_sentences(const struct split *sp, int c, struct buf *out)
+{
+	struct buf b;
+	int i;
+
+	buf_init(&b, 1 << 16);
+	for (i = 0; i < sp->nparts; i++) {
+		const struct split_part *p = &sp->part[i];
+		int g, any = 0;
+
+		if (!p->m.groups)
+			continue;
+		/* a split value none of whose runs has this test: nothing to
+		 * say of it here (4.1.10 default ran the restore alone) */
+		for (g = 0; g < p->m.ngroups; g++)
+			any |= p->m.cols[c].cells[g].n > 0 ||
+			       p->m.cols[c].cells[g].nvoid > 0;
+		if (!any)
+			continue;
+		buf_reset(&b);
+		analysis_sentence(&p->a, c, &b);
+		if (b.len)
+			buf_printf(out, "on %s: %s\n", p->value, b.data);
+	}
+	buf_release(&b);
+}
+
+/* The results table of column c: by values as rows, split values as
+ * columns; each cell the group's figure, starred where it is the best of
+ * its split value. */
+static void pivot(const struct split *sp, xmlNodePtr parent, int c)
+{
+	const struct model *m = sp->m;
+	const struct column *col = &m->cols[c];
+	xmlNodePtr div = html_el(parent, "div", NULL), table, tr, th;
+	char caption[400];
+	int b, v;
+
+	html_attr(div, "class", "scroll");
+	table = html_el(div, "table", NULL);
+	snprintf(caption, sizeof(caption), "%s: %s%s%s%s, %s is better",
+		 col->test, col->metric, *col->unit ? " (" : "", col->unit,
+		 *col->unit ? ")" : "", col->better);
+	html_el(table, "caption", caption);
+	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
+	th = html_el(tr, "th", NULL);
+	html_text(th, m->by);
+	html_text(th, " \\ ");
+	html_text(th, m->split);
+	for (v = 0; v < sp->nvalues; v++)
+		html_el(tr, "th", sp->values[v]);
+	table = html_el(table, "tbody", NULL);
+	for (b = 0; b < sp->nbys; b++) {
+		tr = html_el(table, "tr", NULL);
+		html_el(tr, "th", sp->bys[b]);
+		for (v = 0; v < sp->nvalues; v++) {
+			const struct split_part *p = &sp->part[v];
+			xmlNodePtr td = html_el(tr, "td", NULL);
+			int i, found = -1;
+
+			for (i = 0; i < p->m.ngroups && found < 0; i++)
+				if (strcmp(p->shortname[i], sp->bys[b]) == 0)
+					found = i;
+			if (found < 0 || analysis_stats(&p->a, c, found)->n == 0) {
+				html_text(td, "\xe2\x80\x93");
+				html_attr(td, "class", "none");
+				continue;
+			}
+			{
+				const struct stats *st = analysis_stats(&p->a, c,
+									found);
+				char num[48], t[96];
+
+				analysis_value_text(st->mean, NULL, num);
+				if (st->n > 1)
+					snprintf(t, sizeof(t), "%s (n=%d)", num, st->n);
+				else
+					snprintf(t, sizeof(t), "%s", num);
+				if (analysis_is_best(&p->a, c, found)) {
+					html_attr(td, "class", "num best");
+					html_el(td, "strong", t);
+					html_text(td, " \xe2\x98\x85");
+				} else {
+					html_attr(td, "class", "num");
+					html_text(td, t);
+				}
+			}
+		}
+	}
+}
+
+void split_html(const struct split *sp, void *parent_node)
+{
+	xmlNodePtr parent = parent_node, p, ul;
+	const struct model *m = sp->m;
+	struct buf b;
+	int v, c;
+
+	if (!m || !m->split)
+		return;
+	html_el(parent, "h2", "Two factors");
+	p = html_el(parent, "p", NULL);
+	html_text(p, "Each chart clusters the bars by ");
+	html_text(p, m->by);
+	html_text(p, ", a bar per ");
+	html_text(p, m->split);
+	html_text(p, ": ");
+	for (v = 0; v < sp->nvalues; v++) {
+		char cls[32];
+		xmlNodePtr sw = html_el(p, "span", NULL);
+
+		snprintf(cls, sizeof(cls), "swatch c%d", v & 7);
+		html_attr(sw, "class", cls);
+		html_text(p, sp->values[v]);
+		html_text(p, v + 1 < sp->nvalues ? ", " : ".");
+	}
+	html_attr(p, "class", "legend");
+	if (sp->note) {
+		p = html_el(parent, "p", sp->note);
+		html_attr(p, "class", "note");
+	}
+	buf_init(&b, 1 << 20);
+	for (c = 0; c < m->ncols; c++) {
+		char *line, *nl;
+
+		pivot(sp, parent, c);
+		buf_reset(&b);
+		split_sentences(sp, c, &b);
+		if (!b.len)
+			continue;
+		ul = html_el(parent, "ul", NULL);
+		html_attr(ul, "class", "statements");
+		for (line = b.data; line && *line; line = nl + 1) {
+			if (!(nl = strchr(line, '\n')))
+				break;
+			*nl = '\0';
+			html_el(ul, "li", line);
+		}
+	}
+	buf_release(&b);
+}
+
+int split_page(const struct model *m, void *parent, struct err *e)
+{
+	struct split sp;
+	int rc;
+
+	if (!m->split)
+		return 0;
+	rc = split_run(m, &sp, e);
+	if (rc == 0)
+		split_html(&sp, parent);
+	split_release(&sp);
+	return rc;
+}

@@ -1,0 +1,60 @@
+/*
+ * apart.h: the attributes that tell runs apart, for the commands that
+ * show runs to a person (`list runs`, `delete`, `tag`): six fileio runs on
+ * three filesystems must not list identically, and a run about to be
+ * deleted must be recognisable.
+ *
+ * A key tells the runs of a set apart when the runs of one suite among
+ * them do not all hold the same value of it (a run that lacks it holds
+ * "nothing"); suites are apart already.  Keys whose values
+ * differ from run to run by their nature (when it ran, a seed) would tell
+ * every run apart and say nothing: they are shown only when all keys are
+ * asked for.
+ */
+#ifndef BENCHSITE_APART_H
+#define BENCHSITE_APART_H
+
+#include <stddef.h>
+
+struct err;
+struct store;
+struct lifecycle_filter;
+
+struct apart_attr {
+	long long run;
+	char *key, *value;	/* owned */
+};
+
+struct apart_run {
+	long long run;
+	char *suite;		/* owned */
+};
+
+struct apart {
+	struct apart_attr *a;	/* by run then key, n of them */
+	long n, cap;
+	struct apart_run *runs;	/* by run, nruns */
+	long nruns, rcap;
+	char **keys;		/* the (suite, key) pairs shown, as "suite\1key",
+				 * sorted, owned */
+	long nkeys;
+};
+
+/* 1 for the keys that differ from run to run by their nature
+ * (started_at, seed, ...): never a mixture or a grouping of a
+ * comparison, shown by `list runs --attrs` only. */
+int apart_by_nature(const char *key);
+
+/* Reads the attributes of the runs matching f (NULL: every run) and
+ * chooses the keys that tell them apart, or with all every key.  *ap is
+ * freed with apart_release, also after a failure. */
+int apart_load(struct store *s, const struct lifecycle_filter *f, int all,
+	       struct apart *ap, struct err *e);
+
+/* "fs=ext4 mount=noatime": run's values of the keys shown (a key it lacks
+ * left out), into out[0..cap) (cut to fit; "" when none). */
+void apart_text(const struct apart *ap, long long run, char *out, size_t cap);
+
+void apart_release(struct apart *ap);
+
+#endif

@@ -1,0 +1,289 @@
+/*
+ * cmd_tag.c: `benchsite tag`: labels and attributes changed after import.
+ *
+ * A bonnie++ file of an ext3 line and a jfs line, or a run imported
+ * without --set, gets its facts here instead of by delete and import
+ * again.  What tag gives is the user's: attributes are stored with origin
+ * 'user' and labels with label_origin 'user', which reparse keeps and
+ * merge copies (lifecycle.c).  The runs are named by number or chosen
+ * with the selection language, and each is printed before and after, so
+ * a selection that caught the wrong runs is seen; the change is one
+ * transaction.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/cmd.h"
+#include "../core/err.h"
+#include "../core/record.h"
+#include "lifecycle.h"
+#include "store.h"
+
+/* --set and --unset of one command: more is a script's job */
+#define TAG_CHANGES_MAX 32
+
+static const char tag_usage[] =
+	"usage: benchsite tag RUN... [--label L] [--set K=V]... [--unset K]...\n"
+	"       benchsite tag [--suite S] [--where COND]... [--label L]\n"
+	"                     [--set K=V]... [--unset K]...\n"
+	"\n"
+	"  --label L      the runs' label becomes L\n"
+	"  --set K=V      attribute K becomes V (repeatable)\n"
+	"  --unset K      attribute K is removed (repeatable)\n"
+	"  --suite S      choose the runs of suite S\n"
+	"  --where COND   choose the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
+	"                 K, !K, with label=L for a label; repeatable, all\n"
+	"                 must hold)\n"
+	"\n"
+	"Changes the runs' labels and attributes after import, as the user's:\n"
+	"reparse keeps them, merge copies them.  RUN is the number `benchsite\n"
+	"list runs` shows.  Each run is printed before and after; the change\n"
+	"is one transaction.\n";
+
+struct tag {
+	long long *id;
+	long n, cap;
+	const char *set_key[TAG_CHANGES_MAX], *set_value[TAG_CHANGES_MAX];
+	const char *unset[TAG_CHANGES_MAX];
+	int nset, nunset;
+	const char *label;
+	struct store *s;
+	struct err *e;
+	int after;		/* printing the after line */
+	long found;		/* runs printed */
+};
+
+static int add_run(struct tag *t, long long id)
+{
+	long i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->id[i] == id)
+			return 0;
+	if (t->n == t->cap) {
+		long ncap = t->cap ? 2 * t->cap : 64;
+		long long *nid = realloc(t->id, (size_t)ncap * sizeof(*nid));
+
+		if (!nid)
+			return -1;
+		t->id = nid;
+		t->cap = ncap;
+	}
+	t->id[t->n++] = id;
+	return 0;
+}
+
+static int chosen(void *ctx, const struct lifecycle_run *r)
+{
+	return add_run(ctx, r->id);
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* 1 when key is one the command touches */
+static int touched(const struct tag *t, const char *key)
+{
+	int i;
+
+	for (i = 0; i < t->nset; i++)
+		if (strcmp(t->set_key[i], key) == 0)
+			return 1;
+	for (i = 0; i < t->nunset; i++)
+		if (strcmp(t->unset[i], key) == 0)
+			return 1;
+	return 0;
+}
+
+struct line {
+	const struct tag *t;
+	char text[1024];
+	size_t n;
+};
+
+static int put_attr(void *ctx, const char *key, const char *value)
+{
+	struct line *l = ctx;
+
+	if (touched(l->t, key) && l->n < sizeof(l->text))
+		l->n += (size_t)snprintf(l->text + l->n, sizeof(l->text) - l->n,
+					 ", %s=%s", key, value);
+	return 0;
+}
+
+/* "run 3: bonnie++, vm, fs=ext3" with the attributes the command
+ * touches (a run's other attributes do not change) */
+static int show(void *ctx, const struct lifecycle_run *r)
+{
+	struct tag *t = ctx;
+	struct line l;
+
+	if (!bsearch(&r->id, t->id, (size_t)t->n, sizeof(*t->id), cmp_id))
+		return 0;
+	l.t = t;
+	l.n = 0;
+	l.text[0] = '\0';
+	if (store_each_attr(t->s, r->id, put_attr, &l, t->e))
+		return -1;
+	t->found++;
+	printf("run %lld %s %s, %s%s\n", r->id, t->after ? "after: " : "before:",
+	       r->suite, r->label, l.text);
+	return 0;
+}
+
+int cmd_tag(int argc, char **argv, const struct cmd_env *env)
+{
+	static const struct option opts[] = {
+		{"label", required_argument, NULL, 'l'},
+		{"set", required_argument, NULL, 'S'},
+		{"unset", required_argument, NULL, 'u'},
+		{"suite", required_argument, NULL, 's'},
+		{"where", required_argument, NULL, 'w'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct lifecycle_filter f;
+	struct tag t;
+	struct store *s;
+	struct err e;
+	long long id;
+	long i;
+	int c, k, by_choice = 0, rc = EXIT_FAULT;
+
+	memset(&t, 0, sizeof(t));
+	memset(&f, 0, sizeof(f));
+	while ((c = getopt_long(argc, argv, "l:S:u:s:w:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			if (!*optarg || cmd_text_option("--label", optarg)) {
+				fputs("benchsite: tag: --label wants a label\n",
+				      stderr);
+				return EXIT_USAGE;
+			}
+			t.label = optarg;
+			break;
+		case 'S':
+			if (cmd_set_option(optarg, t.set_key, t.set_value, &t.nset,
+					   TAG_CHANGES_MAX))
+				return EXIT_USAGE;
+			break;
+		case 'u':
+			if (!record_key_valid(optarg) ||
+			    t.nunset >= TAG_CHANGES_MAX) {
+				fprintf(stderr, "benchsite: --unset wants an "
+					"attribute name (at most %d), found "
+					"'%s'\n", TAG_CHANGES_MAX, optarg);
+				return EXIT_USAGE;
+			}
+			t.unset[t.nunset++] = optarg;
+			break;
+		case 's':
+			f.suite = optarg;
+			by_choice = 1;
+			break;
+		case 'w':
+			if (cmd_where_option(optarg, f.op, f.key, f.value,
+					     &f.nwhere, LIFECYCLE_WHERE_MAX))
+				return EXIT_USAGE;
+			by_choice = 1;
+			break;
+		case 'h':
+			fputs(tag_usage, stdout);
+			return EXIT_OK;
+		default:
+			return cmd_usage_error(tag_usage);
+		}
+	}
+	for (k = 0; k < t.nset; k++)
+		if (strcmp(t.set_key[k], "label") == 0) {
+			fputs("benchsite: tag: a label is set with --label L\n",
+			      stderr);
+			return EXIT_USAGE;
+		}
+	if (!t.label && !t.nset && !t.nunset) {
+		fputs("benchsite: tag: say what changes: --label, --set or "
+		      "--unset\n", stderr);
+		return cmd_usage_error(tag_usage);
+	}
+	if ((optind < argc) == by_choice) {
+		fputs(by_choice ? "benchsite: tag: name runs or choose them, "
+		      "not both\n" : "benchsite: tag: name the runs (RUN...) or "
+		      "choose them (--where, --suite)\n", stderr);
+		return cmd_usage_error(tag_usage);
+	}
+	for (k = optind; k < argc; k++) {
+		char *end;
+
+		id = strtoll(argv[k], &end, 10);
+		if (*argv[k] < '0' || *argv[k] > '9' || *end || id < 1) {
+			fprintf(stderr, "benchsite: '%s' is not a run number\n",
+				argv[k]);
+			return EXIT_USAGE;
+		}
+	}
+	if (cmd_open_store(env, &s))
+		return EXIT_FAULT;
+	err_clear(&e);
+	t.s = s;
+	t.e = &e;
+	/* the write lock first: the runs chosen are those changed */
+	if (store_begin(s, &e))
+		goto fail;
+	for (k = optind; k < argc; k++)
+		if (add_run(&t, strtoll(argv[k], NULL, 10)))
+			goto oom;
+	if (by_choice && lifecycle_each_run(s, &f, chosen, &t, &e)) {
+		if (!e.msg[0])
+			goto oom;
+		goto fail;
+	}
+	if (t.n == 0) {
+		err_set(&e, NULL, 0, 0, "no run meets the conditions (see "
+			"'benchsite list runs' with them); nothing changed");
+		goto fail;
+	}
+	qsort(t.id, (size_t)t.n, sizeof(*t.id), cmp_id);
+	if (lifecycle_each_run(s, NULL, show, &t, &e))
+		goto fail;
+	if (t.found < t.n) {
+		err_set(&e, NULL, 0, 0, "%ld of the runs named do not exist (see "
+			"'benchsite list runs'); nothing changed", t.n - t.found);
+		goto fail;
+	}
+	for (i = 0; i < t.n; i++) {
+		if (t.label && lifecycle_label_set(s, t.id[i], t.label, &e))
+			goto fail;
+		for (k = 0; k < t.nunset; k++) {
+			int had;
+
+			if (lifecycle_attr_unset(s, t.id[i], t.unset[k], &had, &e))
+				goto fail;
+		}
+		for (k = 0; k < t.nset; k++)
+			if (lifecycle_attr_set(s, t.id[i], t.set_key[k],
+					       t.set_value[k], LIFECYCLE_USER, &e))
+				goto fail;
+	}
+	t.after = 1;
+	if (lifecycle_each_run(s, NULL, show, &t, &e) || store_commit(s, &e))
+		goto fail;
+	printf("tagged %ld run%s\n", t.n, t.n == 1 ? "" : "s");
+	rc = EXIT_OK;
+	goto out;
+oom:
+	err_set(&e, NULL, 0, 0, "out of memory");
+fail:
+	store_rollback(s);
+	err_print(&e);
+	rc = EXIT_FAULT;
+out:
+	free(t.id);
+	store_close(s);
+	return rc;
+}

@@ -1,0 +1,254 @@
+/*
+ * selection.c: see selection.h.  Parsing and printing here; the SQL of a
+ * condition too (selection_sql, selection_bind in store_int.h), so that a
+ * comparison's runs and a listing's are chosen by the same text: the
+ * store's readers and the lifecycle listings only append it.
+ *
+ * Values stay in the text the user wrote (commas and escapes) until they
+ * are bound, one parameter each: nothing a user types reaches the SQL
+ * text but the number of its values.
+ */
+#include "selection.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "../core/err.h"
+#include "../core/record.h"
+#include "../core/text.h"
+#include "store_int.h"
+
+/* The end of the value that starts at p: the next unescaped comma or the
+ * NUL. */
+static const char *value_end(const char *p)
+{
+	while (*p && *p != ',') {
+		if (*p == '\\' && p[1])
+			p++;
+		p++;
+	}
+	return p;
+}
+
+int selection_count(int op, const char *values)
+{
+	int n = 1;
+
+	if (op == SELECTION_EQ)
+		return 1;
+	if (op == SELECTION_HAS || op == SELECTION_LACKS)
+		return 0;
+	for (values = value_end(values); *values; values = value_end(values + 1))
+		n++;
+	return n;
+}
+
+int selection_value(const char *values, int i, char *out, size_t cap)
+{
+	const char *p = values, *end;
+	size_t n = 0;
+
+	for (; i > 0; i--) {
+		p = value_end(p);
+		if (!*p)
+			return -1;
+		p++;
+	}
+	end = value_end(p);
+	for (; p < end; p++) {
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		if (n + 1 >= cap)
+			return -1;
+		out[n++] = *p;
+	}
+	out[n] = '\0';
+	return (int)n;
+}
+
+int selection_parse(char *arg, int *op, const char **key, const char **values,
+		    struct err *e)
+{
+	char *eq = strchr(arg, '=');
+	size_t bad;
+
+	if (strchr(arg, '\n') || strchr(arg, '\r'))
+		return err_set(e, NULL, 0, 0, "'%s': a condition is one line",
+			       arg);
+	if (utf8_check(arg, strlen(arg), &bad))
+		return err_set(e, NULL, 0, 0, "a condition is not valid UTF-8 "
+			       "text");
+	*values = "";
+	if (!eq) {
+		*op = SELECTION_HAS;
+		if (*arg == '!') {
+			*op = SELECTION_LACKS;
+			arg++;
+		}
+	} else {
+		*op = SELECTION_IN;
+		if (eq > arg && eq[-1] == '!') {
+			*op = SELECTION_NOT_IN;
+			eq[-1] = '\0';
+		}
+		*eq = '\0';
+		*values = eq + 1;
+	}
+	*key = arg;
+	if (!record_key_valid(arg))
+		return err_set(e, NULL, 0, 0, "'%s' is not an attribute name "
+			       "(letters, digits, _ - .); conditions are K=V, "
+			       "K=V1,V2, K!=V, K or !K", arg);
+	if (*op == SELECTION_IN || *op == SELECTION_NOT_IN) {
+		int n = selection_count(*op, *values);
+
+		if (n > SELECTION_VALUES_MAX)
+			return err_set(e, NULL, 0, 0, "'%s': more than %d values",
+				       arg, SELECTION_VALUES_MAX);
+		/* one value taken literally: what K=V always meant */
+		if (*op == SELECTION_IN && n == 1) {
+			char *w = eq + 1;
+			const char *r = w;
+
+			for (; *r; r++) {
+				if (*r == '\\' && r[1])
+					r++;
+				*w++ = *r;
+			}
+			*w = '\0';
+			*op = SELECTION_EQ;
+		}
+	}
+	return 0;
+}
+
+void selection_format(int op, const char *key, const char *values, char *out,
+		      size_t cap)
+{
+	switch (op) {
+	case SELECTION_HAS:
+		snprintf(out, cap, "%s", key);
+		break;
+	case SELECTION_LACKS:
+		snprintf(out, cap, "!%s", key);
+		break;
+	case SELECTION_NOT_IN:
+		snprintf(out, cap, "%s!=%s", key, values);
+		break;
+	case SELECTION_IN:
+		snprintf(out, cap, "%s=%s", key, values);
+		break;
+	default: {
+		/* a literal value: its commas and backslashes escaped, so
+		 * that parsing the text gives it back */
+		size_t n = (size_t)snprintf(out, cap, "%s=", key);
+
+		for (; *values && n + 2 < cap; values++) {
+			if (*values == ',' || *values == '\\')
+				out[n++] = '\\';
+			out[n++] = *values;
+		}
+		if (n < cap)
+			out[n] = '\0';
+	}
+	}
+}
+
+void selection_describe(int op, const char *key, const char *values,
+			char *out, size_t cap)
+{
+	size_t n;
+	int i, k;
+
+	switch (op) {
+	case SELECTION_HAS:
+		snprintf(out, cap, "a value of %s", key);
+		return;
+	case SELECTION_LACKS:
+		snprintf(out, cap, "no %s", key);
+		return;
+	case SELECTION_EQ:
+		snprintf(out, cap, "%s=%s", key, values);
+		return;
+	default:
+		break;
+	}
+	n = (size_t)snprintf(out, cap, op == SELECTION_NOT_IN ?
+			     "%s other than " : "%s ", key);
+	k = selection_count(op, values);
+	for (i = 0; i < k && n < cap; i++) {
+		int len = selection_value(values, i, out + n, cap - n);
+
+		if (len < 0)
+			break;
+		n += (size_t)len;
+		if (i + 1 < k)
+			n += (size_t)snprintf(out + n, cap - n, "%s",
+					      i + 2 == k ? (op == SELECTION_NOT_IN
+							    ? " and " : " or ")
+							 : ", ");
+	}
+}
+
+int selection_sql(int op, const char *key, const char *values, char *sql,
+		  size_t cap, size_t *n)
+{
+	int label = strcmp(key, "label") == 0, k, i;
+	const char *neg = op == SELECTION_NOT_IN || op == SELECTION_LACKS ?
+		"NOT " : "";
+
+#define PUT(...) (*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0, \
+					 __VA_ARGS__))
+	if (label && (op == SELECTION_HAS || op == SELECTION_LACKS)) {
+		/* every run has a label */
+		PUT(" AND %s", op == SELECTION_HAS ? "1" : "0");
+		return *n < cap ? 0 : -1;
+	}
+	if (label)
+		PUT(" AND r.label %s", op == SELECTION_EQ ? "= ?" : neg);
+	else
+		PUT(" AND %sEXISTS (SELECT 1 FROM run_attr a WHERE a.run_id ="
+		    " r.id AND a.key = ?%s", neg,
+		    op == SELECTION_EQ ? " AND a.value = ?" :
+		    op == SELECTION_HAS || op == SELECTION_LACKS ? "" :
+		    " AND a.value ");
+	if (op == SELECTION_IN || op == SELECTION_NOT_IN) {
+		k = selection_count(op, values);
+		PUT("IN (");
+		for (i = 0; i < k; i++)
+			PUT(i ? ", ?" : "?");
+		PUT(")");
+	}
+	if (!label)
+		PUT(")");
+#undef PUT
+	return *n < cap ? 0 : -1;
+}
+
+void selection_bind(struct store *s, sqlite3_stmt *st, int op,
+		    const char *key, const char *values, int *p)
+{
+	char v[4096];
+	int i, k;
+
+	if (strcmp(key, "label") == 0 &&
+	    (op == SELECTION_HAS || op == SELECTION_LACKS))
+		return;
+	if (strcmp(key, "label") != 0)
+		store_bind_text(s, st, (*p)++, key);
+	if (op == SELECTION_EQ) {
+		store_bind_text(s, st, (*p)++, values);
+		return;
+	}
+	k = selection_count(op, values);
+	for (i = 0; i < k; i++) {
+		/* a value too long for v is bound empty: it matches no run
+		 * (values come from one command line or one stored line of
+		 * at most 4 KiB) */
+		if (selection_value(values, i, v, sizeof(v)) < 0)
+			v[0] = '\0';
+		store_bind_text(s, st, (*p)++, v);
+	}
+}
