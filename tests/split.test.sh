@@ -42,7 +42,7 @@ check "across, on Debian 3.1: enabled is 49.8/28 = 1.7786x faster ($*)" near "${
 check "the comparison's own rows have an empty split column (the outlier FreeBSD 6.1 / enabled, 516.1 vs 42.6 mean)" \
 	near "$(row smack outlier "FreeBSD 6.1 / enabled" "" | cut -d' ' -f1)" "516.1 / ((49.8 + 50 + 28) / 3)"
 check "the sentence says it: on enabled ... 10.4x" \
-	grep -q "on enabled: FreeBSD 6.1 is 10.4x faster than Debian 3.1 (516.1 /s vs 49.8 /s" "$T/s.txt"
+	grep -q "on enabled: FreeBSD 6.1 is 10.4x faster than Debian 3.1 (516.1/s vs 49.8/s" "$T/s.txt"
 check "the 5 clients of one run are said, not compared silently" \
 	grep -q "The groups differ in clients besides os and write_cache: clients 5 (FreeBSD 6.1 / disabled), clients 50 (the other 3)" "$T/s.txt"
 
