@@ -2,7 +2,10 @@
  * import.c: see import.h.  The record sink here is the only place where
  * parsed records meet the store; it also applies what the user said on the
  * command line (--label replaces the parser's label, --set attributes are
- * written last so they win over the parser's).
+ * written last so they win over the parser's).  It is also where the text
+ * rule (core/textrule.h) is kept: every parser's names, labels and
+ * attributes pass here, so one check covers every format, and a file
+ * holding a refused character is refused whole, its line named.
  */
 #include "import.h"
 
@@ -14,6 +17,7 @@
 #include "../core/err.h"
 #include "../core/lines.h"
 #include "../core/sha256.h"
+#include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "format.h"
@@ -237,6 +241,33 @@ static int flush_attrs(struct sink_ctx *c, struct err *e)
 	return rc;
 }
 
+/* The text rule for what (a "label", a "test name"...) s: 0, or -1 with e
+ * saying which character is refused where; the line is left for the
+ * caller (the run's, or the parser's own). */
+static int rule(const char *what, const char *s, struct err *e)
+{
+	char shown[48], d[64];
+	size_t at;
+	long cp;
+
+	if (!s || textrule_check(s, strlen(s), &at, &cp) == 0)
+		return 0;
+	textrule_clean(s, strlen(s), shown, sizeof(shown));
+	textrule_describe(cp, d);
+	return err_at(e, 0, 0, "%s '%s' holds %s (byte %zu), which no name, "
+		      "label or attribute may hold", what, shown, d, at + 1);
+}
+
+/* rule(), placing a fault on the run's line. */
+static int rule_at(struct sink_ctx *c, const char *what, const char *s,
+		   struct err *e)
+{
+	if (rule(what, s, e) == 0)
+		return 0;
+	e->line = c->run_line;
+	return -1;
+}
+
 static int sink_run_begin(void *p, const char *suite, const char *label,
 			  long line, struct err *e)
 {
@@ -251,6 +282,8 @@ static int sink_run_begin(void *p, const char *suite, const char *label,
 		label = c->default_label;
 	c->seq++;
 	c->run_line = line;
+	if (rule_at(c, "suite", suite, e) || rule_at(c, "label", label, e))
+		return -1;
 	return store_run_add(c->store, c->source_id, c->seq, line, suite, label,
 			     &c->run_id, e);
 }
@@ -275,6 +308,9 @@ static int sink_attr(void *p, const char *key, const char *value,
 	struct sink_ctx *c = p;
 	struct pending_attrs *a = &c->attrs;
 
+	if (rule_at(c, "attribute name", key, e) ||
+	    rule_at(c, "attribute value", value, e))
+		return -1;
 	a->off[a->n][0] = a->text.len;
 	if (pend_text(&a->text, key, "attribute", e))
 		return -1;
@@ -300,6 +336,10 @@ static int sink_result(void *p, const struct record_result *r,
 		return err_at(e, c->run_line, 0, "result '%s' '%s': better "
 			      "'%s' or status '%s' is not one the store knows",
 			      r->test, r->metric, r->better, r->status);
+	if (rule_at(c, "test name", r->test, e) ||
+	    rule_at(c, "metric", r->metric, e) ||
+	    rule_at(c, "unit", r->unit, e))
+		return -1;
 	dup = keyset_add(&c->keys, r->test, r->metric);
 	if (dup < 0)
 		return err_at(e, 0, 0, "out of memory");
@@ -337,7 +377,8 @@ static int sink_sample(void *p, const char *test, const char *metric,
 {
 	struct sink_ctx *c = p;
 
-	if (flush_results(c, e))
+	if (rule_at(c, "test name", test, e) ||
+	    rule_at(c, "metric", metric, e) || flush_results(c, e))
 		return -1;
 	return store_sample_add(c->store, c->run_id, test, metric, t, value, e);
 }
@@ -351,7 +392,8 @@ static int sink_run_end(void *p, struct err *e)
 	if (flush_results(c, e) || flush_attrs(c, e))
 		return -1;
 	for (i = 0; i < c->o->nset; i++)
-		if (store_attr_set(c->store, c->run_id, c->o->set_key[i],
+		if (rule_at(c, "attribute value", c->o->set_value[i], e) ||
+		    store_attr_set(c->store, c->run_id, c->o->set_key[i],
 				   c->o->set_value[i], e))
 			return -1;
 	return 0;

@@ -34,8 +34,9 @@ int cmd_usage_error(const char *usage);
 int cmd_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max);
 
-/* 0 when the text of option name is valid UTF-8, else prints why and
- * returns -1 (for --label, --test and the like: names in the store). */
+/* 0 when the text of option name passes the text rule (core/textrule.h),
+ * else prints why and returns -1 (for --label, --test and the like: names
+ * in the store). */
 int cmd_text_option(const char *name, const char *text);
 
 int cmd_import(int argc, char **argv, const struct cmd_env *env);
