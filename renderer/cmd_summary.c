@@ -14,6 +14,7 @@
 #include "../core/buf.h"
 #include "../core/cmd.h"
 #include "../core/err.h"
+#include "../core/textrule.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../schema/store.h"
@@ -172,19 +173,20 @@ static int tsv_row(void *ctx, const struct statement *st)
 	const struct model *m = x->m;
 	const struct column *col = st->col >= 0 ? &m->cols[st->col] : NULL;
 
-	printf("%s\t%s\t%s\t%s\t%s\t", m->name, col ? col->test : "",
-	       col ? col->metric : "", stmt_kind_name(st->kind),
-	       m->groups[st->subject]);
+	textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t", m->name,
+			col ? col->test : "", col ? col->metric : "",
+			stmt_kind_name(st->kind), m->groups[st->subject]);
 	if (st->ratio > 0)
 		put_num(st->ratio);
-	printf("\t%s\t", st->ref_group >= 0 ? m->groups[st->ref_group]
-					    : st->ref_word ? st->ref_word : "");
+	textrule_printf(stdout, "\t%s\t",
+			st->ref_group >= 0 ? m->groups[st->ref_group]
+			: st->ref_word ? st->ref_word : "");
 	if (col && st->kind != K_GEOMEAN && st->kind != K_OUTLIER)
 		put_num(st->value);
 	putchar('\t');
 	if (st->has_ref_value)
 		put_num(st->ref_value);
-	printf("\t%s\n", col ? col->unit : "");
+	textrule_printf(stdout, "\t%s\n", col ? col->unit : "");
 	return 0;
 }
 
@@ -210,13 +212,14 @@ static int one(void *ctx, const struct store_comparison *c)
 		analysis_each_statement(&a, tsv_row, x);
 	} else {
 		buf_init(&b, 1 << 20);
-		printf("%s\n", c->title ? c->title : c->name);
+		textrule_printf(stdout, "%s\n", c->title ? c->title : c->name);
 		for (col = 0; col < m.ncols; col++) {
 			buf_reset(&b);
 			analysis_sentence(&a, col, &b);
 			if (b.len)
-				printf("  %s %s: %s\n", m.cols[col].test,
-				       m.cols[col].metric, b.data);
+				textrule_printf(stdout, "  %s %s: %s\n",
+						m.cols[col].test,
+						m.cols[col].metric, b.data);
 		}
 		buf_release(&b);
 	}

@@ -16,6 +16,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "analysis.h"
 #include "chart.h"
@@ -394,13 +395,20 @@ static void headline(const struct analysis *a, struct buf *b)
 	}
 }
 
-/* A CSV field, quoted when it must be (RFC 4180). */
-static void csv_field(struct buf *b, const char *v, int comma)
+/* A CSV field, quoted when it must be (RFC 4180); the text cleaned by the
+ * text rule (core/textrule.h) as every text the site shows. */
+static void csv_field(struct buf *b, const char *text, int comma)
 {
+	char *clean = textrule_clean_dup(text, NULL);
+	const char *v = clean ? clean : "";
+
+	if (!clean)
+		buf_oom_note();
 	if (comma)
 		buf_addc(b, ',');
 	if (!strpbrk(v, ",\"\r\n")) {
 		buf_adds(b, v);
+		free(clean);
 		return;
 	}
 	buf_addc(b, '"');
@@ -410,12 +418,19 @@ static void csv_field(struct buf *b, const char *v, int comma)
 		buf_addc(b, *v);
 	}
 	buf_addc(b, '"');
+	free(clean);
 }
 
-/* "key":"value" with JSON escapes. */
-static void json_pair(struct buf *b, const char *key, const char *v,
+/* "key":"value" with JSON escapes, the value cleaned by the text rule as
+ * every text the site shows. */
+static void json_pair(struct buf *b, const char *key, const char *text,
 		      int comma)
 {
+	char *clean = textrule_clean_dup(text, NULL);
+	const char *v = clean ? clean : "";
+
+	if (!clean)
+		buf_oom_note();
 	buf_printf(b, "%s\"%s\":\"", comma ? "," : "", key);
 	for (; *v; v++) {
 		unsigned char ch = (unsigned char)*v;
@@ -428,6 +443,7 @@ static void json_pair(struct buf *b, const char *key, const char *v,
 			buf_addc(b, (char)ch);
 	}
 	buf_addc(b, '"');
+	free(clean);
 }
 
 /* The test page of column c: both charts full size, each group's

@@ -192,6 +192,15 @@ int store_each_run(struct store *s, const char *suite,
 		   int (*cb)(void *ctx, const struct store_run *run),
 		   void *ctx, struct err *e);
 
+/* Calls cb (with id, label, source and line set) for each run, in id
+ * order, that holds text the text rule refuses (core/textrule.h) in its
+ * label, suite, source name, results, attributes or samples: a store an
+ * older version or the sqlite3 shell wrote.  Stops when cb returns
+ * non-zero and returns that value. */
+int store_each_unclean_run(struct store *s,
+			   int (*cb)(void *ctx, const struct store_run *run),
+			   void *ctx, struct err *e);
+
 /* Calls cb for every result of one run (excluded or not), in order. */
 int store_each_result_of_run(struct store *s, long long run,
 			     int (*cb)(void *ctx, const struct store_row *row),

@@ -2,8 +2,10 @@
 # names, labels and attributes holding a noncharacter, a C0/C1 control, a
 # lone surrogate, NUL or a bidirectional control are refused, exit 1,
 # FILE:LINE named, the store unchanged; fio's JSON escapes \u0000 and lone
-# surrogates likewise.  Error messages never write a raw control
-# character.
+# surrogates likewise.  A store that holds such text anyway (written with
+# the sqlite3 shell) still renders, to well-formed pages and charts, with
+# a warning naming the run; list, summary and error messages never write a
+# raw control character.
 . "$(dirname "$0")/lib.sh"
 
 # the issue's reproductions use \xHH, which dash's printf lacks
@@ -109,6 +111,42 @@ printf 'label,test,metric,value,better\n"caf\303\251\tx",t \342\200\224 1,m,1,hi
 check "accents, a dash and a tab in a quoted CSV label import" \
 	bs_quiet import "$T/fine.csv"
 
+# --- a store that holds such text anyway ------------------------------------
+cp "$T/db" "$T/legacy.db"
+printf 'label,test,metric,value,better\nLX,t,m,1,higher\nok,t,m,2,higher\n' > "$T/v.csv"
+"$BIN" --db "$T/legacy.db" import "$T/v.csv" >/dev/null
+sqlite3 "$T/legacy.db" "
+	update run set label = 'L' || char(65534) || 'X' || char(27) || '[2J'
+		where label = 'LX';
+	update result set test = 't' || char(27) || ']0;title' || char(7)
+		where run_id = (select id from run where label = 'ok');
+	update run_attr set value = 'v' || char(8238) || 'x'
+		where run_id = (select min(run_id) from run_attr);"
+"$BIN" --db "$T/legacy.db" render --out "$T/site" >"$T/out" 2>"$T/err"
+rc=$?
+check "a store holding U+FFFE, ESC and U+202E still renders (exit $rc: $(head -c 300 "$T/err"))" \
+	[ $rc -eq 0 ] && [ -f "$T/site/index.html" ]
+check "... warning that names the runs" \
+	sh -c "grep -q \"warning: run [0-9]* ('L.*X.*\[2J', from .*v.csv:2)\" '$T/err' &&
+	       grep -q \"warning: run [0-9]* ('ok', from .*v.csv:3)\" '$T/err' &&
+	       grep -q \"warning: run [0-9]* ('tmpfs'\" '$T/err'"
+check "... the warning carries no raw control character" \
+	sh -c "! grep -q '$ESC' '$T/err'"
+broken=""
+for f in $(find "$T/site" -name '*.svg' -o -name '*.html'); do
+	xmllint --noout "$f" 2>/dev/null || broken="$broken $(basename "$f")"
+done
+check "... every page and SVG chart is well-formed XML (${broken:-all})" \
+	[ -z "$broken" ]
+check "... and none holds a raw ESC, U+FFFE or U+202E" \
+	sh -c "! grep -rlq --include '*.html' --include '*.svg' --include '*.csv' \
+		--include '*.json' -e '$ESC' -e '$FFFE' -e '$RLO' '$T/site'"
+for cmd in "list" "list --tsv" "list --tests" "summary" "summary --tsv"; do
+	"$BIN" --db "$T/legacy.db" $cmd >"$T/out" 2>&1
+	check "$cmd writes no raw control character (exit $?)" \
+		sh -c "! grep -q -e '$ESC' -e '$FFFE' '$T/out' &&
+		       ! tr -d '\n\t' < '$T/out' | grep -q '[[:cntrl:]]'"
+done
 # an error message quoting the input shows no raw control either
 printf 'label,test,metric,value,better\nok,t,m,1\033[2J,higher\n' > "$T/num.csv"
 bs import "$T/num.csv" >/dev/null 2>"$T/err"
