@@ -77,8 +77,10 @@ static int db_err(struct store *s, struct err *e, const char *what)
 static int exec(struct store *s, const char *sql, struct err *e)
 {
 	char *msg = NULL;
+	int rc = sqlite3_exec(s->db, sql, NULL, NULL, &msg);
 
-	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+	if (rc != SQLITE_OK) {
+		s->setup_rc = rc;
 		err_set(e, s->path, 0, 0, "%s", msg ? msg : "sqlite error");
 		sqlite3_free(msg);
 		return -1;
@@ -90,9 +92,15 @@ static int user_version(struct store *s, int *v, struct err *e)
 {
 	sqlite3_stmt *st;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL))
+	int rc = sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st,
+				    NULL);
+
+	if (rc) {
+		s->setup_rc = rc;
 		return db_err(s, e, "cannot read the schema version");
-	if (store_step(s, st) != SQLITE_ROW) {
+	}
+	if ((rc = store_step(s, st)) != SQLITE_ROW) {
+		s->setup_rc = rc;
 		sqlite3_finalize(st);
 		return db_err(s, e, "cannot read the schema version");
 	}
@@ -147,10 +155,64 @@ static void sqlite_setup(void)
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/* What every connection sets, and the schema brought to this version. */
+static int setup(struct store *s, struct err *e)
+{
+	int v;
+
+	s->setup_rc = SQLITE_OK;
+	if (exec(s, "PRAGMA foreign_keys = ON", e))
+		return -1;
+	if (user_version(s, &v, e))
+		return -1;
+	/* WAL lets readers (render) work while an importer writes; setting it
+	 * is persistent, so only a store that is not in WAL yet pays for it. */
+	if (exec(s, "PRAGMA journal_mode = WAL", e))
+		return -1;
+	if (v != STORE_SCHEMA_VERSION && store_migrate(s, e))
+		return -1;
+	return 0;
+}
+
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Runs setup, again while another connection holds a lock it needs, for up
+ * to STORE_BUSY_MS.  SQLite's busy handler covers most waits, but not all
+ * of a new store's: switching to WAL and creating the schema take locks
+ * that SQLite refuses at once rather than risk a deadlock with another
+ * connection doing the same, so two importers starting on a new store
+ * saw "database is locked" (1 round in 20).  Every other write waits on
+ * the busy timeout; so does this now. */
+static int setup_waiting(struct store *s, struct err *e)
+{
+	long long start = now_ms();
+	long pause = 1;
+
+	while (setup(s, e)) {
+		int code = s->setup_rc & 0xff;
+		struct timespec t;
+
+		if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) ||
+		    now_ms() - start >= STORE_BUSY_MS)
+			return -1;
+		t.tv_sec = 0;
+		t.tv_nsec = pause * 1000000;
+		nanosleep(&t, NULL);
+		if (pause < 64)
+			pause *= 2;
+	}
+	return 0;
+}
+
 int store_open(const char *path, struct store **out, struct err *e)
 {
 	struct store *s = calloc(1, sizeof(*s));
-	int v;
 
 	if (!s)
 		return err_set(e, path, 0, 0, "out of memory");
@@ -167,15 +229,7 @@ int store_open(const char *path, struct store **out, struct err *e)
 	}
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
 	sqlite3_extended_result_codes(s->db, 1);
-	if (exec(s, "PRAGMA foreign_keys = ON", e))
-		goto fail;
-	if (user_version(s, &v, e))
-		goto fail;
-	/* WAL lets readers (render) work while an importer writes; setting it
-	 * is persistent, so only a store that is not in WAL yet pays for it. */
-	if (exec(s, "PRAGMA journal_mode = WAL", e))
-		goto fail;
-	if (v != STORE_SCHEMA_VERSION && store_migrate(s, e))
+	if (setup_waiting(s, e))
 		goto fail;
 	*out = s;
 	return 0;

@@ -42,6 +42,10 @@ struct store {
 	 * not copy the text) since the statement was prepared or fetched;
 	 * store_step then refuses to run it, which would store a NULL */
 	int bind_rc;
+	/* the SQLite code of the last failed setup statement (store.c), so
+	 * that store_open can tell a lock held by another connection from a
+	 * real fault */
+	int setup_rc;
 };
 
 /* Binds v (NULL: SQL NULL) to parameter i as a copy; a failure is kept in
