@@ -25,6 +25,18 @@ int cmd_open_store(const struct cmd_env *env, struct store **s)
 	return 0;
 }
 
+int cmd_open_reader(const struct cmd_env *env, struct store **s)
+{
+	struct err e;
+
+	err_clear(&e);
+	if (store_open_existing(env->db, s, &e)) {
+		err_print(&e);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_open_importer(const struct cmd_env *env, struct store **s)
 {
 	struct err e;

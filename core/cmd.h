@@ -20,6 +20,9 @@ struct cmd_env {
 
 /* Opens (creating or migrating) the store; prints the error itself. */
 int cmd_open_store(const struct cmd_env *env, struct store **s);
+/* The same for the commands that only read (list, export, summary,
+ * render): a store that is not there is an error, never made. */
+int cmd_open_reader(const struct cmd_env *env, struct store **s);
 /* The same for the commands that only import (store_import_mode). */
 int cmd_open_importer(const struct cmd_env *env, struct store **s);
 

@@ -267,7 +267,7 @@ int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 	if (optind < argc - 1)
 		return cmd_usage_error(summary_usage);
 	x.only = optind < argc ? argv[optind] : NULL;
-	if (cmd_open_store(env, &x.s))
+	if (cmd_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	x.e = &e;

@@ -198,7 +198,7 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 	    (strcmp(what, "runs") && strcmp(what, "tests") &&
 	     strcmp(what, "sources") && strcmp(what, "comparisons")))
 		return cmd_usage_error(list_usage);
-	if (cmd_open_store(env, &s))
+	if (cmd_open_reader(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (strcmp(what, "runs") == 0) {

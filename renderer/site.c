@@ -424,7 +424,7 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	s.jobs = jobs;
 	s.gzip = gzip;
 	s.progress = isatty(2);
-	if (cmd_open_store(env, &s.store)) {
+	if (cmd_open_reader(env, &s.store)) {
 		publish_abandon(stage);
 		site_release(&s);
 		return EXIT_FAULT;

@@ -10,11 +10,14 @@
  */
 #include "store.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 #include <zlib.h>
@@ -210,7 +213,9 @@ static int setup_waiting(struct store *s, struct err *e)
 	return 0;
 }
 
-int store_open(const char *path, struct store **out, struct err *e)
+/* store_open, creating the file only when create is set. */
+static int open_store(const char *path, int create, struct store **out,
+		      struct err *e)
 {
 	struct store *s = calloc(1, sizeof(*s));
 
@@ -221,7 +226,8 @@ int store_open(const char *path, struct store **out, struct err *e)
 	if (sqlite3_open_v2(path, &s->db,
 			    /* one thread per connection: SQLite's own
 			     * locking of it is pure cost */
-			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+			    SQLITE_OPEN_READWRITE |
+				    (create ? SQLITE_OPEN_CREATE : 0) |
 				    SQLITE_OPEN_NOMUTEX, NULL)) {
 		err_set(e, path, 0, 0, "cannot open store: %s",
 			s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -237,6 +243,23 @@ fail:
 	sqlite3_close(s->db);
 	free(s);
 	return -1;
+}
+
+int store_open(const char *path, struct store **out, struct err *e)
+{
+	return open_store(path, 1, out, e);
+}
+
+int store_open_existing(const char *path, struct store **out, struct err *e)
+{
+	struct stat st;
+
+	/* a mistyped --db must not become an empty store that list shows
+	 * as empty and render publishes as an empty site */
+	if (stat(path, &st) && errno == ENOENT)
+		return err_set(e, path, 0, 0, "no store here (import or init "
+			       "makes one; --db names another)");
+	return open_store(path, 0, out, e);
 }
 
 void store_close(struct store *s)

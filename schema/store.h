@@ -25,6 +25,12 @@ struct store;
 int store_open(const char *path, struct store **out, struct err *e);
 void store_close(struct store *s);
 
+/* store_open for commands that only read (list, export, summary, render):
+ * a path where no file is refuses ("no store here") and creates
+ * nothing. */
+int store_open_existing(const char *path, struct store **out,
+			struct err *e);
+
 /* For a connection that only imports (import, run): leaves foreign keys
  * and CHECK constraints to the importer's own checks.  See store.c. */
 int store_import_mode(struct store *s, struct err *e);

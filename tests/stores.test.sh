@@ -47,3 +47,24 @@ if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
 else
 	skip "rounds with lock calls slowed" "no usable strace"
 fi
+
+# --- item 12: a wrong --db creates nothing --------------------------------
+mkdir -p "$T/empty"
+for cmd in "list" "export" "summary" "render --out $T/empty/site"; do
+	(cd "$T/empty" && "$BIN" --db typo.db $cmd >"$T/out" 2>"$T/err")
+	rc=$?
+	check "$cmd of a --db that is not there: exit 1 (got $rc)" [ $rc -eq 1 ]
+	check "... saying there is no store there ($(cat "$T/err"))" \
+		grep -q '^benchsite: typo.db: no store here' "$T/err"
+	check "... printing nothing on standard output" [ ! -s "$T/out" ]
+	check "... and creating nothing ($(ls -A "$T/empty" | tr '\n' ' '))" \
+		[ -z "$(ls -A "$T/empty")" ]
+done
+(cd "$T/empty" && "$BIN" list >/dev/null 2>"$T/err")
+check "list without --db in a folder without results.db says so" \
+	grep -q '^benchsite: results.db: no store here' "$T/err"
+check "... and leaves no results.db" [ ! -e "$T/empty/results.db" ]
+# a store that is there still opens for reading, empty or not
+"$BIN" --db "$T/made.db" init >/dev/null 2>&1
+check "export of a store made by init works (and is empty)" \
+	sh -c "'$BIN' --db '$T/made.db' export --format json | grep -qx '\\[\\]'"
