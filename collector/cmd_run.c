@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,7 +66,8 @@ static const char usage[] =
 	"                --file-test-mode, fio's --name)\n"
 	"  --save FILE   also write what the command printed to FILE (with\n"
 	"                --repeat, repeat i to FILE with -i before its\n"
-	"                extension: out.txt -> out-1.txt, out-2.txt)\n"
+	"                extension: out.txt -> out-1.txt, out-2.txt); made\n"
+	"                before anything runs, never over a file or link\n"
 	"\n"
 	"A repeat that exits non-zero, is interrupted or prints nothing\n"
 	"benchsite can read imports nothing: its output is kept in a file\n"
@@ -80,11 +82,19 @@ static const char usage[] =
 /* The user's --set share the import's attribute slots with the facts. */
 #define RUN_SET_MAX (IMPORT_SET_MAX - RUN_FACTS_MAX)
 
+/* A --save file, made before anything runs (save_create). */
+struct saved {
+	dev_t dev;
+	ino_t ino;
+	int written;
+};
+
 struct run_cfg {
 	const char *label;
 	const char *test;
 	const char *dir;
 	const char *save;
+	struct saved *saved;	/* owned, one per repeat, with --save */
 	long repeat;
 	int nset;
 	const char *set_key[RUN_SET_MAX];
@@ -130,26 +140,103 @@ static int keep_output(const struct buf *out, char *path, size_t cap)
 	return -1;
 }
 
-/* Writes the capture of repeat i to the --save file: the user's own name,
- * so it is replaced as a shell redirection would. */
+/* The --save file of repeat i: FILE itself, or FILE-i (before its
+ * extension: out-2.txt) with --repeat. */
+static void save_path(const struct run_cfg *cfg, long i, char *path,
+		      size_t cap)
+{
+	const char *slash = strrchr(cfg->save, '/');
+	const char *dot = strrchr(slash ? slash + 1 : cfg->save, '.');
+
+	if (cfg->repeat == 1)
+		snprintf(path, cap, "%s", cfg->save);
+	else if (dot && dot != (slash ? slash + 1 : cfg->save))
+		snprintf(path, cap, "%.*s-%ld%s", (int)(dot - cfg->save),
+			 cfg->save, i, dot);
+	else
+		snprintf(path, cap, "%s-%ld", cfg->save, i);
+}
+
+/* Removes the --save files made for repeats that never wrote theirs (the
+ * run stopped first), when they are still the empty files made here. */
+static void save_discard(struct run_cfg *cfg)
+{
+	char path[4096];
+	struct stat st;
+	long i;
+
+	if (!cfg->saved)
+		return;
+	for (i = 1; i <= cfg->repeat; i++) {
+		save_path(cfg, i, path, sizeof(path));
+		if (cfg->saved[i - 1].ino && !cfg->saved[i - 1].written &&
+		    lstat(path, &st) == 0 && st.st_size == 0 &&
+		    st.st_dev == cfg->saved[i - 1].dev &&
+		    st.st_ino == cfg->saved[i - 1].ino)
+			unlink(path);
+	}
+	free(cfg->saved);
+	cfg->saved = NULL;
+}
+
+/* Creates every --save file before anything runs, exclusively: a file or
+ * a symlink already at the name is refused, never followed or overwritten
+ * (a symlink planted there would have sent the output over its target).
+ * Prints why and returns -1, having made nothing, on any failure. */
+static int save_create(struct run_cfg *cfg)
+{
+	char path[4096];
+	struct stat st;
+	long i;
+	int fd;
+
+	cfg->saved = calloc((size_t)cfg->repeat, sizeof(*cfg->saved));
+	if (!cfg->saved)
+		return warnmsg("out of memory");
+	for (i = 1; i <= cfg->repeat; i++) {
+		save_path(cfg, i, path, sizeof(path));
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			  O_CLOEXEC, 0644);
+		if (fd < 0 || fstat(fd, &st)) {
+			int err = errno;
+
+			if (fd >= 0)
+				close(fd);
+			save_discard(cfg);
+			if (err == EEXIST)
+				return warnmsg("%s: exists; --save never "
+					       "overwrites a file (remove it or "
+					       "name another)", path);
+			return warnmsg("%s: cannot create: %s", path,
+				       strerror(err));
+		}
+		close(fd);
+		cfg->saved[i - 1].dev = st.st_dev;
+		cfg->saved[i - 1].ino = st.st_ino;
+	}
+	return 0;
+}
+
+/* Writes the capture of repeat i into its --save file, the one
+ * save_create made (still the same file, still not a symlink). */
 static int save_output(const struct run_cfg *cfg, long i,
 		       const struct buf *out)
 {
 	char path[4096];
-	const char *slash = strrchr(cfg->save, '/');
-	const char *dot = strrchr(slash ? slash + 1 : cfg->save, '.');
+	struct saved *sv = &cfg->saved[i - 1];
+	struct stat st;
 	int fd, rc;
 
-	if (cfg->repeat == 1)
-		snprintf(path, sizeof(path), "%s", cfg->save);
-	else if (dot && dot != (slash ? slash + 1 : cfg->save))
-		snprintf(path, sizeof(path), "%.*s-%ld%s",
-			 (int)(dot - cfg->save), cfg->save, i, dot);
-	else
-		snprintf(path, sizeof(path), "%s-%ld", cfg->save, i);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	save_path(cfg, i, path, sizeof(path));
+	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return warnmsg("%s: cannot write: %s", path, strerror(errno));
+	if (fstat(fd, &st) || st.st_dev != sv->dev || st.st_ino != sv->ino) {
+		close(fd);
+		return warnmsg("%s: not the file benchsite made for --save "
+			       "(replaced meanwhile); nothing written", path);
+	}
+	sv->written = 1;
 	rc = fd_write_all(fd, out->data, out->len);
 	if (close(fd) || rc)
 		return warnmsg("%s: cannot write: %s", path, strerror(errno));
@@ -391,9 +478,12 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	snprintf(name, sizeof(name), "%s%s%s", base, cfg.test ? "-" : "",
 		 cfg.test ? cfg.test : "");
 
+	if (cfg.save && save_create(&cfg))
+		return EXIT_FAULT;
 	facts = calloc(1, sizeof(*facts));
 	if (!facts) {
 		warnmsg("out of memory");
+		save_discard(&cfg);
 		return EXIT_FAULT;
 	}
 	err_clear(&e);
@@ -401,6 +491,7 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	if (run_facts_dir(facts, cfg.dir, &e)) {
 		err_print(&e);
 		free(facts);
+		save_discard(&cfg);
 		return EXIT_FAULT;
 	}
 	buf_init(&cmdline, RUN_COMMAND_MAX);
@@ -413,6 +504,7 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 
 	if (cmd_open_importer(env, &s)) {
 		free(facts);
+		save_discard(&cfg);
 		return EXIT_FAULT;
 	}
 	run_signals_init();
@@ -431,5 +523,6 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	}
 	store_close(s);
 	free(facts);
+	save_discard(&cfg);
 	return rc;
 }

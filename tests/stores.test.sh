@@ -68,3 +68,39 @@ check "... and leaves no results.db" [ ! -e "$T/empty/results.db" ]
 "$BIN" --db "$T/made.db" init >/dev/null 2>&1
 check "export of a store made by init works (and is empty)" \
 	sh -c "'$BIN' --db '$T/made.db' export --format json | grep -qx '\\[\\]'"
+
+# --- item 10: run --save never follows a link nor overwrites ---------------
+BONNIE=$TOP/sample-data/bonnie-tmpfs.txt
+echo precious > "$T/victim"
+ln -s "$T/victim" "$T/saved.out"
+bs run --save "$T/saved.out" -- sh -c "touch '$T/ran'; cat '$BONNIE'" \
+	>/dev/null 2>"$T/err"
+rc=$?
+check "--save naming a symlink: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "... saying the name exists ($(cat "$T/err"))" \
+	grep -q "saved.out: exists; --save never overwrites" "$T/err"
+check "... the link's target untouched" [ "$(cat "$T/victim")" = precious ]
+check "... refused before running anything" [ ! -e "$T/ran" ]
+rm -f "$T/saved.out"
+echo old > "$T/saved.out"
+bs run --save "$T/saved.out" -- sh -c "touch '$T/ran'; cat '$BONNIE'" \
+	>/dev/null 2>"$T/err"
+rc=$?
+check "--save naming an existing file: exit 1, the file as it was" \
+	[ $rc -eq 1 ] && [ "$(cat "$T/saved.out")" = old ] && [ ! -e "$T/ran" ]
+rm -f "$T/saved.out"
+ln -s "$T/victim" "$T/rep-2.out"
+bs run --repeat 3 --save "$T/rep.out" -- sh -c "touch '$T/ran'; cat '$BONNIE'" \
+	>/dev/null 2>"$T/err"
+check "--repeat 3 --save: a link at the second name refuses the run, nothing made" \
+	[ ! -e "$T/ran" ] && [ ! -e "$T/rep-1.out" ] && [ ! -e "$T/rep-3.out" ] &&
+	[ "$(cat "$T/victim")" = precious ]
+rm -f "$T/rep-2.out"
+bs run --repeat 2 --save "$T/rep.out" -- cat "$BONNIE" >/dev/null 2>"$T/err"
+check "--repeat 2 --save into new names still saves both" \
+	cmp -s "$T/rep-1.out" "$BONNIE" && cmp -s "$T/rep-2.out" "$BONNIE"
+(cd "$T" && "$BIN" --db "$T/db" run --repeat 3 --save stop.out -- false \
+	>/dev/null 2>&1)
+check "a run that stops at its first repeat leaves no empty file for the others" \
+	[ -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]
+rm -f "$T"/benchsite-run.*
