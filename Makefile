@@ -2,7 +2,7 @@
 #
 #   make            build ./benchsite
 #   make demo       install missing build packages, build, import sample-data/
-#                   into ./results.db and render ./site/
+#                   into ./demo.db (never ./results.db) and render ./site/
 #   make check      build and run every test (SANITIZE=1: under ASan + UBSan)
 #   make bench      time benchsite against the tools users would pick instead
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -102,19 +102,23 @@ deps:
 DEMO_INPUTS = $(filter-out sample-data/raw sample-data/README.md \
               sample-data/make.sh,$(sort $(wildcard sample-data/*)))
 
+# The demo's store is its own, demo.db, made anew each time: ./results.db
+# is every command's default store, and may hold someone's imports.
+DEMO_DB = demo.db
+
 demo: deps
 	$(MAKE) all
-	rm -f results.db results.db-wal results.db-shm
-	./benchsite --db results.db import $(DEMO_INPUTS)
-	./benchsite --db results.db compare sysbench-by-fs --suite sysbench \
+	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
+	./benchsite --db $(DEMO_DB) import $(DEMO_INPUTS)
+	./benchsite --db $(DEMO_DB) compare sysbench-by-fs --suite sysbench \
 	  --by fs --title "sysbench on tmpfs, ext4 and XFS (make sample-data)"
-	./benchsite --db results.db compare fio-by-fs --suite fio --by fs \
+	./benchsite --db $(DEMO_DB) compare fio-by-fs --suite fio --by fs \
 	  --title "fio random read/write on tmpfs, ext4 and XFS"
-	./benchsite --db results.db compare bonnie-by-fs --suite bonnie++ \
+	./benchsite --db $(DEMO_DB) compare bonnie-by-fs --suite bonnie++ \
 	  --by fs --title "bonnie++ on tmpfs, ext4 and XFS (make sample-data)"
-	./benchsite --db results.db compare bonnie-by-setup --suite bonnie++ \
+	./benchsite --db $(DEMO_DB) compare bonnie-by-setup --suite bonnie++ \
 	  --title "bonnie++ by setup, every run (by hand and make sample-data)"
-	./benchsite --db results.db render --out site
+	./benchsite --db $(DEMO_DB) render --out site
 	@echo "$(CURDIR)/site/index.html"
 
 # Reruns the benchmarks of sample-data/runs.tsv and raw/ on this machine

@@ -104,3 +104,28 @@ check "--repeat 2 --save into new names still saves both" \
 check "a run that stops at its first repeat leaves no empty file for the others" \
 	[ -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]
 rm -f "$T"/benchsite-run.*
+
+# --- item 11: make demo never deletes a store it did not make --------------
+# The demo's own commands (those of `make -n demo` that remove files or
+# run benchsite), run in a folder holding someone's results.db.
+if command -v make >/dev/null; then
+	make -s -n -C "$TOP" demo 2>/dev/null |
+		sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
+		grep -E '^(rm|\./benchsite) ' > "$T/demo.sh"
+	check "make -n demo shows the demo's commands ($(wc -l < "$T/demo.sh"))" \
+		[ "$(grep -c '^\./benchsite' "$T/demo.sh")" -ge 3 ]
+	mkdir -p "$T/src"
+	ln -s "$TOP/sample-data" "$T/src/sample-data"
+	ln -s "$BIN" "$T/src/benchsite"
+	"$BIN" --db "$T/src/results.db" import "$TOP/sample-data/bonnie-tmpfs.txt" \
+		>/dev/null
+	dump "$T/src/results.db" > "$T/mine.sql"
+	(cd "$T/src" && sh -e "$T/demo.sh" >/dev/null 2>"$T/err")
+	check "the demo's commands run ($(head -c 200 "$T/err"))" [ $? -eq 0 ]
+	dump "$T/src/results.db" > "$T/after.sql" 2>/dev/null
+	check "... leave ./results.db as it was" cmp -s "$T/mine.sql" "$T/after.sql"
+	check "... and make the demo in a store of its own" \
+		sh -c "[ \"\$(sqlite3 '$T/src/demo.db' 'select count(*) > 10 from run')\" = 1 ]"
+else
+	skip "make demo's store" "no make"
+fi
