@@ -708,13 +708,53 @@ fail:
 	return -1;
 }
 
+/* A stream's first SOURCE_PEEK bytes (source_open_peek): refused at once
+ * when load_data would refuse the whole for what they hold, so that
+ * `import - < /dev/zero` or `yes | benchsite import -` stop after 1 MiB
+ * instead of spooling 16 GiB into $TMPDIR first.  The same checks as
+ * load_data, on a prefix: the format (detection reads at most 256 KiB),
+ * then the text of the whole lines in it. */
+static int peek_check(void *ctx, const char *p, size_t n, int end,
+		      struct err *e)
+{
+	const struct import_opts *o = ctx;
+	const struct format *fmt;
+	const char *nl;
+	size_t k = n;
+
+	if (n == 0 || (n >= 2 && memcmp(p, "\x1f\x8b", 2) == 0))
+		return 0;	/* empty, or gzip: checked once inflated */
+	fmt = o->format ? format_find(o->format) : format_detect(p, n);
+	if (!fmt && (o->skip_unknown || o->format))
+		return 0;
+	if (!fmt)
+		return err_at(e, 0, 0, "cannot tell which tool wrote this "
+			      "file (from its first %zu bytes); name its "
+			      "format with --format", n);
+	if (fmt->flags & FORMAT_ANY_BYTES)
+		return 0;
+	if (!end) {
+		/* whole lines only: the last may go on past the prefix */
+		for (nl = p + n; nl > p && nl[-1] != '\n'; nl--)
+			;
+		k = (size_t)(nl - p);
+		if (k == 0 && (nl = memchr(p, '\0', n)) != NULL)
+			return err_at(e, 1, (long)(nl - p) + 1, "NUL byte");
+		if (k == 0)
+			return err_at(e, 1, 0, "line longer than %d bytes",
+				      LINE_MAX_BYTES);
+	}
+	return lines_validate(p, k, e);
+}
+
 /* Reads path and load_data()s it. */
 static int load(const char *path, const struct import_opts *o,
 		struct loaded *f, int *skipped, struct err *e)
 {
 	struct source_input in;
 
-	if (source_open(path, &in, e))
+	err_set(e, strcmp(path, "-") == 0 ? "<stdin>" : path, 0, 0, "%s", "");
+	if (source_open_peek(path, &in, peek_check, (void *)o, e))
 		return -1;
 	return load_data(strcmp(path, "-") == 0 ? "<stdin>" : path, in.p, in.n,
 			 &in, o, f, skipped, e);
