@@ -5,6 +5,10 @@
 # a store that is not there and create nothing (item 12).
 . "$(dirname "$0")/lib.sh"
 
+# holds EXPR: EXPR (shell text, evaluated now) succeeds; for check with
+# several conditions (check runs one command)
+holds() { eval "$1"; }
+
 # --- item 5: a new store and several importers at once ---------------------
 for f in bonnie-tmpfs.txt bonnie-xfs-loop.txt bonnie-ext4-disk.txt; do
 	cp "$TOP/sample-data/$f" "$T/$f"
@@ -87,22 +91,22 @@ bs run --save "$T/saved.out" -- sh -c "touch '$T/ran'; cat '$BONNIE'" \
 	>/dev/null 2>"$T/err"
 rc=$?
 check "--save naming an existing file: exit 1, the file as it was" \
-	[ $rc -eq 1 ] && [ "$(cat "$T/saved.out")" = old ] && [ ! -e "$T/ran" ]
+	holds '[ $rc -eq 1 ] && [ "$(cat "$T/saved.out")" = old ] && [ ! -e "$T/ran" ]'
 rm -f "$T/saved.out"
 ln -s "$T/victim" "$T/rep-2.out"
 bs run --repeat 3 --save "$T/rep.out" -- sh -c "touch '$T/ran'; cat '$BONNIE'" \
 	>/dev/null 2>"$T/err"
 check "--repeat 3 --save: a link at the second name refuses the run, nothing made" \
-	[ ! -e "$T/ran" ] && [ ! -e "$T/rep-1.out" ] && [ ! -e "$T/rep-3.out" ] &&
-	[ "$(cat "$T/victim")" = precious ]
+	holds '[ ! -e "$T/ran" ] && [ ! -e "$T/rep-1.out" ] && [ ! -e "$T/rep-3.out" ] &&
+	[ "$(cat "$T/victim")" = precious ]'
 rm -f "$T/rep-2.out"
 bs run --repeat 2 --save "$T/rep.out" -- cat "$BONNIE" >/dev/null 2>"$T/err"
 check "--repeat 2 --save into new names still saves both" \
-	cmp -s "$T/rep-1.out" "$BONNIE" && cmp -s "$T/rep-2.out" "$BONNIE"
+	holds 'cmp -s "$T/rep-1.out" "$BONNIE" && cmp -s "$T/rep-2.out" "$BONNIE"'
 (cd "$T" && "$BIN" --db "$T/db" run --repeat 3 --save stop.out -- false \
 	>/dev/null 2>&1)
 check "a run that stops at its first repeat leaves no empty file for the others" \
-	[ -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]
+	holds '[ -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]'
 rm -f "$T"/benchsite-run.*
 
 # --- item 11: make demo never deletes a store it did not make --------------
