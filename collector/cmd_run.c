@@ -40,6 +40,7 @@
 #include "import.h"
 #include "run.h"
 #include "source.h"
+#include "source.h"
 
 static const char usage[] =
 	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
@@ -101,10 +102,28 @@ struct run_cfg {
 	const char *set_value[RUN_SET_MAX];
 };
 
-/* Writes the capture to a new file, in the working directory or else in
- * $TMPDIR (/tmp); path gets its name.  The name is ours alone: a fixed
- * prefix, the pid and a counter. */
-static int keep_output(const struct buf *out, char *path, size_t cap)
+/* Writes in's bytes to fd a few MB at a time, giving back the pages of a
+ * spooled capture behind it (source_drop): memory stays flat however much
+ * the command printed. */
+static int write_input(int fd, const struct source_input *in)
+{
+	const size_t step = (size_t)8 << 20;
+	size_t at, k;
+
+	for (at = 0; at < in->n; at += k) {
+		k = in->n - at < step ? in->n - at : step;
+		if (fd_write_all(fd, in->p + at, k))
+			return -1;
+		source_drop(in);
+	}
+	return 0;
+}
+
+/* Writes the capture in, then note (when not NULL), to a new file, in the
+ * working directory or else in $TMPDIR (/tmp); path gets its name.  The
+ * name is ours alone: a fixed prefix, the pid and a counter. */
+static int keep_output(const struct source_input *in, const char *note,
+		       char *path, size_t cap)
 {
 	static unsigned counter;
 	const char *tmp = getenv("TMPDIR");
@@ -130,7 +149,9 @@ static int keep_output(const struct buf *out, char *path, size_t cap)
 				continue;
 			if (fd < 0)
 				break;
-			written = fd_write_all(fd, out->data, out->len);
+			written = write_input(fd, in);
+			if (written == 0 && note)
+				written = fd_write_all(fd, note, strlen(note));
 			if (close(fd) == 0 && written == 0)
 				return 0;
 			unlink(path);
@@ -220,7 +241,7 @@ static int save_create(struct run_cfg *cfg)
 /* Writes the capture of repeat i into its --save file, the one
  * save_create made (still the same file, still not a symlink). */
 static int save_output(const struct run_cfg *cfg, long i,
-		       const struct buf *out)
+		       const struct source_input *in)
 {
 	char path[4096];
 	struct saved *sv = &cfg->saved[i - 1];
@@ -237,17 +258,20 @@ static int save_output(const struct run_cfg *cfg, long i,
 			       "(replaced meanwhile); nothing written", path);
 	}
 	sv->written = 1;
-	rc = fd_write_all(fd, out->data, out->len);
+	rc = write_input(fd, in);
 	if (close(fd) || rc)
 		return warnmsg("%s: cannot write: %s", path, strerror(errno));
 	return 0;
 }
 
-static void report_kept(const struct buf *out, const char *why)
+/* Keeps the capture in a new file and says why nothing was imported;
+ * note (or NULL) ends the kept file. */
+static void report_kept(const struct source_input *out, const char *why,
+			const char *note)
 {
 	char path[4096];
 
-	if (keep_output(out, path, sizeof(path)) == 0)
+	if (keep_output(out, note, path, sizeof(path)) == 0)
 		fprintf(stderr, "benchsite: %s; nothing imported; its output is "
 			"in %s\n", why, path);
 	else
@@ -275,9 +299,10 @@ static int one_repeat(struct store *s, char *const argv[],
 	struct import_opts o;
 	struct import_report rep;
 	const struct format *fmt;
-	struct buf out;
+	struct source_spool sp;
+	struct source_input out;
 	struct err e;
-	char why[256], v[64];
+	char why[512], note[640], v[64];
 	int k, rc = -1;
 
 	if (isatty(2))
@@ -285,45 +310,69 @@ static int one_repeat(struct store *s, char *const argv[],
 			run_facts_get(facts, "command"));
 	utc_now(v);
 	run_facts_set(facts, "started_at", v);
-	buf_init(&out, SOURCE_MEM_MAX);
+	/* the capture: memory while small, an unlinked file past that, up
+	 * to RUN_OUTPUT_MAX (memory stays flat whatever the command prints) */
+	source_spool_init(&sp, name);
+	sp.max = RUN_OUTPUT_MAX;
+	sp.too_big = "output larger than";
 	err_clear(&e);
-	if (run_command(argv, 1, &out, &r, &e)) {
+	if (run_command(argv, 1, &sp, &r, &e)) {
 		err_print(&e);
-		buf_release(&out);
+		source_spool_release(&sp);
+		return -1;
+	}
+	if (r.nleft)
+		fprintf(stderr, "benchsite: run %ld/%ld: still running when "
+			"'%s' had exited and its output closed, so stopped: "
+			"%s%s\n", i, cfg->repeat, argv[0], r.left,
+			r.nleft > 8 ? " ..." : "");
+	if (source_spool_finish(&sp, &out, &e)) {
+		err_print(&e);
 		return -1;
 	}
 	if (cfg->save && !r.interrupted && save_output(cfg, i, &out))
 		goto done;
 	if (r.interrupted) {
-		snprintf(why, sizeof(why), "interrupted: run %ld/%ld stopped",
-			 i, cfg->repeat);
-		report_kept(&out, why);
+		snprintf(why, sizeof(why), "interrupted: run %ld/%ld stopped%s",
+			 i, cfg->repeat, r.killed ? " (killed: a second "
+			 "interrupt)" : "");
+		report_kept(&out, why, NULL);
+		goto done;
+	}
+	if (r.overflow) {
+		if (r.why[0])
+			snprintf(why, sizeof(why), "the output of '%s' could "
+				 "not be kept (%s): stopped with SIGTERM%s",
+				 argv[0], r.why,
+				 r.killed ? ", then SIGKILL" : "");
+		else
+			snprintf(why, sizeof(why), "'%s' printed more than "
+				 "%zu bytes: stopped with SIGTERM%s", argv[0],
+				 (size_t)RUN_OUTPUT_MAX,
+				 r.killed ? ", then SIGKILL" : "");
+		snprintf(note, sizeof(note), "\n[benchsite: cut here: %s]\n",
+			 why);
+		report_kept(&out, why, note);
 		goto done;
 	}
 	if (WIFSIGNALED(r.status)) {
 		snprintf(why, sizeof(why), "'%s' was killed by signal %d",
 			 argv[0], WTERMSIG(r.status));
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		goto done;
 	}
 	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
 		snprintf(why, sizeof(why), "'%s' exited with status %d",
 			 argv[0], WIFEXITED(r.status) ? WEXITSTATUS(r.status)
 			 : -1);
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		goto done;
 	}
-	if (r.overflow) {
-		snprintf(why, sizeof(why), "'%s' printed more than %zu bytes",
-			 argv[0], (size_t)SOURCE_MEM_MAX);
-		report_kept(&out, why);
-		goto done;
-	}
-	fmt = out.len ? format_detect(out.data, out.len) : NULL;
+	fmt = out.n ? format_detect(out.p, out.n) : NULL;
 	if (!fmt) {
 		snprintf(why, sizeof(why), "'%s' printed nothing benchsite can "
 			 "read", argv[0]);
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		goto done;
 	}
 	snprintf(v, sizeof(v), "%.3f", r.duration);
@@ -341,11 +390,11 @@ static int one_repeat(struct store *s, char *const argv[],
 		o.set_key[o.nset] = cfg->set_key[k];
 		o.set_value[o.nset++] = cfg->set_value[k];
 	}
-	if (import_buffer(s, name, out.data, out.len, &o, &rep, &e)) {
+	if (import_buffer(s, name, out.p, out.n, &o, &rep, &e)) {
 		err_print(&e);
 		snprintf(why, sizeof(why), "'%s' printed what benchsite cannot "
 			 "read as %s", argv[0], fmt->name);
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		goto done;
 	}
 	for (k = 0; k < rep.nwarn && k < IMPORT_WARN_MAX; k++)
@@ -363,7 +412,7 @@ static int one_repeat(struct store *s, char *const argv[],
 			rep.runs == 1 ? "" : "s", rep.results, rep.format);
 	rc = 0;
 done:
-	buf_release(&out);
+	source_close(&out);
 	return rc;
 }
 
