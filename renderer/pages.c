@@ -395,8 +395,14 @@ static void headline(const struct analysis *a, struct buf *b)
 	}
 }
 
-/* A CSV field, quoted when it must be (RFC 4180); the text cleaned by the
- * text rule (core/textrule.h) as every text the site shows. */
+/* A CSV field of the site's download, quoted when it must be (RFC 4180).
+ * The text is cleaned by the text rule (core/textrule.h), and a field a
+ * spreadsheet would take for a formula (it starts with =, +, -, @, a tab
+ * or a carriage return: "=HYPERLINK(...)" as a label) gets a leading
+ * apostrophe inside quotes, which spreadsheets read as "this is text"
+ * (OWASP's advice on CSV injection).  The fields here are names, never
+ * figures (those are written by num_format), so no number loses its
+ * sign; `benchsite export` keeps names exact, for round trips. */
 static void csv_field(struct buf *b, const char *text, int comma)
 {
 	char *clean = textrule_clean_dup(text, NULL);
@@ -406,12 +412,15 @@ static void csv_field(struct buf *b, const char *text, int comma)
 		buf_oom_note();
 	if (comma)
 		buf_addc(b, ',');
-	if (!strpbrk(v, ",\"\r\n")) {
+	if (v[0] && strchr("=+-@\t\r", v[0])) {
+		buf_adds(b, "\"'");
+	} else if (!strpbrk(v, ",\"\r\n")) {
 		buf_adds(b, v);
 		free(clean);
 		return;
+	} else {
+		buf_addc(b, '"');
 	}
-	buf_addc(b, '"');
 	for (; *v; v++) {
 		if (*v == '"')
 			buf_addc(b, '"');
