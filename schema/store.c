@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sys/stat.h>
 
@@ -84,7 +85,10 @@ static int exec(struct store *s, const char *sql, struct err *e)
 
 	if (rc != SQLITE_OK) {
 		s->setup_rc = rc;
-		err_set(e, s->path, 0, 0, "%s", msg ? msg : "sqlite error");
+		if ((rc & 0xff) == SQLITE_FULL)
+			s->full = 1;
+		err_set(e, s->path, 0, 0, "%s", (rc & 0xff) == SQLITE_FULL ?
+			"no space left on device" : msg ? msg : "sqlite error");
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -121,6 +125,12 @@ static int store_migrate(struct store *s, struct err *e)
 		return -1;
 	if (user_version(s, &v, e))
 		goto fail;
+	if (v < 0) {
+		err_set(e, s->path, 0, 0, "store has schema version %d, which "
+			"no benchsite writes: not a benchsite store, or a "
+			"damaged one", v);
+		goto fail;
+	}
 	if (v > STORE_SCHEMA_VERSION) {
 		err_set(e, s->path, 0, 0,
 			"store has schema version %d, newer than this benchsite "
@@ -247,7 +257,55 @@ fail:
 
 int store_open(const char *path, struct store **out, struct err *e)
 {
+	/* a store that is there but cannot be written here: said in the
+	 * user's words, not SQLite's "unable to open database file" */
+	if (access(path, F_OK) == 0 && !store_writable_here(path))
+		return err_set(e, path, 0, 0, "cannot write the store here "
+			       "(%s): this command changes it; list, export, "
+			       "summary and render only read it",
+			       errno == EROFS ? "a read-only file system" :
+			       "no permission to write it or its folder");
 	return open_store(path, 1, out, e);
+}
+
+/* A store opened where it cannot be written (store_ro.c): read as it
+ * is, so it must already be of this version's schema. */
+static int open_store_ro(const char *path, struct store **out,
+			 struct err *e)
+{
+	struct store *s = calloc(1, sizeof(*s));
+	int v;
+
+	if (!s)
+		return err_set(e, path, 0, 0, "out of memory");
+	sqlite_setup();
+	s->path = path;
+	if (store_ro_open(path, &s->db, e))
+		goto fail;
+	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+	sqlite3_extended_result_codes(s->db, 1);
+	if (user_version(s, &v, e))
+		goto fail;
+	if (v > STORE_SCHEMA_VERSION) {
+		err_set(e, path, 0, 0, "store has schema version %d, newer "
+			"than this benchsite (%d): upgrade benchsite", v,
+			STORE_SCHEMA_VERSION);
+		goto fail;
+	}
+	if (v != STORE_SCHEMA_VERSION) {
+		err_set(e, path, 0, 0, "store has schema version %d, which "
+			"this benchsite reads only after bringing it to %d, "
+			"and it cannot be written here (read-only): run "
+			"benchsite on it once where it can", v,
+			STORE_SCHEMA_VERSION);
+		goto fail;
+	}
+	*out = s;
+	return 0;
+fail:
+	sqlite3_close(s->db);
+	free(s);
+	return -1;
 }
 
 int store_open_existing(const char *path, struct store **out, struct err *e)
@@ -259,6 +317,10 @@ int store_open_existing(const char *path, struct store **out, struct err *e)
 	if (stat(path, &st) && errno == ENOENT)
 		return err_set(e, path, 0, 0, "no store here (import or init "
 			       "makes one; --db names another)");
+	/* reading works wherever the file is readable: a read-only mount,
+	 * a folder of someone else's */
+	if (!store_writable_here(path))
+		return open_store_ro(path, out, e);
 	return open_store(path, 0, out, e);
 }
 
@@ -424,8 +486,25 @@ const char *store_errmsg(struct store *s)
 	const char *m = s->bind_rc ? sqlite3_errstr(s->bind_rc) :
 		sqlite3_errmsg(s->db);
 
+	if (!s->bind_rc && (sqlite3_extended_errcode(s->db) & 0xff) ==
+	    SQLITE_FULL) {
+		/* in the user's words, and remembered: an importer stops
+		 * trying the next files (store_full) */
+		s->full = 1;
+		m = "no space left on device";
+	}
 	s->bind_rc = 0;
 	return m;
+}
+
+int store_full(const struct store *s)
+{
+	return s->full;
+}
+
+const char *store_path(const struct store *s)
+{
+	return s->path;
 }
 
 /* For the cached inserts, whose strings outlive the step and whose

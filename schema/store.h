@@ -31,6 +31,14 @@ void store_close(struct store *s);
 int store_open_existing(const char *path, struct store **out,
 			struct err *e);
 
+/* The path the store was opened with. */
+const char *store_path(const struct store *s);
+
+/* 1 once a write to s failed for want of disk space ("no space left on
+ * device"): an importer then stops, instead of failing every next file
+ * the same way. */
+int store_full(const struct store *s);
+
 /* For a connection that only imports (import, run): leaves foreign keys
  * and CHECK constraints to the importer's own checks.  See store.c. */
 int store_import_mode(struct store *s, struct err *e);
