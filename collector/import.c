@@ -20,6 +20,7 @@
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
+#include "csv.h"
 #include "format.h"
 #include "source.h"
 
@@ -660,6 +661,36 @@ static int validate(struct loaded *f, struct err *e)
 	return rc;
 }
 
+/* When data[0..n) would be a table (CSV or TSV) but for its first row
+ * holding more fields than a table may: fills e saying so (line named)
+ * and returns -1, for a message that names the cause rather than "cannot
+ * tell which tool wrote this".  0 otherwise. */
+static int table_too_wide(const char *data, size_t n, struct err *e)
+{
+	struct csv *c = malloc(sizeof(*c));
+	struct csv_row *r = malloc(sizeof(*r));
+	const char *nl = memchr(data, '\n', n);
+	struct err te;
+	int rc = 0;
+
+	if (!c || !r) {
+		free(c);
+		free(r);
+		return 0;
+	}
+	err_clear(&te);
+	csv_init(c, data, n, memchr(data, '\t', nl ? (size_t)(nl - data) : n)
+		 ? '\t' : ',');
+	if (csv_next(c, r, &te) < 0 && strstr(te.msg, "fields"))
+		rc = err_at(e, te.line ? te.line : 1, te.col, "%s (the most a "
+			    "table may have), so no format reads it: cannot "
+			    "tell which tool wrote this file", te.msg);
+	csv_release(c);
+	free(c);
+	free(r);
+	return rc;
+}
+
 /* Checks and recognises data[0..n) (named name) into f; *in, when not
  * NULL, is the opened input data lives in, and f takes it over.  *skipped
  * when it is of no known format and o->skip_unknown.  -1 with e filled
@@ -695,8 +726,10 @@ static int load_data(const char *name, const char *data, size_t n,
 	    validate(f, e))
 		goto fail;
 	if (!f->fmt) {
-		err_set(e, f->name, 0, 0, "cannot tell which tool wrote this "
-			"file; name its format with --format");
+		if (!table_too_wide(f->data, f->n, e))
+			err_set(e, f->name, 0, 0, "cannot tell which tool "
+				"wrote this file; name its format with "
+				"--format");
 		goto fail;
 	}
 	hash_loaded(f);
@@ -727,6 +760,8 @@ static int peek_check(void *ctx, const char *p, size_t n, int end,
 	fmt = o->format ? format_find(o->format) : format_detect(p, n);
 	if (!fmt && (o->skip_unknown || o->format))
 		return 0;
+	if (!fmt && table_too_wide(p, n, e))
+		return -1;
 	if (!fmt)
 		return err_at(e, 0, 0, "cannot tell which tool wrote this "
 			      "file (from its first %zu bytes); name its "
@@ -760,6 +795,26 @@ static int load(const char *path, const struct import_opts *o,
 			 &in, o, f, skipped, e);
 }
 
+/* A failure of the store (e names it: "no space left on device") while
+ * storing input is told as the input's: "INPUT: cannot store it in STORE:
+ * ...", so that the message says which file did not go in. */
+static void name_input(struct store *s, const char *input, struct err *e)
+{
+	char msg[ERR_MSG_MAX];
+
+	if (!e->file[0]) {
+		snprintf(e->file, sizeof(e->file), "%s", input);
+		return;
+	}
+	if (strcmp(e->file, store_path(s)) != 0)
+		return;
+	snprintf(msg, sizeof(msg), "cannot store it in %.200s: %.280s",
+		 store_path(s), e->msg);
+	snprintf(e->msg, sizeof(e->msg), "%s", msg);
+	snprintf(e->file, sizeof(e->file), "%s", input);
+	e->line = e->col = 0;
+}
+
 /* Stores one loaded file in its own transaction (see import_file). */
 static int store_loaded(struct store *s, struct loaded *f,
 			const struct import_opts *o, struct import_report *rep,
@@ -787,8 +842,7 @@ static int store_loaded(struct store *s, struct loaded *f,
 rollback:
 	store_rollback(s);
 fail:
-	if (!e->file[0])
-		snprintf(e->file, sizeof(e->file), "%s", f->name);
+	name_input(s, f->name, e);
 	return -1;
 }
 
@@ -908,8 +962,8 @@ int import_set(struct store *s, const char *const *paths, size_t n,
 		goto out;
 	r = 0;
 out:
-	if (r && !e->file[0])
-		snprintf(e->file, sizeof(e->file), "%s", paths[0]);
+	if (r)
+		name_input(s, paths[0], e);
 	for (i = 0; i < nf; i++)
 		unload(&f[i]);
 	return r;

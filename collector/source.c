@@ -330,9 +330,16 @@ static int gunzip(const char *p, size_t n, const struct source_input *src,
 		} while (rc != Z_STREAM_END);
 		used = (size_t)((const char *)z.next_in - p);
 		inflateEnd(&z);
-		/* another member follows only if it starts with the magic */
-		if (n - used < 2 || memcmp(p + used, "\x1f\x8b", 2) != 0)
-			break;
+		/* another member follows only if it starts with the magic;
+		 * anything else after the last member is not gzip data, and
+		 * is refused rather than dropped without a word (gzip(1)
+		 * warns "trailing garbage ignored") */
+		if (used < n && (n - used < 2 ||
+				 memcmp(p + used, "\x1f\x8b", 2) != 0))
+			return err_set(e, path, 0, 0, "%zu bytes after the "
+				       "gzip data (at byte %zu) that are not "
+				       "gzip: a damaged or appended-to file",
+				       n - used, used);
 	}
 	/* One level only: an inner gzip would be binary to every parser, and
 	 * inflating it too would multiply the ratio cap. */
