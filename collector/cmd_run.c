@@ -272,11 +272,11 @@ static void report_kept(const struct source_input *out, const char *why,
 	char path[4096];
 
 	if (keep_output(out, note, path, sizeof(path)) == 0)
-		fprintf(stderr, "benchsite: %s; nothing imported; its output is "
-			"in %s\n", why, path);
+		warnmsg("%s; nothing imported; its output is in %s", why,
+			path);
 	else
-		fprintf(stderr, "benchsite: %s; nothing imported; its output "
-			"could not be kept: %s\n", why, strerror(errno));
+		warnmsg("%s; nothing imported; its output could not be kept: "
+			"%s", why, strerror(errno));
 }
 
 static void utc_now(char out[32])
@@ -322,10 +322,10 @@ static int one_repeat(struct store *s, char *const argv[],
 		return -1;
 	}
 	if (r.nleft)
-		fprintf(stderr, "benchsite: run %ld/%ld: still running when "
-			"'%s' had exited and its output closed, so stopped: "
-			"%s%s\n", i, cfg->repeat, argv[0], r.left,
-			r.nleft > 8 ? " ..." : "");
+		/* through warnmsg: process names are not ours to trust */
+		warnmsg("run %ld/%ld: still running when '%s' had exited and "
+			"its output closed, so stopped: %s", i, cfg->repeat,
+			argv[0], r.left);
 	if (source_spool_finish(&sp, &out, &e)) {
 		err_print(&e);
 		return -1;
@@ -398,11 +398,11 @@ static int one_repeat(struct store *s, char *const argv[],
 		goto done;
 	}
 	for (k = 0; k < rep.nwarn && k < IMPORT_WARN_MAX; k++)
-		fprintf(stderr, "benchsite: %s:%ld: warning: %s\n", name,
-			rep.warn[k].line, rep.warn[k].msg);
+		warnmsg("%s:%ld: warning: %s", name, rep.warn[k].line,
+			rep.warn[k].msg);
 	if (rep.nwarn > IMPORT_WARN_MAX)
-		fprintf(stderr, "benchsite: %s: warning: %d more warnings\n",
-			name, rep.nwarn - IMPORT_WARN_MAX);
+		warnmsg("%s: warning: %d more warnings", name,
+			rep.nwarn - IMPORT_WARN_MAX);
 	if (rep.already)
 		fprintf(stderr, "benchsite: run %ld/%ld: the same output was "
 			"imported before; stored once\n", i, cfg->repeat);
