@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
 
 /* The length of the UTF-8 sequence at p[0..n) and its code point in *cp;
@@ -94,6 +96,11 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 	long c = 0;
 
 	while (i < n) {
+		/* printable ASCII, nearly every byte of a name: no call */
+		if (p[i] >= 0x20 && p[i] < 0x7f) {
+			i++;
+			continue;
+		}
 		k = allowed(p + i, n - i, &c);
 		if (!k) {
 			if (at)
@@ -105,6 +112,26 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 		i += k;
 	}
 	return 0;
+}
+
+int textrule_check_str(const char *s, size_t *at, long *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t off;
+
+	/* the importer checks every name it stores: printable ASCII up to
+	 * the NUL in one tight loop, the rest (if any) as textrule_check */
+	while (*p >= 0x20 && *p < 0x7f)
+		p++;
+	if (!*p)
+		return 0;
+	off = (size_t)(p - (const unsigned char *)s);
+	if (textrule_check((const char *)p, strlen((const char *)p), at,
+			   cp) == 0)
+		return 0;
+	if (at)
+		*at += off;
+	return -1;
 }
 
 void textrule_describe(long cp, char out[64])
@@ -151,6 +178,15 @@ size_t textrule_clean(const char *s, size_t n, char *out, size_t cap)
 	const char *bytes;
 	int r;
 
+	/* the allowed prefix (nearly always all of it) in one copy */
+	if (textrule_check(s, n, &i, NULL) == 0)
+		i = n;
+	o = utf8_fit(s, i, cap);
+	memcpy(out, s, o);
+	if (o < i) {
+		out[o] = '\0';
+		return 0;
+	}
 	while (i < n) {
 		bytes = next_clean(s + i, n - i, &len, &w, &r);
 		if (o + w >= cap)
@@ -187,6 +223,10 @@ int textrule_fputs(const char *s, FILE *f)
 	const char *bytes;
 	int r;
 
+	if (textrule_check(s, n, &i, NULL) == 0)
+		i = n;
+	if (i && fwrite(s, 1, i, f) != i)
+		return EOF;
 	while (i < n) {
 		bytes = next_clean(s + i, n - i, &len, &w, &r);
 		if (fwrite(bytes, 1, w, f) != w)

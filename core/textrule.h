@@ -28,6 +28,9 @@
  * TEXTRULE_BAD_UTF8).  at and cp may be NULL. */
 int textrule_check(const char *s, size_t n, size_t *at, long *cp);
 
+/* textrule_check of the NUL-terminated s (the NUL ends it). */
+int textrule_check_str(const char *s, size_t *at, long *cp);
+
 /* What cp is, for messages: "U+001B, a control character",
  * "U+FFFE, a noncharacter", "U+202E, a bidirectional control", "a byte
  * that is not UTF-8".  out holds 64 bytes. */

@@ -152,6 +152,8 @@ static xmlChar *valid_dup(const char *s)
 
 	if (n > (size_t)INT_MAX / 3 - 1)
 		return NULL;
+	if (textrule_check(s, n, NULL, NULL) == 0)
+		return xmlStrndup(X(s), (int)n);	/* nearly always */
 	cap = 3 * n + 1;
 	out = xmlMalloc(cap);
 	if (out)

@@ -199,6 +199,12 @@ static void test_textrule(void)
 	      "textrule_clean: ESC and a bad byte become U+FFFD");
 	CHECK(textrule_clean("ab\x1b", 3, out, 4) == 0 && strcmp(out, "ab") == 0,
 	      "textrule_clean: a replacement that does not fit is left out");
+	CHECK(textrule_check_str("plain name", NULL, NULL) == 0 &&
+	      textrule_check_str("ab\x1b" "c", &at, &cp) == -1 && at == 2 &&
+	      cp == 0x1b && textrule_check_str("\xc3\xa9\xef\xbf\xbe", &at,
+						 &cp) == -1 && at == 2 &&
+	      cp == 0xfffe,
+	      "textrule_check_str: the same rule up to the NUL, offsets kept");
 	textrule_describe(0x1b, d);
 	CHECK_STR(d, "U+001B, a control character", "textrule_describe: ESC");
 	textrule_describe(0x202e, d);
