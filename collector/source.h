@@ -27,10 +27,6 @@ struct err;
  * bounds the disk a spooled input may take. */
 #define SOURCE_MAX ((size_t)16 << 30)
 
-/* The most benchsite holds in memory for one input (standard input or
- * inflated gzip before it spools; the output `benchsite run` captures). */
-#define SOURCE_MEM_MAX ((size_t)256 << 20)
-
 /* Standard input and inflated gzip past this go to a temporary file. */
 #define SOURCE_SPOOL ((size_t)16 << 20)
 
