@@ -2,7 +2,7 @@
 #
 #   make            build ./benchsite
 #   make demo       install missing build packages, build, import sample-data/
-#                   into ./results.db and render ./site/
+#                   into ./demo.db (never ./results.db) and render ./site/
 #   make check      build and run every test (SANITIZE=1: under ASan + UBSan)
 #   make bench      time benchsite against the tools users would pick instead
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -102,25 +102,29 @@ deps:
 DEMO_INPUTS = $(filter-out sample-data/raw sample-data/README.md \
               sample-data/make.sh,$(sort $(wildcard sample-data/*)))
 
+# The demo's store is its own, demo.db, made anew each time: ./results.db
+# is every command's default store, and may hold someone's imports.
+DEMO_DB = demo.db
+
 demo: deps
 	$(MAKE) all
-	rm -f results.db results.db-wal results.db-shm
-	./benchsite --db results.db import $(DEMO_INPUTS)
-	./benchsite --db results.db compare sysbench-by-fs --suite sysbench \
+	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
+	./benchsite --db $(DEMO_DB) import $(DEMO_INPUTS)
+	./benchsite --db $(DEMO_DB) compare sysbench-by-fs --suite sysbench \
 	  --by fs --title "sysbench on tmpfs, ext4 and XFS (make sample-data)"
-	./benchsite --db results.db compare fio-by-fs --suite fio --by fs \
+	./benchsite --db $(DEMO_DB) compare fio-by-fs --suite fio --by fs \
 	  --title "fio random read/write on tmpfs, ext4 and XFS"
-	./benchsite --db results.db compare bonnie-by-fs --suite bonnie++ \
+	./benchsite --db $(DEMO_DB) compare bonnie-by-fs --suite bonnie++ \
 	  --by fs --title "bonnie++ on tmpfs, ext4 and XFS (make sample-data)"
-	./benchsite --db results.db compare bonnie-by-setup --suite bonnie++ \
+	./benchsite --db $(DEMO_DB) compare bonnie-by-setup --suite bonnie++ \
 	  --title "bonnie++ by setup, every run (by hand and make sample-data)"
-	./benchsite --db results.db compare mysql-versions-on-filesystems \
+	./benchsite --db $(DEMO_DB) compare mysql-versions-on-filesystems \
 	  --suite mysql-on-filesystems --by fs --split mysql,settings \
 	  --title "MySQL 3.23.51 and 4.1.10 on ext3, XFS and ReiserFS"
-	./benchsite --db results.db compare supersmack-os-write-cache \
+	./benchsite --db $(DEMO_DB) compare supersmack-os-write-cache \
 	  --suite super-smack --by os --split write_cache \
 	  --title "Super Smack, MySQL 4.1.18 InnoDB: FreeBSD 6.1 and Debian 3.1, disk write cache on and off"
-	./benchsite --db results.db render --out site
+	./benchsite --db $(DEMO_DB) render --out site
 	@echo "$(CURDIR)/site/index.html"
 
 # Reruns the benchmarks of sample-data/runs.tsv and raw/ on this machine
@@ -188,7 +192,7 @@ $(BUILD)/failmalloc.so: tests/failmalloc.c
 # with clang and runs each for FUZZ_SECONDS, seeded from the repository's
 # inputs and, read in place, ../shared/corpus.
 FUZZ_TARGETS = bonnie sysbench sqlbench fio pts supersmack table wide html \
-               detect gunzip xml
+               detect gunzip xml textrule
 FUZZ_SECONDS ?= 60
 # small inputs run ~10x faster and reach the same parser states; seeds
 # longer than this are cut

@@ -61,11 +61,22 @@ static void print_usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", formats[i]->name, formats[i]->what);
 }
 
+/* A folder walked, by device and inode: what a link leads to. */
+struct walked {
+	dev_t dev;
+	ino_t ino;
+};
+
 struct walk {
 	struct store *s;
 	struct import_opts *o;
 	int failed;
+	int stop;		/* the store cannot take more: try no more */
 	int depth;
+	/* the folders walked so far (owned), so that a link back to one (a
+	 * loop) or a second way into one is walked once */
+	struct walked *seen;
+	size_t nseen, capseen;
 	/* for the closing total */
 	long n_imported, n_already, n_skipped, n_failed, runs, results;
 };
@@ -85,14 +96,21 @@ static void import_one(struct walk *w, const char *path)
 	struct import_report rep;
 	struct err e;
 
+	if (w->stop)
+		return;
 	err_clear(&e);
 	if (import_file(w->s, path, w->o, &rep, &e)) {
 		err_print(&e);
 		w->failed = 1;
 		w->n_failed++;
+		/* every next file would fail the same way: one line said it */
+		if (store_full(w->s)) {
+			warnmsg("the store's disk is full: stopped; what "
+				"follows %s was not tried", path);
+			w->stop = 1;
+		}
 	} else if (rep.skipped) {
-		fprintf(stderr, "benchsite: %s: skipped: not a known format\n",
-			path);
+		warnmsg("%s: skipped: not a known format", path);
 		w->n_skipped++;
 	} else if (rep.already) {
 		printf("%s: already imported\n", path);
@@ -109,11 +127,11 @@ static void import_one(struct walk *w, const char *path)
 		/* Warnings go to stderr like errors, in the same
 		 * "FILE:LINE:" form, so editors can jump to them. */
 		for (i = 0; i < rep.nwarn && i < IMPORT_WARN_MAX; i++)
-			fprintf(stderr, "benchsite: %s:%ld: warning: %s\n", name,
-				rep.warn[i].line, rep.warn[i].msg);
+			warnmsg("%s:%ld: warning: %s", name, rep.warn[i].line,
+				rep.warn[i].msg);
 		if (rep.nwarn > IMPORT_WARN_MAX)
-			fprintf(stderr, "benchsite: %s: warning: %d more "
-				"warnings\n", name, rep.nwarn - IMPORT_WARN_MAX);
+			warnmsg("%s: warning: %d more warnings", name,
+				rep.nwarn - IMPORT_WARN_MAX);
 		printf("%s: %ld run%s, %ld results (%s)\n", path, rep.runs,
 		       rep.runs == 1 ? "" : "s", rep.results, rep.format);
 		w->n_imported++;
@@ -135,12 +153,19 @@ static void import_group(struct walk *w, char **paths, size_t n)
 	struct import_report rep;
 	struct err e;
 
+	if (w->stop)
+		return;
 	err_clear(&e);
 	w->o->skip_unknown = 1;
 	if (import_set(w->s, (const char *const *)paths, n, w->o, &rep, &e)) {
 		err_print(&e);
 		w->failed = 1;
 		w->n_failed++;
+		if (store_full(w->s)) {
+			warnmsg("the store's disk is full: stopped; what "
+				"follows %s was not tried", paths[0]);
+			w->stop = 1;
+		}
 	} else if (rep.runs == 0) {
 		printf("%s and %zu more: already imported\n", paths[0], n - 1);
 		w->n_already++;
@@ -291,10 +316,36 @@ static void walk_dir(struct walk *w, const char *path)
 	free(names);
 }
 
+/* 1 when the folder st describes was walked before; else notes it.  A
+ * folder that cannot be noted (memory) is walked: the depth cap still
+ * ends a loop. */
+static int seen_before(struct walk *w, const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < w->nseen; i++)
+		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
+			return 1;
+	if (w->nseen == w->capseen) {
+		size_t ncap = w->capseen ? 2 * w->capseen : 16;
+		struct walked *ns = realloc(w->seen, ncap * sizeof(*ns));
+
+		if (!ns)
+			return 0;
+		w->seen = ns;
+		w->capseen = ncap;
+	}
+	w->seen[w->nseen].dev = st->st_dev;
+	w->seen[w->nseen++].ino = st->st_ino;
+	return 0;
+}
+
 static void walk_path(struct walk *w, const char *path, int in_dir)
 {
 	struct stat st;
 
+	if (w->stop)
+		return;
 	if (strcmp(path, "-") == 0) {
 		import_one(w, path);
 		return;
@@ -305,6 +356,12 @@ static void walk_path(struct walk *w, const char *path, int in_dir)
 		return;
 	}
 	if (S_ISDIR(st.st_mode)) {
+		if (seen_before(w, &st)) {
+			warnmsg("%s: a folder already walked (a link back to "
+				"it, or a second way in): not walked again",
+				path);
+			return;
+		}
 		if (w->depth >= IMPORT_DEPTH_MAX) {
 			warnmsg("%s: folders nested too deep", path);
 			w->failed = 1;
@@ -421,6 +478,7 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 		return EXIT_FAULT;
 	for (i = optind; i < argc; i++)
 		walk_path(&w, argv[i], 0);
+	free(w.seen);
 	store_close(w.s);
 	/* the total, for people: on a terminal, or when there was more than
 	 * one thing to say */

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -32,12 +33,14 @@
 #include "../core/buf.h"
 #include "../core/cmd.h"
 #include "../core/err.h"
+#include "../core/textrule.h"
 #include "../core/fdio.h"
 #include "../core/record.h"
 #include "../schema/store.h"
 #include "format.h"
 #include "import.h"
 #include "run.h"
+#include "source.h"
 #include "source.h"
 
 static const char usage[] =
@@ -65,7 +68,8 @@ static const char usage[] =
 	"                --file-test-mode, fio's --name)\n"
 	"  --save FILE   also write what the command printed to FILE (with\n"
 	"                --repeat, repeat i to FILE with -i before its\n"
-	"                extension: out.txt -> out-1.txt, out-2.txt)\n"
+	"                extension: out.txt -> out-1.txt, out-2.txt); made\n"
+	"                before anything runs, never over a file or link\n"
 	"\n"
 	"A repeat that exits non-zero, is interrupted or prints nothing\n"
 	"benchsite can read imports nothing: its output is kept in a file\n"
@@ -80,21 +84,47 @@ static const char usage[] =
 /* The user's --set share the import's attribute slots with the facts. */
 #define RUN_SET_MAX (IMPORT_SET_MAX - RUN_FACTS_MAX)
 
+/* A --save file, made before anything runs (save_create). */
+struct saved {
+	dev_t dev;
+	ino_t ino;
+	int written;
+};
+
 struct run_cfg {
 	const char *label;
 	const char *test;
 	const char *dir;
 	const char *save;
+	struct saved *saved;	/* owned, one per repeat, with --save */
 	long repeat;
 	int nset;
 	const char *set_key[RUN_SET_MAX];
 	const char *set_value[RUN_SET_MAX];
 };
 
-/* Writes the capture to a new file, in the working directory or else in
- * $TMPDIR (/tmp); path gets its name.  The name is ours alone: a fixed
- * prefix, the pid and a counter. */
-static int keep_output(const struct buf *out, char *path, size_t cap)
+/* Writes in's bytes to fd a few MB at a time, giving back the pages of a
+ * spooled capture behind it (source_drop): memory stays flat however much
+ * the command printed. */
+static int write_input(int fd, const struct source_input *in)
+{
+	const size_t step = (size_t)8 << 20;
+	size_t at, k;
+
+	for (at = 0; at < in->n; at += k) {
+		k = in->n - at < step ? in->n - at : step;
+		if (fd_write_all(fd, in->p + at, k))
+			return -1;
+		source_drop(in);
+	}
+	return 0;
+}
+
+/* Writes the capture in, then note (when not NULL), to a new file, in the
+ * working directory or else in $TMPDIR (/tmp); path gets its name.  The
+ * name is ours alone: a fixed prefix, the pid and a counter. */
+static int keep_output(const struct source_input *in, const char *note,
+		       char *path, size_t cap)
 {
 	static unsigned counter;
 	const char *tmp = getenv("TMPDIR");
@@ -120,7 +150,9 @@ static int keep_output(const struct buf *out, char *path, size_t cap)
 				continue;
 			if (fd < 0)
 				break;
-			written = fd_write_all(fd, out->data, out->len);
+			written = write_input(fd, in);
+			if (written == 0 && note)
+				written = fd_write_all(fd, note, strlen(note));
 			if (close(fd) == 0 && written == 0)
 				return 0;
 			unlink(path);
@@ -130,42 +162,122 @@ static int keep_output(const struct buf *out, char *path, size_t cap)
 	return -1;
 }
 
-/* Writes the capture of repeat i to the --save file: the user's own name,
- * so it is replaced as a shell redirection would. */
-static int save_output(const struct run_cfg *cfg, long i,
-		       const struct buf *out)
+/* The --save file of repeat i: FILE itself, or FILE-i (before its
+ * extension: out-2.txt) with --repeat. */
+static void save_path(const struct run_cfg *cfg, long i, char *path,
+		      size_t cap)
 {
-	char path[4096];
 	const char *slash = strrchr(cfg->save, '/');
 	const char *dot = strrchr(slash ? slash + 1 : cfg->save, '.');
-	int fd, rc;
 
 	if (cfg->repeat == 1)
-		snprintf(path, sizeof(path), "%s", cfg->save);
+		snprintf(path, cap, "%s", cfg->save);
 	else if (dot && dot != (slash ? slash + 1 : cfg->save))
-		snprintf(path, sizeof(path), "%.*s-%ld%s",
-			 (int)(dot - cfg->save), cfg->save, i, dot);
+		snprintf(path, cap, "%.*s-%ld%s", (int)(dot - cfg->save),
+			 cfg->save, i, dot);
 	else
-		snprintf(path, sizeof(path), "%s-%ld", cfg->save, i);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		snprintf(path, cap, "%s-%ld", cfg->save, i);
+}
+
+/* Removes the --save files made for repeats that never wrote theirs (the
+ * run stopped first), when they are still the empty files made here. */
+static void save_discard(struct run_cfg *cfg)
+{
+	char path[4096];
+	struct stat st;
+	long i;
+
+	if (!cfg->saved)
+		return;
+	for (i = 1; i <= cfg->repeat; i++) {
+		save_path(cfg, i, path, sizeof(path));
+		if (cfg->saved[i - 1].ino && !cfg->saved[i - 1].written &&
+		    lstat(path, &st) == 0 && st.st_size == 0 &&
+		    st.st_dev == cfg->saved[i - 1].dev &&
+		    st.st_ino == cfg->saved[i - 1].ino)
+			unlink(path);
+	}
+	free(cfg->saved);
+	cfg->saved = NULL;
+}
+
+/* Creates every --save file before anything runs, exclusively: a file or
+ * a symlink already at the name is refused, never followed or overwritten
+ * (a symlink planted there would have sent the output over its target).
+ * Prints why and returns -1, having made nothing, on any failure. */
+static int save_create(struct run_cfg *cfg)
+{
+	char path[4096];
+	struct stat st;
+	long i;
+	int fd;
+
+	cfg->saved = calloc((size_t)cfg->repeat, sizeof(*cfg->saved));
+	if (!cfg->saved)
+		return warnmsg("out of memory");
+	for (i = 1; i <= cfg->repeat; i++) {
+		save_path(cfg, i, path, sizeof(path));
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			  O_CLOEXEC, 0644);
+		if (fd < 0 || fstat(fd, &st)) {
+			int err = errno;
+
+			if (fd >= 0)
+				close(fd);
+			save_discard(cfg);
+			if (err == EEXIST)
+				return warnmsg("%s: exists; --save never "
+					       "overwrites a file (remove it or "
+					       "name another)", path);
+			return warnmsg("%s: cannot create: %s", path,
+				       strerror(err));
+		}
+		close(fd);
+		cfg->saved[i - 1].dev = st.st_dev;
+		cfg->saved[i - 1].ino = st.st_ino;
+	}
+	return 0;
+}
+
+/* Writes the capture of repeat i into its --save file, the one
+ * save_create made (still the same file, still not a symlink). */
+static int save_output(const struct run_cfg *cfg, long i,
+		       const struct source_input *in)
+{
+	char path[4096];
+	struct saved *sv = &cfg->saved[i - 1];
+	struct stat st;
+	int fd, rc;
+
+	save_path(cfg, i, path, sizeof(path));
+	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return warnmsg("%s: cannot write: %s", path, strerror(errno));
-	rc = fd_write_all(fd, out->data, out->len);
+	if (fstat(fd, &st) || st.st_dev != sv->dev || st.st_ino != sv->ino) {
+		close(fd);
+		return warnmsg("%s: not the file benchsite made for --save "
+			       "(replaced meanwhile); nothing written", path);
+	}
+	sv->written = 1;
+	rc = write_input(fd, in);
 	if (close(fd) || rc)
 		return warnmsg("%s: cannot write: %s", path, strerror(errno));
 	return 0;
 }
 
-static void report_kept(const struct buf *out, const char *why)
+/* Keeps the capture in a new file and says why nothing was imported;
+ * note (or NULL) ends the kept file. */
+static void report_kept(const struct source_input *out, const char *why,
+			const char *note)
 {
 	char path[4096];
 
-	if (keep_output(out, path, sizeof(path)) == 0)
-		fprintf(stderr, "benchsite: %s; nothing imported; its output is "
-			"in %s\n", why, path);
+	if (keep_output(out, note, path, sizeof(path)) == 0)
+		warnmsg("%s; nothing imported; its output is in %s", why,
+			path);
 	else
-		fprintf(stderr, "benchsite: %s; nothing imported; its output "
-			"could not be kept: %s\n", why, strerror(errno));
+		warnmsg("%s; nothing imported; its output could not be kept: "
+			"%s", why, strerror(errno));
 }
 
 /* A failed command's own words say why it failed ("FATAL: Cannot open
@@ -175,20 +287,20 @@ static void report_kept(const struct buf *out, const char *why)
 #define RUN_TAIL_LINES 5
 #define RUN_TAIL_WIDTH 200
 
-static void report_tail(const struct buf *out)
+static void report_tail(const struct source_input *out)
 {
 	const char *start[RUN_TAIL_LINES], *p, *end;
 	size_t len[RUN_TAIL_LINES];
 	int n = 0, i;
 
-	if (!out->len)
+	if (!out->n)
 		return;
 	/* walk back over the last lines that hold something */
-	end = out->data + out->len;
-	while (n < RUN_TAIL_LINES && end > out->data) {
+	end = out->p + out->n;
+	while (n < RUN_TAIL_LINES && end > out->p) {
 		const char *b = end;
 
-		while (b > out->data && b[-1] != '\n')
+		while (b > out->p && b[-1] != '\n')
 			b--;
 		for (p = b; p < end && (*p == ' ' || *p == '\t' || *p == '\r');
 		     p++)
@@ -200,22 +312,20 @@ static void report_tail(const struct buf *out)
 			len[0] = (size_t)(end - b);
 			n++;
 		}
-		end = b > out->data ? b - 1 : b;
+		end = b > out->p ? b - 1 : b;
 	}
 	if (!n)
 		return;
 	fputs("benchsite: the last lines it printed:\n", stderr);
 	for (i = 0; i < n; i++) {
-		size_t k, w = len[i] < RUN_TAIL_WIDTH ? len[i] : RUN_TAIL_WIDTH;
+		size_t w = len[i] < RUN_TAIL_WIDTH ? len[i] : RUN_TAIL_WIDTH;
+		char line[4 * RUN_TAIL_WIDTH + 8];
 
-		fputs("    ", stderr);
-		for (k = 0; k < w; k++) {
-			unsigned char c = (unsigned char)start[i][k];
-
-			fputc(c == '\t' || c >= 0x20 ? (c == 0x7f ? '?' : c) : '?',
-			      stderr);
-		}
-		fputs(w < len[i] ? "...\n" : "\n", stderr);
+		/* what the command printed is not ours to trust: the text
+		 * rule cleans it (no raw control character reaches the
+		 * terminal) */
+		textrule_clean(start[i], w, line, sizeof(line));
+		fprintf(stderr, "    %s%s\n", line, w < len[i] ? "..." : "");
 	}
 }
 
@@ -239,9 +349,10 @@ static int one_repeat(struct store *s, char *const argv[],
 	struct import_opts o;
 	struct import_report rep;
 	const struct format *fmt;
-	struct buf out;
+	struct source_spool sp;
+	struct source_input out;
 	struct err e;
-	char why[256], v[64];
+	char why[512], note[640], v[64];
 	int k, rc = -1;
 
 	if (isatty(2))
@@ -249,25 +360,55 @@ static int one_repeat(struct store *s, char *const argv[],
 			run_facts_get(facts, "command"));
 	utc_now(v);
 	run_facts_set(facts, "started_at", v);
-	buf_init(&out, SOURCE_MEM_MAX);
+	/* the capture: memory while small, an unlinked file past that, up
+	 * to RUN_OUTPUT_MAX (memory stays flat whatever the command prints) */
+	source_spool_init(&sp, name);
+	sp.max = RUN_OUTPUT_MAX;
+	sp.too_big = "output larger than";
 	err_clear(&e);
-	if (run_command_in(cfg->dir, argv, 1, &out, &r, &e)) {
+	if (run_command_in(cfg->dir, argv, 1, &sp, &r, &e)) {
 		err_print(&e);
-		buf_release(&out);
+		source_spool_release(&sp);
+		return -1;
+	}
+	if (r.nleft)
+		/* through warnmsg: process names are not ours to trust */
+		warnmsg("run %ld/%ld: still running when '%s' had exited and "
+			"its output closed, so stopped: %s", i, cfg->repeat,
+			argv[0], r.left);
+	if (source_spool_finish(&sp, &out, &e)) {
+		err_print(&e);
 		return -1;
 	}
 	if (cfg->save && !r.interrupted && save_output(cfg, i, &out))
 		goto done;
 	if (r.interrupted) {
-		snprintf(why, sizeof(why), "interrupted: run %ld/%ld stopped",
-			 i, cfg->repeat);
-		report_kept(&out, why);
+		snprintf(why, sizeof(why), "interrupted: run %ld/%ld stopped%s",
+			 i, cfg->repeat, r.killed ? " (killed: a second "
+			 "interrupt)" : "");
+		report_kept(&out, why, NULL);
+		goto done;
+	}
+	if (r.overflow) {
+		if (r.why[0])
+			snprintf(why, sizeof(why), "the output of '%s' could "
+				 "not be kept (%s): stopped with SIGTERM%s",
+				 argv[0], r.why,
+				 r.killed ? ", then SIGKILL" : "");
+		else
+			snprintf(why, sizeof(why), "'%s' printed more than "
+				 "%zu bytes: stopped with SIGTERM%s", argv[0],
+				 (size_t)RUN_OUTPUT_MAX,
+				 r.killed ? ", then SIGKILL" : "");
+		snprintf(note, sizeof(note), "\n[benchsite: cut here: %s]\n",
+			 why);
+		report_kept(&out, why, note);
 		goto done;
 	}
 	if (WIFSIGNALED(r.status)) {
 		snprintf(why, sizeof(why), "'%s' was killed by signal %d",
 			 argv[0], WTERMSIG(r.status));
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		report_tail(&out);
 		goto done;
 	}
@@ -275,21 +416,15 @@ static int one_repeat(struct store *s, char *const argv[],
 		snprintf(why, sizeof(why), "'%s' exited with status %d",
 			 argv[0], WIFEXITED(r.status) ? WEXITSTATUS(r.status)
 			 : -1);
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		report_tail(&out);
 		goto done;
 	}
-	if (r.overflow) {
-		snprintf(why, sizeof(why), "'%s' printed more than %zu bytes",
-			 argv[0], (size_t)SOURCE_MEM_MAX);
-		report_kept(&out, why);
-		goto done;
-	}
-	fmt = out.len ? format_detect(out.data, out.len) : NULL;
+	fmt = out.n ? format_detect(out.p, out.n) : NULL;
 	if (!fmt) {
 		snprintf(why, sizeof(why), "'%s' printed nothing benchsite can "
 			 "read", argv[0]);
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		goto done;
 	}
 	snprintf(v, sizeof(v), "%.3f", r.duration);
@@ -307,19 +442,19 @@ static int one_repeat(struct store *s, char *const argv[],
 		o.set_key[o.nset] = cfg->set_key[k];
 		o.set_value[o.nset++] = cfg->set_value[k];
 	}
-	if (import_buffer(s, name, out.data, out.len, &o, &rep, &e)) {
+	if (import_buffer(s, name, out.p, out.n, &o, &rep, &e)) {
 		err_print(&e);
 		snprintf(why, sizeof(why), "'%s' printed what benchsite cannot "
 			 "read as %s", argv[0], fmt->name);
-		report_kept(&out, why);
+		report_kept(&out, why, NULL);
 		goto done;
 	}
 	for (k = 0; k < rep.nwarn && k < IMPORT_WARN_MAX; k++)
-		fprintf(stderr, "benchsite: %s:%ld: warning: %s\n", name,
-			rep.warn[k].line, rep.warn[k].msg);
+		warnmsg("%s:%ld: warning: %s", name, rep.warn[k].line,
+			rep.warn[k].msg);
 	if (rep.nwarn > IMPORT_WARN_MAX)
-		fprintf(stderr, "benchsite: %s: warning: %d more warnings\n",
-			name, rep.nwarn - IMPORT_WARN_MAX);
+		warnmsg("%s: warning: %d more warnings", name,
+			rep.nwarn - IMPORT_WARN_MAX);
 	if (rep.already)
 		fprintf(stderr, "benchsite: run %ld/%ld: the same output was "
 			"imported before; stored once\n", i, cfg->repeat);
@@ -329,7 +464,7 @@ static int one_repeat(struct store *s, char *const argv[],
 			rep.runs == 1 ? "" : "s", rep.results, rep.format);
 	rc = 0;
 done:
-	buf_release(&out);
+	source_close(&out);
 	return rc;
 }
 
@@ -444,9 +579,12 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	snprintf(name, sizeof(name), "%s%s%s", base, cfg.test ? "-" : "",
 		 cfg.test ? cfg.test : "");
 
+	if (cfg.save && save_create(&cfg))
+		return EXIT_FAULT;
 	facts = calloc(1, sizeof(*facts));
 	if (!facts) {
 		warnmsg("out of memory");
+		save_discard(&cfg);
 		return EXIT_FAULT;
 	}
 	err_clear(&e);
@@ -454,6 +592,7 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	if (run_facts_dir(facts, cfg.dir, &e)) {
 		err_print(&e);
 		free(facts);
+		save_discard(&cfg);
 		return EXIT_FAULT;
 	}
 	buf_init(&cmdline, RUN_COMMAND_MAX);
@@ -466,6 +605,7 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 
 	if (cmd_open_importer(env, &s)) {
 		free(facts);
+		save_discard(&cfg);
 		return EXIT_FAULT;
 	}
 	run_signals_init();
@@ -484,5 +624,6 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	}
 	store_close(s);
 	free(facts);
+	save_discard(&cfg);
 	return rc;
 }

@@ -2,7 +2,10 @@
  * import.c: see import.h.  The record sink here is the only place where
  * parsed records meet the store; it also applies what the user said on the
  * command line (--label replaces the parser's label, --set attributes are
- * written last so they win over the parser's).
+ * written last so they win over the parser's).  It is also where the text
+ * rule (core/textrule.h) is kept: every parser's names, labels and
+ * attributes pass here, so one check covers every format, and a file
+ * holding a refused character is refused whole, its line named.
  */
 #include "import.h"
 
@@ -14,8 +17,10 @@
 #include "../core/err.h"
 #include "../core/lines.h"
 #include "../core/sha256.h"
+#include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
+#include "csv.h"
 #include "format.h"
 #include "source.h"
 
@@ -237,6 +242,37 @@ static int flush_attrs(struct sink_ctx *c, struct err *e)
 	return rc;
 }
 
+/* Fills e saying which character of what (a "label", a "test name"...)
+ * s the text rule refuses, and where; -1.  The line is the run's (a
+ * parser may place it on its own line after).  Not inlined: its buffers
+ * would make every passing check set up their stack frame. */
+__attribute__((noinline))
+static int rule_fault(const struct sink_ctx *c, const char *what,
+		      const char *s, struct err *e)
+{
+	char shown[48], d[64];
+	size_t at = 0;
+	long cp = TEXTRULE_BAD_UTF8;
+
+	textrule_check_str(s, &at, &cp);
+	textrule_clean(s, strlen(s), shown, sizeof(shown));
+	textrule_describe(cp, d);
+	return err_at(e, c->run_line, 0, "%s '%s' holds %s (byte %zu), which "
+		      "no name, label or attribute may hold", what, shown, d,
+		      at + 1);
+}
+
+/* The text rule on s (NULL passes): every name the store gets is checked
+ * here, so the passing case is kept to one tight loop (bench: the
+ * bonnie++ import checks ~300,000 names). */
+static int rule_at(const struct sink_ctx *c, const char *what, const char *s,
+		   struct err *e)
+{
+	if (!s || textrule_check_str(s, NULL, NULL) == 0)
+		return 0;
+	return rule_fault(c, what, s, e);
+}
+
 static int sink_run_begin(void *p, const char *suite, const char *label,
 			  long line, struct err *e)
 {
@@ -251,6 +287,8 @@ static int sink_run_begin(void *p, const char *suite, const char *label,
 		label = c->default_label;
 	c->seq++;
 	c->run_line = line;
+	if (rule_at(c, "suite", suite, e) || rule_at(c, "label", label, e))
+		return -1;
 	return store_run_add(c->store, c->source_id, c->seq, line, suite, label,
 			     &c->run_id, e);
 }
@@ -275,6 +313,9 @@ static int sink_attr(void *p, const char *key, const char *value,
 	struct sink_ctx *c = p;
 	struct pending_attrs *a = &c->attrs;
 
+	if (rule_at(c, "attribute name", key, e) ||
+	    rule_at(c, "attribute value", value, e))
+		return -1;
 	a->off[a->n][0] = a->text.len;
 	if (pend_text(&a->text, key, "attribute", e))
 		return -1;
@@ -300,6 +341,10 @@ static int sink_result(void *p, const struct record_result *r,
 		return err_at(e, c->run_line, 0, "result '%s' '%s': better "
 			      "'%s' or status '%s' is not one the store knows",
 			      r->test, r->metric, r->better, r->status);
+	if (rule_at(c, "test name", r->test, e) ||
+	    rule_at(c, "metric", r->metric, e) ||
+	    rule_at(c, "unit", r->unit, e))
+		return -1;
 	dup = keyset_add(&c->keys, r->test, r->metric);
 	if (dup < 0)
 		return err_at(e, 0, 0, "out of memory");
@@ -337,7 +382,8 @@ static int sink_sample(void *p, const char *test, const char *metric,
 {
 	struct sink_ctx *c = p;
 
-	if (flush_results(c, e))
+	if (rule_at(c, "test name", test, e) ||
+	    rule_at(c, "metric", metric, e) || flush_results(c, e))
 		return -1;
 	return store_sample_add(c->store, c->run_id, test, metric, t, value, e);
 }
@@ -351,7 +397,8 @@ static int sink_run_end(void *p, struct err *e)
 	if (flush_results(c, e) || flush_attrs(c, e))
 		return -1;
 	for (i = 0; i < c->o->nset; i++)
-		if (store_attr_set(c->store, c->run_id, c->o->set_key[i],
+		if (rule_at(c, "attribute value", c->o->set_value[i], e) ||
+		    store_attr_set(c->store, c->run_id, c->o->set_key[i],
 				   c->o->set_value[i], e))
 			return -1;
 	return 0;
@@ -618,6 +665,36 @@ static int validate(struct loaded *f, struct err *e)
 	return rc;
 }
 
+/* When data[0..n) would be a table (CSV or TSV) but for its first row
+ * holding more fields than a table may: fills e saying so (line named)
+ * and returns -1, for a message that names the cause rather than "cannot
+ * tell which tool wrote this".  0 otherwise. */
+static int table_too_wide(const char *data, size_t n, struct err *e)
+{
+	struct csv *c = malloc(sizeof(*c));
+	struct csv_row *r = malloc(sizeof(*r));
+	const char *nl = memchr(data, '\n', n);
+	struct err te;
+	int rc = 0;
+
+	if (!c || !r) {
+		free(c);
+		free(r);
+		return 0;
+	}
+	err_clear(&te);
+	csv_init(c, data, n, memchr(data, '\t', nl ? (size_t)(nl - data) : n)
+		 ? '\t' : ',');
+	if (csv_next(c, r, &te) < 0 && strstr(te.msg, "fields"))
+		rc = err_at(e, te.line ? te.line : 1, te.col, "%s (the most a "
+			    "table may have), so no format reads it: cannot "
+			    "tell which tool wrote this file", te.msg);
+	csv_release(c);
+	free(c);
+	free(r);
+	return rc;
+}
+
 /* Checks and recognises data[0..n) (named name) into f; *in, when not
  * NULL, is the opened input data lives in, and f takes it over.  *skipped
  * when it is of no known format and o->skip_unknown.  -1 with e filled
@@ -653,8 +730,10 @@ static int load_data(const char *name, const char *data, size_t n,
 	    validate(f, e))
 		goto fail;
 	if (!f->fmt) {
-		err_set(e, f->name, 0, 0, "cannot tell which tool wrote this "
-			"file; name its format with --format");
+		if (!table_too_wide(f->data, f->n, e))
+			err_set(e, f->name, 0, 0, "cannot tell which tool "
+				"wrote this file; name its format with "
+				"--format");
 		goto fail;
 	}
 	hash_loaded(f);
@@ -666,16 +745,78 @@ fail:
 	return -1;
 }
 
+/* A stream's first SOURCE_PEEK bytes (source_open_peek): refused at once
+ * when load_data would refuse the whole for what they hold, so that
+ * `import - < /dev/zero` or `yes | benchsite import -` stop after 1 MiB
+ * instead of spooling 16 GiB into $TMPDIR first.  The same checks as
+ * load_data, on a prefix: the format (detection reads at most 256 KiB),
+ * then the text of the whole lines in it. */
+static int peek_check(void *ctx, const char *p, size_t n, int end,
+		      struct err *e)
+{
+	const struct import_opts *o = ctx;
+	const struct format *fmt;
+	const char *nl;
+	size_t k = n;
+
+	if (n == 0 || (n >= 2 && memcmp(p, "\x1f\x8b", 2) == 0))
+		return 0;	/* empty, or gzip: checked once inflated */
+	fmt = o->format ? format_find(o->format) : format_detect(p, n);
+	if (!fmt && (o->skip_unknown || o->format))
+		return 0;
+	if (!fmt && table_too_wide(p, n, e))
+		return -1;
+	if (!fmt)
+		return err_at(e, 0, 0, "cannot tell which tool wrote this "
+			      "file (from its first %zu bytes); name its "
+			      "format with --format", n);
+	if (fmt->flags & FORMAT_ANY_BYTES)
+		return 0;
+	if (!end) {
+		/* whole lines only: the last may go on past the prefix */
+		for (nl = p + n; nl > p && nl[-1] != '\n'; nl--)
+			;
+		k = (size_t)(nl - p);
+		if (k == 0 && (nl = memchr(p, '\0', n)) != NULL)
+			return err_at(e, 1, (long)(nl - p) + 1, "NUL byte");
+		if (k == 0)
+			return err_at(e, 1, 0, "line longer than %d bytes",
+				      LINE_MAX_BYTES);
+	}
+	return lines_validate(p, k, e);
+}
+
 /* Reads path and load_data()s it. */
 static int load(const char *path, const struct import_opts *o,
 		struct loaded *f, int *skipped, struct err *e)
 {
 	struct source_input in;
 
-	if (source_open(path, &in, e))
+	err_set(e, strcmp(path, "-") == 0 ? "<stdin>" : path, 0, 0, "%s", "");
+	if (source_open_peek(path, &in, peek_check, (void *)o, e))
 		return -1;
 	return load_data(strcmp(path, "-") == 0 ? "<stdin>" : path, in.p, in.n,
 			 &in, o, f, skipped, e);
+}
+
+/* A failure of the store (e names it: "no space left on device") while
+ * storing input is told as the input's: "INPUT: cannot store it in STORE:
+ * ...", so that the message says which file did not go in. */
+static void name_input(struct store *s, const char *input, struct err *e)
+{
+	char msg[ERR_MSG_MAX];
+
+	if (!e->file[0]) {
+		snprintf(e->file, sizeof(e->file), "%s", input);
+		return;
+	}
+	if (strcmp(e->file, store_path(s)) != 0)
+		return;
+	snprintf(msg, sizeof(msg), "cannot store it in %.200s: %.280s",
+		 store_path(s), e->msg);
+	snprintf(e->msg, sizeof(e->msg), "%s", msg);
+	snprintf(e->file, sizeof(e->file), "%s", input);
+	e->line = e->col = 0;
 }
 
 /* Stores one loaded file in its own transaction (see import_file). */
@@ -705,8 +846,7 @@ static int store_loaded(struct store *s, struct loaded *f,
 rollback:
 	store_rollback(s);
 fail:
-	if (!e->file[0])
-		snprintf(e->file, sizeof(e->file), "%s", f->name);
+	name_input(s, f->name, e);
 	return -1;
 }
 
@@ -826,8 +966,8 @@ int import_set(struct store *s, const char *const *paths, size_t n,
 		goto out;
 	r = 0;
 out:
-	if (r && !e->file[0])
-		snprintf(e->file, sizeof(e->file), "%s", paths[0]);
+	if (r)
+		name_input(s, paths[0], e);
 	for (i = 0; i < nf; i++)
 		unload(&f[i]);
 	return r;

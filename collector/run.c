@@ -4,7 +4,7 @@
  * The command is started with posix_spawnp and nothing else: no shell ever
  * sees its arguments, so nothing in them is ever interpreted.  It gets a
  * process group of its own so that Ctrl-C reaches benchsite alone and
- * benchsite passes it on, once, to the command and everything the command
+ * benchsite passes it on to the command and everything the command
  * started (a shell script's children included): the terminal then never
  * delivers the signal twice, and benchsite knows the repeat was cut short.
  *
@@ -12,7 +12,14 @@
  * each goes on to where the user expects it, and appended to one capture
  * in the order it arrived: the order of the tool's own writes within each
  * stream is kept, and between the streams it is as good as the tool's
- * buffering allows (what a terminal would have shown).
+ * buffering allows (what a terminal would have shown).  The capture is a
+ * spool (source.h), so memory stays flat; at its cap the command's group
+ * is stopped (SIGTERM, SIGKILL after a grace) rather than read forever.
+ * A repeat ends when the command has exited and its output is closed:
+ * a background process still printing is part of it.  Whatever of its
+ * process group is still running then is named and stopped, so that no
+ * repeat runs into the next.  A second Ctrl-C kills the group: a command
+ * that ignores SIGINT cannot hold benchsite.
  *
  * The facts come from the kernel's own files, read as text: uname,
  * /etc/os-release, /proc/cpuinfo, /proc/meminfo, /proc/self/mountinfo (the
@@ -24,6 +31,7 @@
 
 #include "run.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -43,6 +51,7 @@
 #include "../core/err.h"
 #include "../core/fdio.h"
 #include "../core/text.h"
+#include "source.h"
 
 extern char **environ;
 
@@ -551,17 +560,24 @@ int run_test_name(char *const argv[], char *out, size_t cap)
 /* ---- the command ---- */
 
 static volatile sig_atomic_t got_signal;
+/* how many SIGINT/SIGTERM arrived while a command ran */
+static volatile sig_atomic_t nsignals;
 /* the running command's process group, 0 when none; pid_t values fit in
  * sig_atomic_t (both int on Linux) */
 static volatile sig_atomic_t child_group;
 
+/* The first signal is passed on as it is, for the command to stop
+ * cleanly; a second one (Ctrl-C again: the command ignores SIGINT, or
+ * takes too long over it) kills its process group. */
 static void on_signal(int sig)
 {
 	int saved = errno;
 
 	got_signal = sig;
-	if (child_group > 0)
-		kill(-(pid_t)child_group, sig);
+	if (child_group > 0) {
+		nsignals++;
+		kill(-(pid_t)child_group, nsignals > 1 ? SIGKILL : sig);
+	}
 	errno = saved;
 }
 
@@ -678,12 +694,15 @@ static int spawn(char *const argv[], int out_fd, int err_fd, pid_t *pid)
 	return rc;
 }
 
-/* Reads what fd has: on to echo_fd (when >= 0) and into out.  0 at the
+/* Reads what fd has: on to echo_fd (when >= 0) and into out, until out
+ * is full (r->overflow then; what follows is read and dropped).  0 at the
  * end of the stream, 1 otherwise. */
-static int pump(int fd, int *echo_fd, struct buf *out, struct run_result *r)
+static int pump(int fd, int *echo_fd, struct source_spool *out,
+		struct run_result *r)
 {
 	char chunk[65536];
 	ssize_t k = read(fd, chunk, sizeof(chunk));
+	struct err e;
 
 	if (k < 0)
 		return errno == EINTR || errno == EAGAIN ? 1 : 0;
@@ -691,28 +710,109 @@ static int pump(int fd, int *echo_fd, struct buf *out, struct run_result *r)
 		return 0;
 	if (*echo_fd >= 0 && fd_write_all(*echo_fd, chunk, (size_t)k))
 		*echo_fd = -1;
-	if (!r->overflow && buf_add(out, chunk, (size_t)k))
+	if (!r->overflow && source_spool_put(out, chunk, (size_t)k, &e)) {
+		/* the cap, or no room for the spool: either way, no more */
 		r->overflow = 1;
+		if ((size_t)k <= out->max - out->n)
+			snprintf(r->why, sizeof(r->why), "%.120s", e.msg);
+	}
 	return 1;
 }
 
 /* How long the loop waits for output before looking whether the command
- * has exited: short enough to notice an exit promptly when a process the
- * command left behind still holds the pipes open. */
+ * has exited or a stop is due. */
 #define POLL_MS 250
+/* From SIGTERM to SIGKILL when a command is stopped (at the cap, or what
+ * it left running): time to flush and remove its files. */
+#define RUN_GRACE_S 2.0
 
-int run_command(char *const argv[], int echo, struct buf *out,
+/* The processes of group pgid (not the zombie of its leader) as
+ * "name (pid N), ..." into out; how many.  From /proc/N/stat, whose
+ * fifth field is the process group. */
+static int group_members(pid_t pgid, char *out, size_t cap)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	int n = 0;
+
+	out[0] = '\0';
+	if (!d)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		char path[64], stat[512], *rp, *comm;
+		long ppid = 0, pgrp = 0;
+		char state = 0;
+		size_t len;
+		FILE *f;
+
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%.20s/stat", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		len = fread(stat, 1, sizeof(stat) - 1, f);
+		fclose(f);
+		stat[len] = '\0';
+		/* "pid (comm) state ppid pgrp": comm may hold spaces and
+		 * parentheses, so read after its last ')' */
+		comm = strchr(stat, '(');
+		rp = strrchr(stat, ')');
+		if (!comm || !rp || rp < comm ||
+		    sscanf(rp + 1, " %c %ld %ld", &state, &ppid, &pgrp) != 3 ||
+		    pgrp != (long)pgid || state == 'Z')
+			continue;
+		*rp = '\0';
+		len = strlen(out);
+		if (len + 80 < cap)
+			snprintf(out + len, cap - len, "%s%.32s (pid %.20s)",
+				 n ? ", " : "", comm + 1, de->d_name);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* 1 while any process of group pgid is alive.  Not kill(-pgid, 0): that
+ * also finds the zombies of members whose new parent has not reaped them
+ * yet (in a container whose first process never does, forever). */
+static int group_alive(pid_t pgid)
+{
+	char none[1];
+
+	return (kill(-pgid, 0) == 0 || errno == EPERM) &&
+	       group_members(pgid, none, sizeof(none)) > 0;
+}
+
+/* Stops what is left of group pgid: SIGTERM, then after RUN_GRACE_S
+ * SIGKILL.  1 when SIGKILL was needed. */
+static int group_stop(pid_t pgid)
+{
+	double t = now_s();
+	struct timespec pause = {0, 20 * 1000000};
+
+	kill(-pgid, SIGTERM);
+	while (group_alive(pgid) && now_s() - t < RUN_GRACE_S)
+		nanosleep(&pause, NULL);
+	if (!group_alive(pgid))
+		return 0;
+	kill(-pgid, SIGKILL);
+	return 1;
+}
+
+int run_command(char *const argv[], int echo, struct source_spool *out,
 		struct run_result *r, struct err *e)
 {
 	return run_command_in(NULL, argv, echo, out, r, e);
 }
 
 int run_command_in(const char *dir, char *const argv[], int echo,
-		   struct buf *out, struct run_result *r, struct err *e)
+		   struct source_spool *out, struct run_result *r,
+		   struct err *e)
 {
 	int po[2], pe[2], echo_fd[2], rc, status = 0, exited = 0, i;
 	struct pollfd fds[2];
-	double t0, t1 = 0;
+	double t0, t1 = 0, term_at = 0;
 	pid_t pid;
 
 	memset(r, 0, sizeof(*r));
@@ -737,6 +837,7 @@ int run_command_in(const char *dir, char *const argv[], int echo,
 			     err_set(e, NULL, 0, 0, "cannot run '%s': %s", argv[0],
 				     strerror(rc));
 	}
+	nsignals = 0;
 	child_group = (sig_atomic_t)pid;
 	/* a signal that came between the spawn and here was not passed on */
 	if (got_signal)
@@ -746,24 +847,29 @@ int run_command_in(const char *dir, char *const argv[], int echo,
 	fds[0].fd = po[0];
 	fds[1].fd = pe[0];
 	fds[0].events = fds[1].events = POLLIN;
+	/* A repeat lasts until its output is closed: what the command left
+	 * running in the background and still printing belongs to it (and
+	 * is captured), and no repeat can overlap the next. */
 	while (fds[0].fd >= 0 || fds[1].fd >= 0) {
 		int k = poll(fds, 2, POLL_MS);
 
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
+		if (k < 0 && errno != EINTR)
 			break;
-		if (k == 0) {
-			if (exited)
-				break;	/* exited, and whatever it left
-					 * behind has been quiet since */
-			if (waitpid(pid, &status, WNOHANG) == pid) {
-				exited = 1;
-				t1 = now_s();
-			}
-			continue;
+		if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
+			exited = 1;
+			t1 = now_s();
 		}
-		for (i = 0; i < 2; i++) {
+		if (r->overflow && !term_at) {
+			/* at the cap: stop the whole group, not just read
+			 * on while it prints forever */
+			term_at = now_s();
+			kill(-pid, SIGTERM);
+		} else if (term_at && !r->killed &&
+			   now_s() - term_at > RUN_GRACE_S) {
+			kill(-pid, SIGKILL);
+			r->killed = 1;
+		}
+		for (i = 0; k > 0 && i < 2; i++) {
 			if (fds[i].fd < 0 || !fds[i].revents)
 				continue;
 			if (!pump(fds[i].fd, &echo_fd[i], out, r)) {
@@ -783,9 +889,16 @@ int run_command_in(const char *dir, char *const argv[], int echo,
 			break;
 		}
 	}
+	/* its output closed and the command done: what is left of its
+	 * group (a daemon it started, with its output elsewhere) is named
+	 * and stopped, so that it cannot run into the next repeat */
+	r->nleft = group_members(pid, r->left, sizeof(r->left));
+	if (r->nleft && group_stop(pid))
+		r->killed = 1;
 	child_group = 0;
 	r->status = exited ? status : -1;
 	r->interrupted = got_signal != 0;
+	r->killed |= nsignals > 1;
 	r->duration = t1 > t0 ? t1 - t0 : 0;
 	return 0;
 }

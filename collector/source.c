@@ -330,9 +330,16 @@ static int gunzip(const char *p, size_t n, const struct source_input *src,
 		} while (rc != Z_STREAM_END);
 		used = (size_t)((const char *)z.next_in - p);
 		inflateEnd(&z);
-		/* another member follows only if it starts with the magic */
-		if (n - used < 2 || memcmp(p + used, "\x1f\x8b", 2) != 0)
-			break;
+		/* another member follows only if it starts with the magic;
+		 * anything else after the last member is not gzip data, and
+		 * is refused rather than dropped without a word (gzip(1)
+		 * warns "trailing garbage ignored") */
+		if (used < n && (n - used < 2 ||
+				 memcmp(p + used, "\x1f\x8b", 2) != 0))
+			return err_set(e, path, 0, 0, "%zu bytes after the "
+				       "gzip data (at byte %zu) that are not "
+				       "gzip: a damaged or appended-to file",
+				       n - used, used);
 	}
 	/* One level only: an inner gzip would be binary to every parser, and
 	 * inflating it too would multiply the ratio cap. */
@@ -356,9 +363,13 @@ int source_gunzip(const char *p, size_t n, size_t max, const char *path,
 	return *out ? 0 : err_set(e, path, 0, 0, "out of memory");
 }
 
-/* Reads a stream (a pipe, a terminal, a device) to its end into in. */
+/* Reads a stream (a pipe, a terminal, a device) to its end into in.  Its
+ * first SOURCE_PEEK bytes (all of it when shorter) go to peek, when
+ * given, before any more is read: /dev/zero or `yes` are refused there
+ * rather than spooled up to SOURCE_MAX.  They are still in memory then
+ * (SOURCE_PEEK < SOURCE_SPOOL), so nothing has been written to disk. */
 static int read_stream(int fd, const char *path, struct source_input *in,
-		       struct err *e)
+		       source_peek_fn peek, void *ctx, struct err *e)
 {
 	char chunk[65536];
 	struct source_spool sp;
@@ -378,7 +389,14 @@ static int read_stream(int fd, const char *path, struct source_input *in,
 			break;
 		if (source_spool_put(&sp, chunk, (size_t)k, e))
 			goto fail;
+		if (peek && sp.n >= SOURCE_PEEK) {
+			if (peek(ctx, sp.mem.data, sp.n, 0, e))
+				goto fail;
+			peek = NULL;
+		}
 	}
+	if (peek && peek(ctx, sp.mem.data ? sp.mem.data : "", sp.n, 1, e))
+		goto fail;
 	return source_spool_finish(&sp, in, e);
 fail:
 	source_spool_release(&sp);
@@ -386,20 +404,21 @@ fail:
 }
 
 /* Opens path's bytes as they are: mapped when a regular file. */
-static int open_raw(const char *path, struct source_input *in, struct err *e)
+static int open_raw(const char *path, struct source_input *in,
+		    source_peek_fn peek, void *ctx, struct err *e)
 {
 	struct stat st;
 	int fd, rc;
 
 	if (strcmp(path, "-") == 0)
-		return read_stream(0, "<stdin>", in, e);
+		return read_stream(0, "<stdin>", in, peek, ctx, e);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return err_set(e, path, 0, 0, "cannot open: %s", strerror(errno));
 	if (fstat(fd, &st) != 0) {
 		rc = err_set(e, path, 0, 0, "cannot read: %s", strerror(errno));
 	} else if (!S_ISREG(st.st_mode)) {
-		rc = read_stream(fd, path, in, e);
+		rc = read_stream(fd, path, in, peek, ctx, e);
 	} else if ((unsigned long long)st.st_size > SOURCE_MAX) {
 		rc = err_set(e, path, 0, 0, "file larger than %zu bytes",
 			     SOURCE_MAX);
@@ -417,12 +436,18 @@ static int open_raw(const char *path, struct source_input *in, struct err *e)
 
 int source_open(const char *path, struct source_input *in, struct err *e)
 {
+	return source_open_peek(path, in, NULL, NULL, e);
+}
+
+int source_open_peek(const char *path, struct source_input *in,
+		     source_peek_fn peek, void *ctx, struct err *e)
+{
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	struct source_input raw;
 	struct source_spool sp;
 	int rc;
 
-	if (open_raw(path, &raw, e))
+	if (open_raw(path, &raw, peek, ctx, e))
 		return -1;
 	if (raw.n < 2 || memcmp(raw.p, "\x1f\x8b", 2) != 0) {
 		*in = raw;

@@ -9,7 +9,8 @@
  * (known by its magic bytes, not its name; every member of a multi-member
  * stream) are held in memory while small and spooled past SOURCE_SPOOL
  * bytes to an unlinked temporary file (in $TMPDIR, else /tmp), which is
- * then mapped like a file.  The decompressed size is capped so that a small
+ * then mapped like a file; a stream's first bytes can be checked before
+ * the rest is read (source_open_peek).  The decompressed size is capped so that a small
  * hostile .gz cannot take the machine's memory or disk.
  */
 #ifndef BENCHSITE_SOURCE_H
@@ -25,10 +26,6 @@ struct err;
  * (a day of per-second sysbench lines is ~10 MB, a month ~300 MB); it
  * bounds the disk a spooled input may take. */
 #define SOURCE_MAX ((size_t)16 << 30)
-
-/* The most benchsite holds in memory for one input (standard input or
- * inflated gzip before it spools; the output `benchsite run` captures). */
-#define SOURCE_MEM_MAX ((size_t)256 << 20)
 
 /* Standard input and inflated gzip past this go to a temporary file. */
 #define SOURCE_SPOOL ((size_t)16 << 20)
@@ -72,6 +69,25 @@ int source_gunzip(const char *p, size_t n, size_t max, const char *path,
  * it cannot be read, is larger than SOURCE_MAX, or is refused gzip.
  * source_close() releases it. */
 int source_open(const char *path, struct source_input *in, struct err *e);
+
+/* What a stream's first bytes are shown to before the rest is read: more
+ * than any format's detection reads (256 KiB) and than the longest line a
+ * parser takes (LINE_MAX_BYTES, 1 MiB), so that what they say of these
+ * bytes is what they would say of the whole input. */
+#define SOURCE_PEEK (((size_t)1 << 20) + 65536)
+
+/* peek(ctx, p, n, end, e): the first n bytes of a stream (n is
+ * SOURCE_PEEK or more, or all of it when end is 1); 0 to read on, -1
+ * with e filled to refuse the input there. */
+typedef int (*source_peek_fn)(void *ctx, const char *p, size_t n, int end,
+			      struct err *e);
+
+/* source_open, showing a stream's (standard input's, a pipe's, a
+ * device's) first bytes to peek before reading the rest; a regular file
+ * is mapped as before, unpeeked (nothing is copied for it).  peek may be
+ * NULL. */
+int source_open_peek(const char *path, struct source_input *in,
+		     source_peek_fn peek, void *ctx, struct err *e);
 
 /* Gives back the memory holding a mapped input's pages (a no-op for one
  * held in memory).  The bytes stay readable: a page touched again is read

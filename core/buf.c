@@ -17,6 +17,11 @@ int buf_oom(void)
 	return atomic_load(&oom);
 }
 
+void buf_oom_note(void)
+{
+	atomic_store(&oom, 1);
+}
+
 void buf_init(struct buf *b, size_t max)
 {
 	b->data = NULL;

@@ -46,4 +46,8 @@ char *buf_detach(struct buf *b, size_t *len);
  * libxml2's flag). */
 int buf_oom(void);
 
+/* Sets what buf_oom answers, for a copy made on the way into a buffer
+ * (cleaned text) that could not be made. */
+void buf_oom_note(void);
+
 #endif

@@ -12,6 +12,7 @@
 #include "err.h"
 #include "record.h"
 #include "text.h"
+#include "textrule.h"
 
 int cmd_open_store(const struct cmd_env *env, struct store **s)
 {
@@ -19,6 +20,18 @@ int cmd_open_store(const struct cmd_env *env, struct store **s)
 
 	err_clear(&e);
 	if (store_open(env->db, s, &e)) {
+		err_print(&e);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_open_reader(const struct cmd_env *env, struct store **s)
+{
+	struct err e;
+
+	err_clear(&e);
+	if (store_open_existing(env->db, s, &e)) {
 		err_print(&e);
 		return -1;
 	}
@@ -49,11 +62,17 @@ int cmd_usage_error(const char *u)
 
 int cmd_text_option(const char *name, const char *text)
 {
-	size_t bad;
+	char d[64];
+	long cp;
 
-	if (utf8_check(text, strlen(text), &bad) == 0)
+	if (textrule_check(text, strlen(text), NULL, &cp) == 0)
 		return 0;
-	fprintf(stderr, "benchsite: %s is not valid UTF-8 text\n", name);
+	if (cp == TEXTRULE_BAD_UTF8) {
+		fprintf(stderr, "benchsite: %s is not valid UTF-8 text\n", name);
+		return -1;
+	}
+	textrule_describe(cp, d);
+	fprintf(stderr, "benchsite: %s holds %s\n", name, d);
 	return -1;
 }
 

@@ -20,6 +20,9 @@ struct cmd_env {
 
 /* Opens (creating or migrating) the store; prints the error itself. */
 int cmd_open_store(const struct cmd_env *env, struct store **s);
+/* The same for the commands that only read (list, export, summary,
+ * render): a store that is not there is an error, never made. */
+int cmd_open_reader(const struct cmd_env *env, struct store **s);
 /* The same for the commands that only import (store_import_mode). */
 int cmd_open_importer(const struct cmd_env *env, struct store **s);
 
@@ -41,8 +44,9 @@ int cmd_set_option(char *arg, const char **keys, const char **values,
 int cmd_where_option(char *arg, int *ops, const char **keys,
 		     const char **values, int *n, int max);
 
-/* 0 when the text of option name is valid UTF-8, else prints why and
- * returns -1 (for --label, --test and the like: names in the store). */
+/* 0 when the text of option name passes the text rule (core/textrule.h),
+ * else prints why and returns -1 (for --label, --test and the like: names
+ * in the store). */
 int cmd_text_option(const char *name, const char *text);
 
 int cmd_import(int argc, char **argv, const struct cmd_env *env);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "textrule.h"
+
 void err_clear(struct err *e)
 {
 	memset(e, 0, sizeof(*e));
@@ -48,7 +50,7 @@ void err_print(const struct err *e)
 {
 	fputs("benchsite: ", stderr);
 	if (e->file[0]) {
-		fputs(e->file, stderr);
+		textrule_fputs(e->file, stderr);
 		if (e->line > 0) {
 			fprintf(stderr, ":%ld", e->line);
 			if (e->col > 0)
@@ -56,17 +58,22 @@ void err_print(const struct err *e)
 		}
 		fputs(": ", stderr);
 	}
-	fprintf(stderr, "%s\n", e->msg[0] ? e->msg : "unknown error");
+	/* a message may quote the input: never a raw control on a terminal */
+	textrule_fputs(e->msg[0] ? e->msg : "unknown error", stderr);
+	fputc('\n', stderr);
 }
 
 int warnmsg(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("benchsite: ", stderr);
+	char msg[ERR_MSG_MAX];
+
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	fputs("benchsite: ", stderr);
+	textrule_fputs(msg, stderr);
 	fputc('\n', stderr);
 	return -1;
 }

@@ -141,7 +141,9 @@ static int num_convert(const char *s, size_t n, double *v)
 	tmp[n] = '\0';
 	errno = 0;
 	d = strtod(tmp, NULL);
-	if (errno == ERANGE || !isfinite(d))
+	/* ERANGE is also a subnormal (1e-320): a figure like any other;
+	 * what overflows, or underflows to nothing, is refused */
+	if (!isfinite(d) || (errno == ERANGE && d == 0))
 		return -1;
 	*v = d;
 	return 0;

@@ -27,8 +27,9 @@ size_t utf8_fit(const char *p, size_t n, size_t cap);
 void num_format(double v, char out[32]);
 
 /* Parses s[0..n) as a finite decimal number (optional sign, digits, optional
- * fraction, optional exponent); no spaces, no hex, no inf/nan, no overflow.
- * Returns 0 and sets *v, or -1. */
+ * fraction, optional exponent); no spaces, no hex, no inf/nan, no overflow,
+ * no underflow to zero (a subnormal such as 1e-320 is kept).  Returns 0 and
+ * sets *v, or -1. */
 int num_parse(const char *s, size_t n, double *v);
 
 /* Parses s[0..n) as digits with an optional ".digits" fraction and nothing

@@ -18,6 +18,7 @@
 
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
 #include "png.h"
 
 #define FONT "DejaVu Sans"
@@ -75,16 +76,12 @@ double chart_nice_step(double max, int n)
 	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
 }
 
-/* Copies s into out (cap bytes), cut at a UTF-8 character boundary. */
+/* Copies s into out (cap bytes), cut at a UTF-8 character boundary, with
+ * what cairo refuses (bytes that are not UTF-8, noncharacters) and what
+ * would break an SVG (controls) shown as U+FFFD (core/textrule.h). */
 static void copy_utf8(char *out, size_t cap, const char *s)
 {
-	size_t n = strlen(s), bad;
-
-	if (utf8_check(s, n, &bad) < 0)
-		n = bad;	/* never hand cairo a broken sequence */
-	n = utf8_fit(s, n, cap);
-	memcpy(out, s, n);
-	out[n] = '\0';
+	textrule_clean(s, strlen(s), out, cap);
 }
 
 /* Shortens out in place with an ellipsis until it fits max pixels. */
@@ -185,19 +182,22 @@ void chart_figure_text(double v, char out[32])
 static void value_label(const struct chart *c, const struct chart_bar *b,
 			char *out, size_t cap)
 {
-	char num[32];
+	char num[32], text[2 * CHART_TEXT_MAX];
 
 	if (!b->has_value) {
-		snprintf(out, cap, "%s",
-			 b->status && strcmp(b->status, "too-fast") == 0
-				 ? "too fast to measure"
-				 : b->status ? b->status : "no value");
+		copy_utf8(out, cap,
+			  b->status && strcmp(b->status, "too-fast") == 0
+				  ? "too fast to measure"
+				  : b->status ? b->status : "no value");
 		return;
 	}
 	chart_figure_text(b->value, num);
-	snprintf(out, cap, "%s%s%s%s%s", num, c->unit && *c->unit ? " " : "",
-		 c->unit ? c->unit : "", b->best ? "  (best)" : "",
-		 b->outlier ? "  (outlier)" : "");
+	/* the unit comes from the store: cleaned, and never cut inside a
+	 * character */
+	snprintf(text, sizeof(text), "%s%s%s%s%s", num,
+		 c->unit && *c->unit ? " " : "", c->unit ? c->unit : "",
+		 b->best ? "  (best)" : "", b->outlier ? "  (outlier)" : "");
+	copy_utf8(out, cap, text);
 }
 
 static int layout_with(const struct chart *c, chart_measure m, void *ctx,

@@ -74,7 +74,7 @@ static void text(xmlNodePtr parent, double x, double y, const char *anchor,
 	num(n, "y", y);
 	if (anchor)
 		attr(n, "text-anchor", anchor);
-	/* the layout's texts are valid UTF-8 (chart.c checked them) */
+	/* the layout's texts are clean (chart.c, core/textrule.h) */
 	add_text(n, s);
 }
 

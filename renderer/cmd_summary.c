@@ -14,6 +14,7 @@
 #include "../core/buf.h"
 #include "../core/cmd.h"
 #include "../core/err.h"
+#include "../core/textrule.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../schema/lifecycle.h"
@@ -375,21 +376,22 @@ static int tsv_row(void *ctx, const struct statement *st)
 	int numeric = st->kind != K_GEOMEAN && st->kind != K_OUTLIER &&
 		      st->kind != K_TOOFAST && st->kind != K_MIXED;
 
-	printf("%s\t%s\t%s\t%s\t%s\t", m->name, col ? col->test : "",
-	       col ? col->metric : "", stmt_kind_name(st->kind),
-	       m->groups[st->subject]);
+	textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t", m->name,
+			col ? col->test : "", col ? col->metric : "",
+			stmt_kind_name(st->kind), m->groups[st->subject]);
 	if (st->ratio > 0)
 		put_num(st->ratio);
-	printf("\t%s\t", st->ref_group >= 0 ? m->groups[st->ref_group]
-					    : st->ref_word ? st->ref_word : "");
+	textrule_printf(stdout, "\t%s\t",
+			st->ref_group >= 0 ? m->groups[st->ref_group]
+			: st->ref_word ? st->ref_word : "");
 	if (st->kind == K_MIXED)
-		fputs(st->text, stdout);
+		textrule_fputs(st->text, stdout);
 	else if (col && numeric)
 		put_num(st->value);
 	putchar('\t');
 	if (st->has_ref_value)
 		put_num(st->ref_value);
-	printf("\t%s\t", col ? col->unit : "");
+	textrule_printf(stdout, "\t%s\t", col ? col->unit : "");
 	if (st->has_ci) {
 		put_num(st->ratio_low);
 		putchar('\t');
@@ -397,7 +399,7 @@ static int tsv_row(void *ctx, const struct statement *st)
 	} else {
 		putchar('\t');
 	}
-	printf("\t%s\n", x->split ? x->split : "");
+	textrule_printf(stdout, "\t%s\n", x->split ? x->split : "");
 	return 0;
 }
 
@@ -455,36 +457,39 @@ static int one(void *ctx, const struct store_comparison *c)
 		char *line, *nl;
 
 		buf_init(&b, 1 << 20);
-		printf("%s\n", c->title ? c->title : c->name);
+		textrule_printf(stdout, "%s\n", c->title ? c->title : c->name);
 		analysis_notes(&a, &b);
 		for (line = b.data; line && *line; line = nl + 1) {
 			nl = strchr(line, '\n');
 			if (!nl)
 				break;
-			printf("  (%.*s)\n", (int)(nl - line), line);
+			textrule_printf(stdout, "  (%.*s)\n", (int)(nl - line),
+					line);
 		}
 		for (col = 0; col < m.ncols; col++) {
 			buf_reset(&b);
 			analysis_sentence(&a, col, &b);
 			if (b.len)
-				printf("  %s %s: %s\n", m.cols[col].test,
-				       m.cols[col].metric, b.data);
+				textrule_printf(stdout, "  %s %s: %s\n",
+						m.cols[col].test,
+						m.cols[col].metric, b.data);
 			if (m.split) {
 				buf_reset(&b);
 				split_sentences(&sp, col, &b);
 				for (line = b.data; line && *line; line = nl + 1) {
 					if (!(nl = strchr(line, '\n')))
 						break;
-					printf("    %.*s\n", (int)(nl - line), line);
+					textrule_printf(stdout, "    %.*s\n",
+							(int)(nl - line), line);
 				}
 			}
 		}
 		if (m.split && sp.note)
-			printf("  (%s)\n", sp.note);
+			textrule_printf(stdout, "  (%s)\n", sp.note);
 		buf_reset(&b);
 		analysis_headline(&a, &b);
 		if (b.len)
-			printf("  overall: %s\n", b.data);
+			textrule_printf(stdout, "  overall: %s\n", b.data);
 		buf_release(&b);
 	}
 	split_release(&sp);
@@ -537,7 +542,7 @@ int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 	if (optind < argc - 1)
 		return cmd_usage_error(summary_usage);
 	x.only = optind < argc ? argv[optind] : NULL;
-	if (cmd_open_store(env, &x.s))
+	if (cmd_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	x.e = &e;

@@ -278,7 +278,7 @@ int cmd_export(int argc, char **argv, const struct cmd_env *env)
 	}
 	if (optind != argc)
 		return cmd_usage_error(export_usage);
-	if (cmd_open_store(env, &x.s))
+	if (cmd_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	x.e = &e;

@@ -5,6 +5,7 @@
  */
 #include "html.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include <libxml/HTMLtree.h>
@@ -14,6 +15,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
 #include "../core/xmlquiet.h"
 
 struct embedded {
@@ -138,14 +140,25 @@ int page_serialize(struct page *p, struct buf *out, struct err *e)
 	return 0;
 }
 
-/* A new node of the valid UTF-8 prefix of s. */
+/* A copy of s for libxml2 (xmlFree it): what XML cannot carry (controls,
+ * noncharacters, bytes that are not UTF-8) and what would make a line
+ * read otherwise (bidirectional controls) shown as U+FFFD, so that a store
+ * filled by an older version or the sqlite3 shell still gives pages that
+ * parse (core/textrule.h). */
 static xmlChar *valid_dup(const char *s)
 {
-	size_t n = strlen(s), bad;
+	size_t n = strlen(s), cap;
+	xmlChar *out;
 
-	if (utf8_check(s, n, &bad) < 0)
-		n = bad;
-	return xmlStrndup(X(s), (int)n);
+	if (n > (size_t)INT_MAX / 3 - 1)
+		return NULL;
+	if (textrule_check(s, n, NULL, NULL) == 0)
+		return xmlStrndup(X(s), (int)n);	/* nearly always */
+	cap = 3 * n + 1;
+	out = xmlMalloc(cap);
+	if (out)
+		textrule_clean(s, n, (char *)out, cap);
+	return out;
 }
 
 xmlNodePtr html_add(xmlNodePtr parent, xmlNodePtr n)

@@ -11,6 +11,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/textrule.h"
 #include "chart.h"
 #include "png.h"
 
@@ -75,9 +76,10 @@ int line_layout(const struct line_series *s, const char *title,
 	memset(l, 0, sizeof(*l));
 	l->width = width;
 	l->height = 320;
-	snprintf(l->title, sizeof(l->title), "%s", title);
+	/* cleaned for cairo and the SVG (core/textrule.h) */
+	textrule_clean(title, strlen(title), l->title, sizeof(l->title));
 	snprintf(l->axis_x, sizeof(l->axis_x), "time (s)");
-	snprintf(l->axis_y, sizeof(l->axis_y), "%s", unit);
+	textrule_clean(unit, strlen(unit), l->axis_y, sizeof(l->axis_y));
 	l->plot_x = LMARGIN;
 	l->plot_y = TOP;
 	l->plot_w = width - LMARGIN - RMARGIN;

@@ -16,23 +16,31 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/record.h"
+#include "../core/textrule.h"
 #include "../schema/apart.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 
+/* One field of --tsv output: cleaned by the text rule (a store written
+ * by hand may hold controls; core/textrule.h), quoted when it holds a tab
+ * or a quote. */
 static void put_tsv(const char *s, int last)
 {
-	if (!strpbrk(s, "\t\"\r\n")) {
-		fputs(s, stdout);
+	char *t = textrule_clean_dup(s, NULL);
+	const char *p = t ? t : "?";
+
+	if (!strpbrk(p, "\t\"")) {
+		fputs(p, stdout);
 	} else {
 		putchar('"');
-		for (; *s; s++) {
-			if (*s == '"')
+		for (; *p; p++) {
+			if (*p == '"')
 				putchar('"');
-			putchar(*s);
+			putchar(*p);
 		}
 		putchar('"');
 	}
+	free(t);
 	putchar(last ? '\n' : '\t');
 }
 
@@ -60,11 +68,11 @@ static int run_row(void *ctx, const struct lifecycle_run *r)
 		put_tsv(r->excluded ? r->excluded : "", 0);
 		put_tsv(attrs, 1);
 	} else {
-		printf("%5lld  %-10s %-24s %7lld  %-*s%s%s", r->id, r->suite,
-		       r->label, r->results, x->width, attrs, x->width ? "  " : "",
-		       r->source);
+		textrule_printf(stdout, "%5lld  %-10s %-24s %7lld  %-*s%s%s", r->id,
+				r->suite, r->label, r->results, x->width, attrs,
+				x->width ? "  " : "", r->source);
 		if (r->excluded)
-			printf("  (excluded: %s)", r->excluded);
+			textrule_printf(stdout, "  (excluded: %s)", r->excluded);
 		putchar('\n');
 	}
 	return 0;
@@ -96,8 +104,9 @@ static int test_row(void *ctx, const struct lifecycle_test *t)
 		put_tsv(t->better, 0);
 		put_tsv(n, 1);
 	} else {
-		printf("%-10s %-20s %-12s %-8s %-6s %5lld\n", t->suite, t->test,
-		       t->metric, t->unit, t->better, t->runs);
+		textrule_printf(stdout, "%-10s %-20s %-12s %-8s %-6s %5lld\n",
+				t->suite, t->test, t->metric, t->unit, t->better,
+				t->runs);
 	}
 	return 0;
 }
@@ -118,8 +127,9 @@ static int source_row(void *ctx, const struct lifecycle_source *s)
 		put_tsv(s->imported_at, 0);
 		put_tsv(s->name, 1);
 	} else {
-		printf("%6lld %5lld  %-8s %9lld  %.12s  %s  %s\n", s->id, s->runs,
-		       s->format, s->size, s->sha256, s->imported_at, s->name);
+		textrule_printf(stdout, "%6lld %5lld  %-8s %9lld  %.12s  %s  %s\n",
+				s->id, s->runs, s->format, s->size, s->sha256,
+				s->imported_at, s->name);
 	}
 	return 0;
 }
@@ -133,8 +143,8 @@ static int comparison_row(void *ctx, const struct lifecycle_comparison *c)
 		put_tsv(c->filter, 0);
 		put_tsv(c->title, 1);
 	} else {
-		printf("%-20s %-10s %-10s %s\n", c->name, c->suite, c->by_key,
-		       c->title);
+		textrule_printf(stdout, "%-20s %-10s %-10s %s\n", c->name, c->suite,
+				c->by_key, c->title);
 	}
 	return 0;
 }
@@ -215,7 +225,7 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 	    (strcmp(what, "runs") && strcmp(what, "tests") &&
 	     strcmp(what, "sources") && strcmp(what, "comparisons")))
 		return cmd_usage_error(list_usage);
-	if (cmd_open_store(env, &s))
+	if (cmd_open_reader(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (strcmp(what, "runs") == 0) {

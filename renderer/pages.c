@@ -16,6 +16,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "analysis.h"
 #include "chart.h"
@@ -671,28 +672,51 @@ static void notes(xmlNodePtr main, const struct analysis *a)
 	buf_release(&b);
 }
 
-/* A CSV field, quoted when it must be (RFC 4180). */
-static void csv_field(struct buf *b, const char *v, int comma)
+/* A CSV field of the site's download, quoted when it must be (RFC 4180).
+ * The text is cleaned by the text rule (core/textrule.h), and a field a
+ * spreadsheet would take for a formula (it starts with =, +, -, @, a tab
+ * or a carriage return: "=HYPERLINK(...)" as a label) gets a leading
+ * apostrophe inside quotes, which spreadsheets read as "this is text"
+ * (OWASP's advice on CSV injection).  The fields here are names, never
+ * figures (those are written by num_format), so no number loses its
+ * sign; `benchsite export` keeps names exact, for round trips. */
+static void csv_field(struct buf *b, const char *text, int comma)
 {
+	char *clean = textrule_clean_dup(text, NULL);
+	const char *v = clean ? clean : "";
+
+	if (!clean)
+		buf_oom_note();
 	if (comma)
 		buf_addc(b, ',');
-	if (!strpbrk(v, ",\"\r\n")) {
+	if (v[0] && strchr("=+-@\t\r", v[0])) {
+		buf_adds(b, "\"'");
+	} else if (!strpbrk(v, ",\"\r\n")) {
 		buf_adds(b, v);
+		free(clean);
 		return;
+	} else {
+		buf_addc(b, '"');
 	}
-	buf_addc(b, '"');
 	for (; *v; v++) {
 		if (*v == '"')
 			buf_addc(b, '"');
 		buf_addc(b, *v);
 	}
 	buf_addc(b, '"');
+	free(clean);
 }
 
-/* "key":"value" with JSON escapes. */
-static void json_pair(struct buf *b, const char *key, const char *v,
+/* "key":"value" with JSON escapes, the value cleaned by the text rule as
+ * every text the site shows. */
+static void json_pair(struct buf *b, const char *key, const char *text,
 		      int comma)
 {
+	char *clean = textrule_clean_dup(text, NULL);
+	const char *v = clean ? clean : "";
+
+	if (!clean)
+		buf_oom_note();
 	buf_printf(b, "%s\"%s\":\"", comma ? "," : "", key);
 	for (; *v; v++) {
 		unsigned char ch = (unsigned char)*v;
@@ -705,6 +729,7 @@ static void json_pair(struct buf *b, const char *key, const char *v,
 			buf_addc(b, (char)ch);
 	}
 	buf_addc(b, '"');
+	free(clean);
 }
 
 /* The test page of column c: both charts full size, each group's

@@ -119,6 +119,14 @@ int publish_check(const char *out, int *exists, struct err *e)
 			return 0;
 		return err_set(e, out, 0, 0, "cannot use: %s", strerror(errno));
 	}
+	/* the site is swapped in by renaming over out: a link there would
+	 * be replaced by a folder, not followed, so it is refused by name */
+	if (S_ISLNK(st.st_mode))
+		return err_set(e, out, 0, 0, "is a symbolic link: render "
+			       "replaces --out whole and does not follow "
+			       "links; name the folder itself%s",
+			       stat(out, &st) == 0 && S_ISDIR(st.st_mode) ?
+			       " (the link's target)" : "");
 	if (!S_ISDIR(st.st_mode))
 		return err_set(e, out, 0, 0, "exists and is not a folder");
 	*exists = 1;

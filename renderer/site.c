@@ -21,6 +21,7 @@
 #include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/sha256.h"
+#include "../core/textrule.h"
 #include "../core/xmlquiet.h"
 #include "../schema/store.h"
 #include "analysis.h"
@@ -355,6 +356,28 @@ static const char render_usage[] =
 	"not change are kept as they were (same bytes, same mtime); a render\n"
 	"that changes nothing touches nothing.\n";
 
+/* Runs named one by one in render's warning about unclean text; past
+ * this, a count (a store filled by a script may hold thousands). */
+#define UNCLEAN_SHOWN_MAX 10
+
+/* Names a run holding text the text rule refuses (store_each_unclean_run):
+ * the site shows it cleaned, and the user learns where it is. */
+static int warn_unclean(void *ctx, const struct store_run *run)
+{
+	long *n = ctx;
+
+	if (++*n > UNCLEAN_SHOWN_MAX)
+		return 0;
+	fprintf(stderr, "benchsite: warning: run %lld ('", run->id);
+	textrule_fputs(run->label, stderr);
+	fputs("', from ", stderr);
+	textrule_fputs(run->source, stderr);
+	fprintf(stderr, ":%ld) holds control characters, noncharacters, "
+		"bidirectional controls or bytes that are not UTF-8: the site "
+		"shows U+FFFD in their place\n", run->line);
+	return 0;
+}
+
 int cmd_render(int argc, char **argv, const struct cmd_env *env)
 {
 	static const struct option opts[] = {
@@ -371,6 +394,7 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	    prc;
 	struct site s;
 	struct err e;
+	long nunclean = 0;
 
 	while ((c = getopt_long(argc, argv, "o:j:zh", opts, NULL)) != -1) {
 		switch (c) {
@@ -415,7 +439,7 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	s.jobs = jobs;
 	s.gzip = gzip;
 	s.progress = isatty(2);
-	if (cmd_open_store(env, &s.store)) {
+	if (cmd_open_reader(env, &s.store)) {
 		publish_abandon(stage);
 		site_release(&s);
 		return EXIT_FAULT;
@@ -439,6 +463,11 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 			goto fail;
 		}
 	}
+	if (store_each_unclean_run(s.store, warn_unclean, &nunclean, &e) < 0)
+		goto fail;
+	if (nunclean > UNCLEAN_SHOWN_MAX)
+		fprintf(stderr, "benchsite: warning: %ld more runs hold such "
+			"text\n", nunclean - UNCLEAN_SHOWN_MAX);
 	if (build(&s)) {
 fail:
 		publish_abandon(stage);

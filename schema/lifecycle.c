@@ -651,13 +651,10 @@ int lifecycle_merge(struct store *s, const char *path,
 	m.s = s;
 	m.path = path;
 	m.e = e;
-	if (sqlite3_open_v2(path, &m.o, SQLITE_OPEN_READONLY, NULL) !=
-	    SQLITE_OK) {
-		err_set(e, path, 0, 0, "cannot open: %s",
-			m.o ? sqlite3_errmsg(m.o) : "out of memory");
-		sqlite3_close(m.o);
+	/* read-only and creating nothing beside it (store_ro.c): merge
+	 * never writes OTHER, not even a -wal or -shm file */
+	if (store_ro_open(path, &m.o, e))
 		return -1;
-	}
 	sqlite3_busy_timeout(m.o, 30000);
 	if (other_prepare(&m, "PRAGMA user_version", &st))
 		goto out;

@@ -10,11 +10,15 @@
  */
 #include "store.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 #include <zlib.h>
@@ -87,9 +91,14 @@ static int db_err(struct store *s, struct err *e, const char *what)
 static int exec(struct store *s, const char *sql, struct err *e)
 {
 	char *msg = NULL;
+	int rc = sqlite3_exec(s->db, sql, NULL, NULL, &msg);
 
-	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		err_set(e, s->path, 0, 0, "%s", msg ? msg : "sqlite error");
+	if (rc != SQLITE_OK) {
+		s->setup_rc = rc;
+		if ((rc & 0xff) == SQLITE_FULL)
+			s->full = 1;
+		err_set(e, s->path, 0, 0, "%s", (rc & 0xff) == SQLITE_FULL ?
+			"no space left on device" : msg ? msg : "sqlite error");
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -100,9 +109,15 @@ static int user_version(struct store *s, int *v, struct err *e)
 {
 	sqlite3_stmt *st;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL))
+	int rc = sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st,
+				    NULL);
+
+	if (rc) {
+		s->setup_rc = rc;
 		return db_err(s, e, "cannot read the schema version");
-	if (store_step(s, st) != SQLITE_ROW) {
+	}
+	if ((rc = store_step(s, st)) != SQLITE_ROW) {
+		s->setup_rc = rc;
 		sqlite3_finalize(st);
 		return db_err(s, e, "cannot read the schema version");
 	}
@@ -120,6 +135,12 @@ static int store_migrate(struct store *s, struct err *e)
 		return -1;
 	if (user_version(s, &v, e))
 		goto fail;
+	if (v < 0) {
+		err_set(e, s->path, 0, 0, "store has schema version %d, which "
+			"no benchsite writes: not a benchsite store, or a "
+			"damaged one", v);
+		goto fail;
+	}
 	if (v > STORE_SCHEMA_VERSION) {
 		err_set(e, s->path, 0, 0,
 			"store has schema version %d, newer than this benchsite "
@@ -157,10 +178,66 @@ static void sqlite_setup(void)
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
-int store_open(const char *path, struct store **out, struct err *e)
+/* What every connection sets, and the schema brought to this version. */
+static int setup(struct store *s, struct err *e)
+{
+	int v;
+
+	s->setup_rc = SQLITE_OK;
+	if (exec(s, "PRAGMA foreign_keys = ON", e))
+		return -1;
+	if (user_version(s, &v, e))
+		return -1;
+	/* WAL lets readers (render) work while an importer writes; setting it
+	 * is persistent, so only a store that is not in WAL yet pays for it. */
+	if (exec(s, "PRAGMA journal_mode = WAL", e))
+		return -1;
+	if (v != STORE_SCHEMA_VERSION && store_migrate(s, e))
+		return -1;
+	return 0;
+}
+
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Runs setup, again while another connection holds a lock it needs, for up
+ * to STORE_BUSY_MS.  SQLite's busy handler covers most waits, but not all
+ * of a new store's: switching to WAL and creating the schema take locks
+ * that SQLite refuses at once rather than risk a deadlock with another
+ * connection doing the same, so two importers starting on a new store
+ * saw "database is locked" (1 round in 20).  Every other write waits on
+ * the busy timeout; so does this now. */
+static int setup_waiting(struct store *s, struct err *e)
+{
+	long long start = now_ms();
+	long pause = 1;
+
+	while (setup(s, e)) {
+		int code = s->setup_rc & 0xff;
+		struct timespec t;
+
+		if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) ||
+		    now_ms() - start >= STORE_BUSY_MS)
+			return -1;
+		t.tv_sec = 0;
+		t.tv_nsec = pause * 1000000;
+		nanosleep(&t, NULL);
+		if (pause < 64)
+			pause *= 2;
+	}
+	return 0;
+}
+
+/* store_open, creating the file only when create is set. */
+static int open_store(const char *path, int create, struct store **out,
+		      struct err *e)
 {
 	struct store *s = calloc(1, sizeof(*s));
-	int v;
 
 	if (!s)
 		return err_set(e, path, 0, 0, "out of memory");
@@ -169,7 +246,8 @@ int store_open(const char *path, struct store **out, struct err *e)
 	if (sqlite3_open_v2(path, &s->db,
 			    /* one thread per connection: SQLite's own
 			     * locking of it is pure cost */
-			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+			    SQLITE_OPEN_READWRITE |
+				    (create ? SQLITE_OPEN_CREATE : 0) |
 				    SQLITE_OPEN_NOMUTEX, NULL)) {
 		err_set(e, path, 0, 0, "cannot open store: %s",
 			s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -177,15 +255,7 @@ int store_open(const char *path, struct store **out, struct err *e)
 	}
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
 	sqlite3_extended_result_codes(s->db, 1);
-	if (exec(s, "PRAGMA foreign_keys = ON", e))
-		goto fail;
-	if (user_version(s, &v, e))
-		goto fail;
-	/* WAL lets readers (render) work while an importer writes; setting it
-	 * is persistent, so only a store that is not in WAL yet pays for it. */
-	if (exec(s, "PRAGMA journal_mode = WAL", e))
-		goto fail;
-	if (v != STORE_SCHEMA_VERSION && store_migrate(s, e))
+	if (setup_waiting(s, e))
 		goto fail;
 	*out = s;
 	return 0;
@@ -193,6 +263,75 @@ fail:
 	sqlite3_close(s->db);
 	free(s);
 	return -1;
+}
+
+int store_open(const char *path, struct store **out, struct err *e)
+{
+	/* a store that is there but cannot be written here: said in the
+	 * user's words, not SQLite's "unable to open database file" */
+	if (access(path, F_OK) == 0 && !store_writable_here(path))
+		return err_set(e, path, 0, 0, "cannot write the store here "
+			       "(%s): this command changes it; list, export, "
+			       "summary and render only read it",
+			       errno == EROFS ? "a read-only file system" :
+			       "no permission to write it or its folder");
+	return open_store(path, 1, out, e);
+}
+
+/* A store opened where it cannot be written (store_ro.c): read as it
+ * is, so it must already be of this version's schema. */
+static int open_store_ro(const char *path, struct store **out,
+			 struct err *e)
+{
+	struct store *s = calloc(1, sizeof(*s));
+	int v;
+
+	if (!s)
+		return err_set(e, path, 0, 0, "out of memory");
+	sqlite_setup();
+	s->path = path;
+	if (store_ro_open(path, &s->db, e))
+		goto fail;
+	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+	sqlite3_extended_result_codes(s->db, 1);
+	if (user_version(s, &v, e))
+		goto fail;
+	if (v > STORE_SCHEMA_VERSION) {
+		err_set(e, path, 0, 0, "store has schema version %d, newer "
+			"than this benchsite (%d): upgrade benchsite", v,
+			STORE_SCHEMA_VERSION);
+		goto fail;
+	}
+	if (v != STORE_SCHEMA_VERSION) {
+		err_set(e, path, 0, 0, "store has schema version %d, which "
+			"this benchsite reads only after bringing it to %d, "
+			"and it cannot be written here (read-only): run "
+			"benchsite on it once where it can", v,
+			STORE_SCHEMA_VERSION);
+		goto fail;
+	}
+	*out = s;
+	return 0;
+fail:
+	sqlite3_close(s->db);
+	free(s);
+	return -1;
+}
+
+int store_open_existing(const char *path, struct store **out, struct err *e)
+{
+	struct stat st;
+
+	/* a mistyped --db must not become an empty store that list shows
+	 * as empty and render publishes as an empty site */
+	if (stat(path, &st) && errno == ENOENT)
+		return err_set(e, path, 0, 0, "no store here (import or init "
+			       "makes one; --db names another)");
+	/* reading works wherever the file is readable: a read-only mount,
+	 * a folder of someone else's */
+	if (!store_writable_here(path))
+		return open_store_ro(path, out, e);
+	return open_store(path, 0, out, e);
 }
 
 void store_close(struct store *s)
@@ -357,8 +496,25 @@ const char *store_errmsg(struct store *s)
 	const char *m = s->bind_rc ? sqlite3_errstr(s->bind_rc) :
 		sqlite3_errmsg(s->db);
 
+	if (!s->bind_rc && (sqlite3_extended_errcode(s->db) & 0xff) ==
+	    SQLITE_FULL) {
+		/* in the user's words, and remembered: an importer stops
+		 * trying the next files (store_full) */
+		s->full = 1;
+		m = "no space left on device";
+	}
 	s->bind_rc = 0;
 	return m;
+}
+
+int store_full(const struct store *s)
+{
+	return s->full;
+}
+
+const char *store_path(const struct store *s)
+{
+	return s->path;
 }
 
 /* For the cached inserts, whose strings outlive the step and whose

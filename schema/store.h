@@ -25,6 +25,20 @@ struct store;
 int store_open(const char *path, struct store **out, struct err *e);
 void store_close(struct store *s);
 
+/* store_open for commands that only read (list, export, summary, render):
+ * a path where no file is refuses ("no store here") and creates
+ * nothing. */
+int store_open_existing(const char *path, struct store **out,
+			struct err *e);
+
+/* The path the store was opened with. */
+const char *store_path(const struct store *s);
+
+/* 1 once a write to s failed for want of disk space ("no space left on
+ * device"): an importer then stops, instead of failing every next file
+ * the same way. */
+int store_full(const struct store *s);
+
 /* For a connection that only imports (import, run): leaves foreign keys
  * and CHECK constraints to the importer's own checks.  See store.c. */
 int store_import_mode(struct store *s, struct err *e);
@@ -232,6 +246,15 @@ struct store_run {
 int store_each_run(struct store *s, const char *suite,
 		   int (*cb)(void *ctx, const struct store_run *run),
 		   void *ctx, struct err *e);
+
+/* Calls cb (with id, label, source and line set) for each run, in id
+ * order, that holds text the text rule refuses (core/textrule.h) in its
+ * label, suite, source name, results, attributes or samples: a store an
+ * older version or the sqlite3 shell wrote.  Stops when cb returns
+ * non-zero and returns that value. */
+int store_each_unclean_run(struct store *s,
+			   int (*cb)(void *ctx, const struct store_run *run),
+			   void *ctx, struct err *e);
 
 /* Calls cb for every result of one run (excluded or not), in order. */
 int store_each_result_of_run(struct store *s, long long run,

@@ -1,6 +1,6 @@
 /*
  * store_int.h: the store's handle, shared by the files of schema/ only
- * (store.c, lifecycle.c).  Nothing outside schema/ may include it: the rest
+ * (store.c, lifecycle.c, store_ro.c ...).  Nothing outside schema/ may include it: the rest
  * of benchsite sees struct store as opaque and never touches SQLite.
  */
 #ifndef BENCHSITE_STORE_INT_H
@@ -42,11 +42,25 @@ struct store {
 	 * not copy the text) since the statement was prepared or fetched;
 	 * store_step then refuses to run it, which would store a NULL */
 	int bind_rc;
+	/* the SQLite code of the last failed setup statement (store.c), so
+	 * that store_open can tell a lock held by another connection from a
+	 * real fault */
+	int setup_rc;
+	/* a write failed for want of disk space (SQLITE_FULL) */
+	int full;
 };
 
 /* Binds v (NULL: SQL NULL) to parameter i as a copy; a failure is kept in
  * s->bind_rc for store_step. */
 void store_bind_text(struct store *s, sqlite3_stmt *st, int i, const char *v);
+
+/* Opens path read-only into *db without creating any file beside it
+ * (store_ro.c): sharing its -wal and -shm when a -wal is there, else
+ * immutable.  -1 with e filled (*db NULL) when it cannot. */
+int store_ro_open(const char *path, sqlite3 **db, struct err *e);
+
+/* 1 when path and its folder can be written (a WAL store needs both). */
+int store_writable_here(const char *path);
 
 /* sqlite3_step, or the failed bind's code without stepping. */
 int store_step(struct store *s, sqlite3_stmt *st);

@@ -12,14 +12,15 @@ export SOURCE_DATE_EPOCH=1700000000
 
 K64=$(awk 'BEGIN { for (i = 0; i < 65536; i++) printf "%c", 97 + i % 26 }')
 LS=$(printf '\342\200\250')	# U+2028
-RLO=$(printf '\342\200\256')	# U+202E, right-to-left override
+# a right-to-left override (U+202E) is refused since issue 19
+# (tests/textrule.test.sh): the line separator stays
 {
 	echo 'run,label,suite,test,metric,value,unit,better,status'
 	echo '1,<script>alert(1)</script>,hostile,t1,speed,10,MB/s,higher,ok'
 	echo '2,"""><img src=x onerror=alert(2)>",hostile,"<svg onload=alert(3)>",speed,20,MB/s,higher,ok'
 	echo '3,javascript:alert(4),hostile,t1,speed,30,MB/s,higher,ok'
 	echo "4,--><script>alert(5)</script><!--,hostile,t1,speed,40,MB/s,higher,ok"
-	echo "5,a${LS}b${RLO}gnp.exe,hostile,t1,speed,50,MB/s,higher,ok"
+	echo "5,a${LS}bgnp.exe,hostile,t1,speed,50,MB/s,higher,ok"
 	echo "6,$K64,hostile,$K64,speed,60,MB/s,higher,ok"
 	echo '7,"<a href=""javascript:alert(6)"">x</a>",hostile,t1,speed,70,MB/s,higher,ok'
 } > "$T/payload.csv"

@@ -21,9 +21,9 @@ check "a failed repeat: exit 1" test $? = 1
 check "its message says the status" grep -q "'sh' exited with status 1" "$T/err"
 check "then the last lines the command printed (the last 5)" test \
 	"$(sed -n '/the last lines it printed:/,$p' "$T/err" | tail -n +2 | tr -s ' ' | tr '\n' '|')" = \
-	" line 5| line 6| line 7| line 8| FATAL: bad?[2J|"
+	" line 5| line 6| line 7| line 8| FATAL: bad$(printf '\357\277\275')[2J|"
 check "negative control: not the earlier ones" sh -c '! grep -q "line 3" "$1"' _ "$T/err"
-check "a control byte in the last lines is shown as ?, never sent again to the terminal" \
+check "a control byte in the last lines is shown as U+FFFD, never sent again to the terminal" \
 	sh -c 'sed -n "/the last lines it printed:/,\$p" "$1" | grep -q "$(printf "\033")"; test $? = 1' _ "$T/err"
 bs run --dir "$T/work" -- sh -c 'exit 2' > /dev/null 2> "$T/err"
 check "a command that printed nothing: no last lines" \

@@ -24,6 +24,7 @@
 #include "../../core/lines.h"
 #include "../../core/record.h"
 #include "../../core/text.h"
+#include "../../core/textrule.h"
 
 /* The sink checks the record_sink contract; a breach aborts. */
 struct check {
@@ -36,6 +37,28 @@ static void breach(const char *what)
 	abort();
 }
 
+/* The text rule's promises on s[0..n): textrule_clean's output always
+ * passes textrule_check, text that passes comes out unchanged, and what
+ * fails is named at an offset inside it.  Any bytes. */
+static void check_rule(const char *s, size_t n)
+{
+	size_t at = 0, replaced, cap = 3 * n + 1;
+	char *out = malloc(cap);
+	long cp = 0;
+	int passes = textrule_check(s, n, &at, &cp) == 0;
+
+	if (!out)
+		abort();
+	replaced = textrule_clean(s, n, out, cap);
+	if (textrule_check(out, strlen(out), NULL, NULL))
+		breach("textrule_clean left a character the rule refuses");
+	if (passes && (replaced || strlen(out) != n || memcmp(out, s, n)))
+		breach("textrule_clean changed text the rule allows");
+	if (!passes && (at >= n || !replaced))
+		breach("textrule_check refused without naming where");
+	free(out);
+}
+
 static void check_text(const char *s, const char *what)
 {
 	size_t bad;
@@ -44,6 +67,8 @@ static void check_text(const char *s, const char *what)
 		breach(what);
 	if (utf8_check(s, strlen(s), &bad))
 		breach(what);
+	/* the import sink's rule, over every string a parser makes */
+	check_rule(s, strlen(s));
 }
 
 static int c_run_begin(void *ctx, const char *suite, const char *label,
@@ -304,6 +329,16 @@ static void t_xml(const uint8_t *d, size_t n)
 	xmlFreeParserCtxt(ctx);
 }
 
+/* The text rule on raw bytes (NUL, broken UTF-8 and all), as the
+ * renderer meets text an older store holds. */
+static void t_textrule(const uint8_t *d, size_t n)
+{
+	char *p = copy(d, n);
+
+	check_rule(p, n);
+	free(p);
+}
+
 const struct fuzz_target fuzz_targets[] = {
 	{ "bonnie", t_bonnie },
 	{ "sysbench", t_sysbench },
@@ -317,6 +352,7 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "detect", t_detect },
 	{ "gunzip", t_gunzip },
 	{ "xml", t_xml },
+	{ "textrule", t_textrule },
 	{ NULL, NULL },
 };
 

@@ -100,10 +100,17 @@ static void test_layout(void)
 	CHECK(fixed(NULL, l->label[3]) <= 960 * 0.35 &&
 	      strstr(l->label[3], "\xe2\x80\xa6") != NULL,
 	      "long label shortened with an ellipsis");
-	/* a broken UTF-8 label never reaches cairo broken */
+	/* a broken UTF-8 label never reaches cairo broken: each bad byte
+	 * shows as U+FFFD (it was cut before them until issue 19), and so do
+	 * the noncharacters and controls cairo and SVG refuse */
 	c->bar[4].label = "bad\xff\xfelabel";
 	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
-	      strcmp(l->label[4], "bad") == 0, "invalid UTF-8 cut before cairo");
+	      strcmp(l->label[4], "bad\xef\xbf\xbd\xef\xbf\xbdlabel") == 0,
+	      "invalid UTF-8 shown as U+FFFD before cairo");
+	c->bar[4].label = "L\xef\xbf\xbeX\x1b[2J";
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      strcmp(l->label[4], "L\xef\xbf\xbdX\xef\xbf\xbd[2J") == 0,
+	      "U+FFFE and ESC shown as U+FFFD before cairo");
 	/* too fast: no bar, a text */
 	c->bar[5].has_value = 0;
 	c->bar[5].status = "too-fast";

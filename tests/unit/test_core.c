@@ -11,6 +11,7 @@
 #include "../../core/lines.h"
 #include "../../core/sha256.h"
 #include "../../core/text.h"
+#include "../../core/textrule.h"
 #include "../../renderer/slug.h"
 #include "tap.h"
 
@@ -179,6 +180,66 @@ static void test_utf8(void)
 	      "utf8_fit: a whole emoji that fits is kept");
 }
 
+/* The text rule (core/textrule.h): every class it refuses, by an
+ * example, and what stays. */
+static void test_textrule(void)
+{
+	static const struct {
+		const char *s;
+		long cp;
+		const char *what;
+	} refused[] = {
+		{"L\xef\xbf\xbeX", 0xfffe, "U+FFFE"},
+		{"L\xef\xbf\xbf", 0xffff, "U+FFFF"},
+		{"\xef\xb7\x90", 0xfdd0, "U+FDD0"},
+		{"a\xf4\x8f\xbf\xbf", 0x10ffff, "U+10FFFF"},
+		{"a\x1b]0;x\x07", 0x1b, "ESC"},
+		{"a\nb", 0x0a, "line feed"},
+		{"\x7f", 0x7f, "DEL"},
+		{"\xc2\x9b", 0x9b, "C1 CSI"},
+		{"ab\xe2\x80\xae" "c", 0x202e, "U+202E"},
+		{"\xe2\x81\xa6", 0x2066, "U+2066"},
+		{"\xe2\x80\x8f", 0x200f, "U+200F"},
+		{"\xd8\x9c", 0x061c, "U+061C"},
+		{"a\xed\xa0\x80" "b", TEXTRULE_BAD_UTF8, "a lone surrogate"},
+		{"a\xff" "b", TEXTRULE_BAD_UTF8, "a byte that is not UTF-8"},
+	};
+	char out[16], msg[96], d[64];
+	size_t i, at;
+	long cp;
+
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		snprintf(msg, sizeof(msg), "textrule: refuses %s",
+			 refused[i].what);
+		CHECK(textrule_check(refused[i].s, strlen(refused[i].s), &at,
+				     &cp) == -1 && cp == refused[i].cp, msg);
+	}
+	CHECK(textrule_check("a\0b", 3, &at, &cp) == -1 && at == 1 && cp == 0,
+	      "textrule: refuses NUL, at its offset");
+	CHECK(textrule_check("caf\xc3\xa9\tx \xe2\x80\x94 \xf0\x9f\x98\x80",
+			     16, NULL, NULL) == 0,
+	      "textrule: allows tab, accents, dashes and emoji");
+	CHECK(textrule_clean("L\xef\xbf\xbeX", 5, out, sizeof(out)) == 1 &&
+	      strcmp(out, "L\xef\xbf\xbdX") == 0,
+	      "textrule_clean: U+FFFE becomes U+FFFD");
+	CHECK(textrule_clean("a\x1b[2Jb\xff", 7, out, sizeof(out)) == 2 &&
+	      strcmp(out, "a\xef\xbf\xbd[2Jb\xef\xbf\xbd") == 0,
+	      "textrule_clean: ESC and a bad byte become U+FFFD");
+	CHECK(textrule_clean("ab\x1b", 3, out, 4) == 0 && strcmp(out, "ab") == 0,
+	      "textrule_clean: a replacement that does not fit is left out");
+	CHECK(textrule_check_str("plain name", NULL, NULL) == 0 &&
+	      textrule_check_str("ab\x1b" "c", &at, &cp) == -1 && at == 2 &&
+	      cp == 0x1b && textrule_check_str("\xc3\xa9\xef\xbf\xbe", &at,
+						 &cp) == -1 && at == 2 &&
+	      cp == 0xfffe,
+	      "textrule_check_str: the same rule up to the NUL, offsets kept");
+	textrule_describe(0x1b, d);
+	CHECK_STR(d, "U+001B, a control character", "textrule_describe: ESC");
+	textrule_describe(0x202e, d);
+	CHECK_STR(d, "U+202E, a bidirectional control",
+		  "textrule_describe: U+202E");
+}
+
 static void test_lines(void)
 {
 	static const char text[] = "\xef\xbb\xbf" "one\r\ntwo\n\nfour";
@@ -283,6 +344,7 @@ void test_core(void)
 	test_sha256();
 	test_numbers();
 	test_utf8();
+	test_textrule();
 	test_lines();
 	test_buf();
 	test_slug();

@@ -1,0 +1,60 @@
+/*
+ * textrule.h: the one rule for text that names things (labels, suites,
+ * tests, metrics, units, attribute keys and values).
+ *
+ * Such text is shown in pages, charts, CSV files and on terminals, and
+ * each of these breaks, or can be made to lie, on a few characters: C0
+ * and C1 controls (an ESC sequence clears a terminal; XML refuses them),
+ * noncharacters (U+FFFE, U+FFFF and the 64 others: cairo refuses them),
+ * bidirectional controls (U+202E makes a line read backwards), NUL and
+ * bytes that are not UTF-8 (a lone surrogate, say).  The importer refuses
+ * text holding any of them (collector/import.c), so that the store holds
+ * only text every output can carry; the outputs clean what an older store
+ * or the sqlite3 shell put there anyway (textrule_clean, U+FFFD for each),
+ * and terminals get only cleaned text (textrule_fputs).  Tab is allowed:
+ * formats that can carry it mean it.
+ */
+#ifndef BENCHSITE_TEXTRULE_H
+#define BENCHSITE_TEXTRULE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* *cp when the bytes are not UTF-8 (no code point to name). */
+#define TEXTRULE_BAD_UTF8 (-1L)
+
+/* 0 when s[0..n) is text the rule allows; otherwise -1, with *at the
+ * offset of the first refused character and *cp its code point (or
+ * TEXTRULE_BAD_UTF8).  at and cp may be NULL. */
+int textrule_check(const char *s, size_t n, size_t *at, long *cp);
+
+/* textrule_check of the NUL-terminated s (the NUL ends it). */
+int textrule_check_str(const char *s, size_t *at, long *cp);
+
+/* What cp is, for messages: "U+001B, a control character",
+ * "U+FFFE, a noncharacter", "U+202E, a bidirectional control", "a byte
+ * that is not UTF-8".  out holds 64 bytes. */
+void textrule_describe(long cp, char out[64]);
+
+/* Copies s[0..n) into out (cap > 0 bytes, the NUL included) with every
+ * refused character, and every byte that is not UTF-8, replaced by U+FFFD,
+ * cut at a character's start when it does not fit.  Returns how many were
+ * replaced. */
+size_t textrule_clean(const char *s, size_t n, char *out, size_t cap);
+
+/* The same into a new string (the caller frees it), or NULL when memory
+ * runs out; *replaced (may be NULL) says how many were replaced. */
+char *textrule_clean_dup(const char *s, size_t *replaced);
+
+/* Writes s to f cleaned as textrule_clean does: what benchsite prints on
+ * a terminal never carries a raw control character.  Returns fputs's
+ * answer (EOF on error). */
+int textrule_fputs(const char *s, FILE *f);
+
+/* printf to f, the text written as textrule_fputs writes it but for one
+ * line feed at its end: for lines that carry names from the store (list,
+ * summary).  Returns 0, or EOF on error (memory included). */
+int textrule_printf(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * store_ro.c: opening a store where it cannot be written (a read-only
+ * mount, a folder of someone else's), or another store merge must not
+ * touch, without creating anything beside it.
+ *
+ * A WAL store is read through its -shm index, which SQLite creates when
+ * it is missing, even for a read-only connection; where it cannot, the
+ * open fails ("unable to open database file").  So: when a -wal file is
+ * there (a writer may be at work, and its -shm with it), the store is
+ * opened read-only and shares them; when there is none, everything the
+ * store holds is in its main file, and it is opened immutable: read as
+ * it stands, no lock taken, no file made.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "store.h"
+#include "store_int.h"
+
+/* The URI of path with its query: "file:" and path with every byte but
+ * letters, digits, '/', '.', '-' and '_' %-escaped (a '?' or '#' in the
+ * name must not start the query).  NULL when memory runs out. */
+static char *uri_of(const char *path, const char *query)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct buf b;
+	const unsigned char *p;
+	int rc;
+
+	buf_init(&b, 3 * strlen(path) + strlen(query) + 16);
+	rc = buf_adds(&b, "file:");
+	for (p = (const unsigned char *)path; !rc && *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '/' || *p == '.' ||
+		    *p == '-' || *p == '_') {
+			rc = buf_addc(&b, (char)*p);
+		} else {
+			char esc[4] = {'%', hex[*p >> 4], hex[*p & 15], 0};
+
+			rc = buf_adds(&b, esc);
+		}
+	}
+	if (rc || buf_adds(&b, query)) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+int store_ro_open(const char *path, sqlite3 **db, struct err *e)
+{
+	char *wal = malloc(strlen(path) + 5), *uri;
+	int live, rc;
+
+	*db = NULL;
+	if (!wal)
+		return err_set(e, path, 0, 0, "out of memory");
+	snprintf(wal, strlen(path) + 5, "%s-wal", path);
+	live = access(wal, F_OK) == 0;
+	free(wal);
+	if (access(path, R_OK))
+		return err_set(e, path, 0, 0, "cannot read the store: %s",
+			       strerror(errno));
+	uri = uri_of(path, live ? "?mode=ro" : "?mode=ro&immutable=1");
+	if (!uri)
+		return err_set(e, path, 0, 0, "out of memory");
+	rc = sqlite3_open_v2(uri, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
+			     SQLITE_OPEN_NOMUTEX, NULL);
+	free(uri);
+	if (rc != SQLITE_OK) {
+		err_set(e, path, 0, 0, "cannot open the store read-only: %s",
+			*db ? sqlite3_errmsg(*db) : "out of memory");
+		sqlite3_close(*db);
+		*db = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int store_writable_here(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	int ok;
+
+	if (access(path, W_OK))
+		return 0;
+	if (!slash)
+		return access(".", W_OK) == 0;
+	dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
+	if (!dir)
+		return 1;	/* let the open say what is wrong */
+	ok = access(dir, W_OK) == 0;
+	free(dir);
+	return ok;
+}

@@ -1,0 +1,158 @@
+# textrule.test.sh: one text rule for every importer (issue 19, items 1-4):
+# names, labels and attributes holding a noncharacter, a C0/C1 control, a
+# lone surrogate, NUL or a bidirectional control are refused, exit 1,
+# FILE:LINE named, the store unchanged; fio's JSON escapes \u0000 and lone
+# surrogates likewise.  A store that holds such text anyway (written with
+# the sqlite3 shell) still renders, to well-formed pages and charts, with
+# a warning naming the run; list, summary and error messages never write a
+# raw control character.
+. "$(dirname "$0")/lib.sh"
+
+# holds EXPR: EXPR (shell text, evaluated now) succeeds; for check with
+# several conditions (check runs one command)
+holds() { eval "$1"; }
+
+# the issue's reproductions use \xHH, which dash's printf lacks
+xprintf() { env printf "$@"; }
+ESC=$(printf '\033')
+FFFE=$(printf '\357\277\276')
+RLO=$(printf '\342\200\256')
+
+bs import "$TOP/sample-data/bonnie-tmpfs.txt" >/dev/null
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+
+# --- 1. noncharacters --------------------------------------------------------
+# the issue's reproduction, as written
+xprintf 'label,test,metric,value,better\nL\xef\xbf\xbeX,t,m,1,higher\nok,t,m,2,higher\n' > "$T/u.csv"
+bad u.csv 2 "label 'L.*X' holds U+FFFE, a noncharacter"
+xprintf 'label,test,metric,value,better\nL\xef\xbf\xbfX,t,m,1,higher\n' > "$T/uffff.csv"
+bad uffff.csv 2 "U+FFFF, a noncharacter"
+xprintf 'label,test,metric,value,better\nL,t\xef\xb7\x90,m,1,higher\n' > "$T/ufdd0.csv"
+bad ufdd0.csv 2 "test name .* U+FDD0, a noncharacter"
+
+# a bonnie++ CSV with its name field (3rd) holding TEXT
+bonnie_csv() {
+	sed -n 2p "$TOP/sample-data/bonnie-x3-ext4-disk.csv" |
+		awk -F, -v OFS=, -v n="$1" '{ $3 = n; print }'
+}
+bonnie_csv "ext4${FFFE}x" > "$T/bonnie-fffe.csv"
+bad bonnie-fffe.csv 1 "U+FFFE"
+
+# fio JSON whose jobname is TEXT (as it stands in the JSON)
+fio_json() {
+	printf '{\n"fio version" : "fio-3.33",\n"jobs" : [\n{\n"jobname" : "%s",\n' "$1"
+	printf '"groupid" : 0, "error" : 0,\n"job options" : { "rw" : "randread" },\n'
+	printf '"read" : { "io_bytes" : 4096, "bw" : 4, "iops" : 1, "total_ios" : 1, '
+	printf '"clat_ns" : { "mean" : 900 }, "lat_ns" : { "mean" : 950 } },\n'
+	printf '"write" : { "io_bytes" : 0, "bw" : 0, "iops" : 0, "total_ios" : 0 }\n}\n]\n}\n'
+}
+fio_json 'a\ufffeb' > "$T/fio-fffe.json"
+bad fio-fffe.json 4 "test name 'a.*b' holds U+FFFE"
+
+# --- 2. control characters ---------------------------------------------------
+printf 'label,test,metric,value,better\nL\033]0;owned\007,t,m,1,higher\n' > "$T/esc.csv"
+bad esc.csv 2 "label .* holds U+001B, a control character"
+printf 'label\ttest\tmetric\tvalue\tbetter\nok\tt\033[2J\tm\t1\thigher\n' > "$T/esc.tsv"
+bad esc.tsv 2 "test name .* holds U+001B"
+printf 'label,test,metric,value,better\nL\302\233x,t,m,1,higher\n' > "$T/c1.csv"
+bad c1.csv 2 "U+009B, a control character"
+printf 'label,test,metric,value,better\n"two\nlines",t,m,1,higher\n' > "$T/lf.csv"
+bad lf.csv 2 "U+000A, a control character"
+bonnie_csv "ext4${ESC}[2J" > "$T/bonnie-esc.csv"
+bad bonnie-esc.csv 1 "U+001B"
+# sysbench names its run after the file: a file name with ESC
+cp "$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" "$T/sys${ESC}[2Jbench.txt"
+bs import "$T/sys${ESC}[2Jbench.txt" >/dev/null 2>"$T/err"
+check "sysbench: a label (from the file name) with ESC is refused (exit $?)" \
+	grep -q ':3: label .* holds U+001B, a control character' "$T/err"
+check "... the message shows the name without the raw ESC" \
+	sh -c "! grep -q '$ESC' '$T/err'"
+check "... the store unchanged" cmp -s "$T/before.db" "$T/db"
+fio_json 'a\u001b[2Jb' > "$T/fio-esc.json"
+bad fio-esc.json 4 "U+001B"
+
+# --- 3. fio JSON strings -----------------------------------------------------
+fio_json 'a\u0000b' > "$T/fio-nul.json"
+bad fio-nul.json 5 'holds \\u0000 (NUL)'
+fio_json 'a\ud800b' > "$T/fio-surrogate.json"
+bad fio-surrogate.json 5 'holds \\ud800, the first half of a surrogate pair'
+fio_json 'a\udc00b' > "$T/fio-low.json"
+bad fio-low.json 5 'holds \\udc00, the second half'
+fio_json 'a\ud83d\ude00b' > "$T/fio-pair.json"
+check "a whole surrogate pair (an emoji) in fio JSON imports" \
+	bs_quiet import "$T/fio-pair.json"
+check "... as the character it stands for" \
+	sh -c "'$BIN' --db '$T/db' export | grep -q 'a$(printf '\360\237\230\200')b'"
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+
+# --- 4. bidirectional controls -----------------------------------------------
+printf 'label,test,metric,value,better\nabc%sgnp.exe,t,m,1,higher\n' "$RLO" > "$T/rlo.csv"
+bad rlo.csv 2 "U+202E, a bidirectional control"
+printf 'label,test,metric,value,better\nab\342\201\246c,t,m,1,higher\n' > "$T/lri.csv"
+bad lri.csv 2 "U+2066, a bidirectional control"
+printf 'label,test,metric,value,better\nab\342\200\217c,t,m,1,higher\n' > "$T/rlm.csv"
+bad rlm.csv 2 "U+200F, a bidirectional control"
+fio_json 'a\u202eb' > "$T/fio-rlo.json"
+bad fio-rlo.json 4 "U+202E"
+
+# options given on the command line follow the same rule (usage: exit 2)
+bs import --label "x${ESC}[2J" "$TOP/sample-data/bonnie-tmpfs.txt" \
+	>/dev/null 2>"$T/err"
+rc=$?
+check "--label with ESC is refused (exit 2, got $rc)" [ $rc -eq 2 ]
+check "... saying what it holds, without the raw ESC" \
+	sh -c "grep -q 'holds U+001B, a control character' '$T/err' && ! grep -q '$ESC' '$T/err'"
+bs import --set "k=a${RLO}b" "$TOP/sample-data/bonnie-tmpfs.txt" \
+	>/dev/null 2>"$T/err"
+check "--set with U+202E is refused (exit 2)" [ $? -eq 2 ]
+check "... and stored nothing" cmp -s "$T/before.db" "$T/db"
+
+# what is allowed stays allowed: tab where the format carries it, accents
+printf 'label,test,metric,value,better\n"caf\303\251\tx",t \342\200\224 1,m,1,higher\n' \
+	> "$T/fine.csv"
+check "accents, a dash and a tab in a quoted CSV label import" \
+	bs_quiet import "$T/fine.csv"
+
+# --- a store that holds such text anyway ------------------------------------
+cp "$T/db" "$T/legacy.db"
+printf 'label,test,metric,value,better\nLX,t,m,1,higher\nok,t,m,2,higher\n' > "$T/v.csv"
+"$BIN" --db "$T/legacy.db" import "$T/v.csv" >/dev/null
+sqlite3 "$T/legacy.db" "
+	update run set label = 'L' || char(65534) || 'X' || char(27) || '[2J'
+		where label = 'LX';
+	update result set test = 't' || char(27) || ']0;title' || char(7)
+		where run_id = (select id from run where label = 'ok');
+	update run_attr set value = 'v' || char(8238) || 'x'
+		where run_id = (select min(run_id) from run_attr);"
+"$BIN" --db "$T/legacy.db" render --out "$T/site" >"$T/out" 2>"$T/err"
+rc=$?
+check "a store holding U+FFFE, ESC and U+202E still renders (exit $rc: $(head -1 "$T/err" | cut -c 1-200))" \
+	holds '[ $rc -eq 0 ] && [ -f "$T/site/index.html" ]'
+check "... warning that names the runs" \
+	sh -c "grep -q \"warning: run [0-9]* ('L.*X.*\[2J', from .*v.csv:2)\" '$T/err' &&
+	       grep -q \"warning: run [0-9]* ('ok', from .*v.csv:3)\" '$T/err' &&
+	       grep -q \"warning: run [0-9]* ('tmpfs'\" '$T/err'"
+check "... the warning carries no raw control character" \
+	sh -c "! grep -q '$ESC' '$T/err'"
+broken=""
+for f in $(find "$T/site" -name '*.svg' -o -name '*.html'); do
+	xmllint --noout "$f" 2>/dev/null || broken="$broken $(basename "$f")"
+done
+check "... every page and SVG chart is well-formed XML (${broken:-all})" \
+	[ -z "$broken" ]
+check "... and none holds a raw ESC, U+FFFE or U+202E" \
+	sh -c "! grep -rlq --include '*.html' --include '*.svg' --include '*.csv' \
+		--include '*.json' -e '$ESC' -e '$FFFE' -e '$RLO' '$T/site'"
+for cmd in "list" "list --tsv" "list --tests" "summary" "summary --tsv"; do
+	"$BIN" --db "$T/legacy.db" $cmd >"$T/out" 2>&1
+	check "$cmd writes no raw control character (exit $?)" \
+		sh -c "! grep -q -e '$ESC' -e '$FFFE' '$T/out' &&
+		       ! tr -d '\n\t' < '$T/out' | grep -q '[[:cntrl:]]'"
+done
+# an error message quoting the input shows no raw control either
+printf 'label,test,metric,value,better\nok,t,m,1\033[2J,higher\n' > "$T/num.csv"
+bs import "$T/num.csv" >/dev/null 2>"$T/err"
+check "an error quoting the input writes no raw ESC ($(cat "$T/err"))" \
+	sh -c "! grep -q '$ESC' '$T/err'"
