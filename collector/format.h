@@ -87,5 +87,7 @@ extern const struct format format_table;
 extern const struct format format_wide;
 extern const struct format format_html;
 extern const struct format format_supersmack;
+extern const struct format format_dbench;
+extern const struct format format_hyperfine;
 
 #endif

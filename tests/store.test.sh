@@ -44,9 +44,11 @@ for fmt in tsv csv; do
 	check "$fmt round trip gives the same rows ($(wc -l < "$T/a.$fmt") lines)" \
 		cmp -s "$T/a.$fmt" "$T/b.$fmt"
 done
-check "the round trip is not empty (bonnie++, fio, sql-bench and sysbench rows)" \
+# (sample-data/raw/tools, the real outputs issue 22 asked for, adds
+# dbench and hyperfine runs)
+check "the round trip is not empty (bonnie++, dbench, fio, hyperfine, sql-bench and sysbench rows)" \
 	test "$(cut -f3 "$T/a.tsv" | LC_ALL=C sort -u | tr '\n' ' ')" = \
-	"bonnie++ fio sql-bench suite sysbench "
+	"bonnie++ dbench fio hyperfine sql-bench suite sysbench "
 bs export --attrs > "$T/a-attrs.tsv"
 rm -f "$T/db2"*
 "$BIN" --db "$T/db2" import "$T/a-attrs.tsv" > /dev/null

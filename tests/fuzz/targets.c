@@ -252,6 +252,8 @@ FORMAT_TARGET(supersmack)
 FORMAT_TARGET(table)
 FORMAT_TARGET(wide)
 FORMAT_TARGET(html)
+FORMAT_TARGET(dbench)
+FORMAT_TARGET(hyperfine)
 
 /* Detection runs on unchecked bytes (any byte, any length). */
 static void t_detect(const uint8_t *d, size_t n)
@@ -314,6 +316,8 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "table", t_table },
 	{ "wide", t_wide },
 	{ "html", t_html },
+	{ "dbench", t_dbench },
+	{ "hyperfine", t_hyperfine },
 	{ "detect", t_detect },
 	{ "gunzip", t_gunzip },
 	{ "xml", t_xml },
