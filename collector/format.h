@@ -89,5 +89,6 @@ extern const struct format format_html;
 extern const struct format format_supersmack;
 extern const struct format format_dbench;
 extern const struct format format_hyperfine;
+extern const struct format format_pgbench;
 
 #endif

@@ -16,6 +16,7 @@ const struct format *const formats[] = {
 	&format_pts,
 	&format_supersmack,
 	&format_dbench,
+	&format_pgbench,
 	&format_html,
 	&format_bonnie,
 	&format_table,

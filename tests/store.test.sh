@@ -45,10 +45,10 @@ for fmt in tsv csv; do
 		cmp -s "$T/a.$fmt" "$T/b.$fmt"
 done
 # (sample-data/raw/tools, the real outputs issue 22 asked for, adds
-# dbench and hyperfine runs)
-check "the round trip is not empty (bonnie++, dbench, fio, hyperfine, sql-bench and sysbench rows)" \
+# dbench, hyperfine and pgbench runs)
+check "the round trip is not empty (bonnie++, dbench, fio, hyperfine, pgbench, sql-bench and sysbench rows)" \
 	test "$(cut -f3 "$T/a.tsv" | LC_ALL=C sort -u | tr '\n' ' ')" = \
-	"bonnie++ dbench fio hyperfine sql-bench suite sysbench "
+	"bonnie++ dbench fio hyperfine pgbench sql-bench suite sysbench "
 bs export --attrs > "$T/a-attrs.tsv"
 rm -f "$T/db2"*
 "$BIN" --db "$T/db2" import "$T/a-attrs.tsv" > /dev/null

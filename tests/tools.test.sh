@@ -100,3 +100,68 @@ rm -f "$T/db" "$T/db-wal" "$T/db-shm"
 bs import "$T/fail.json" >/dev/null
 check "hyperfine: a non-zero exit code is status failed, no value" \
 	[ "$(bs export | tail -n +2 | cut -f 1,6,9 | tr '\t' ' ' | tr '\n' ';')" = "1 0.5 ok;2  failed;" ]
+
+# ---- pgbench ------------------------------------------------------------
+pgbench_one() {
+	golden "$1" pgbench || return
+	awk -f "$TOP/tests/pgbench-crosscheck.awk" "$1" | LC_ALL=C sort > "$T/want"
+	bs export | tail -n +2 | cut -f 1,5,6 | LC_ALL=C sort > "$T/got3"
+	same "$(basename "$1")" "$T/want" "$T/got3"
+}
+if [ -d "$CORPUS/pgbench" ]; then
+	for f in "$CORPUS"/pgbench/*; do
+		case $f in
+		*stderr_progress*) ;;	# progress lines alone: refused below
+		*) pgbench_one "$f" ;;
+		esac
+	done
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	bs import "$CORPUS/pgbench/pkb_pgbench_stderr_progress.txt" >/dev/null 2>"$T/err"
+	check "pgbench: progress lines without their summary are refused, saying why" \
+		grep -q "ends before its 'tps = ' line (progress lines alone" "$T/err"
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	bs import "$CORPUS/pgbench/kosenkovaan_pgbench-16.1_19runs-concatenated.txt" >/dev/null
+	check "pgbench: 19 runs appended to one file give 19 runs" \
+		[ "$(sqlite3 "$T/db" 'select count(*) from run')" = 19 ]
+else
+	skip "pgbench corpus files" "../shared/corpus is absent"
+fi
+for f in "$RAW"/pgbench-*; do pgbench_one "$f"; done
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$RAW/pgbench-15-c4-progress-r.out" >/dev/null
+check "pgbench: the 5 progress lines are samples of tps, latency_avg, latency_stddev" \
+	[ "$(sqlite3 "$T/db" "select group_concat(metric || ' ' || value, ';') from (select * from sample order by t, metric)" | cut -d';' -f 1-3)" = "latency_avg 4.659;latency_stddev 4.771;tps 847.9" ]
+# 8.x: no banner, no latency, both tps lines
+printf 'transaction type: TPC-B (sort of)\nscaling factor: 1\nnumber of clients: 10\nnumber of transactions per client: 1000\nnumber of transactions actually processed: 10000/10000\ntps = 85.184871 (including connections establishing)\ntps = 85.296346 (excluding connections establishing)\n' > "$T/pg8.txt"
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$T/pg8.txt" >/dev/null
+check "pgbench 8.x: tps excluding and including connections" \
+	[ "$(bs export | tail -n +2 | cut -f 4-6 | tr '\t\n' ' ;')" = "tpcb-like transactions 10000;tpcb-like tps_including_connections 85.184871;tpcb-like tps 85.296346;" ]
+# 9.6+: several scripts, each block a test of its own
+cat > "$T/multi.txt" <<'P'
+transaction type: multiple scripts
+scaling factor: 1
+query mode: simple
+number of clients: 2
+number of threads: 1
+duration: 10 s
+number of transactions actually processed: 5766
+latency average = 3.468 ms
+tps = 576.526173 (excluding connections establishing)
+SQL script 1: <builtin: TPC-B (sort of)>
+ - weight: 1 (targets 50.0% of total)
+ - 2888 transactions (50.1% of total, tps = 288.955675)
+ - latency average = 5.173 ms
+ - latency stddev = 2.069 ms
+SQL script 2: <builtin: select only>
+ - weight: 1 (targets 50.0% of total)
+ - 2878 transactions (49.9% of total, tps = 287.570498)
+ - latency average = 1.755 ms
+ - latency stddev = 0.517 ms
+P
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$T/multi.txt" >/dev/null 2>"$T/err"
+check "pgbench: each SQL script block is a test ($(bs export | tail -n +2 | cut -f 4 | sort -u | tr '\n' ';'))" \
+	[ "$(bs export | tail -n +2 | cut -f 4 | sort -u | tr '\n' ';')" = "multiple-scripts;select-only (script 2);tpcb-like (script 1);" ]
+check "pgbench: a script's tps from its block" \
+	[ "$(bs export | awk -F '\t' '$4 == "select-only (script 2)" && $5 == "tps" { print $6 }')" = 287.570498 ]

@@ -254,6 +254,7 @@ FORMAT_TARGET(wide)
 FORMAT_TARGET(html)
 FORMAT_TARGET(dbench)
 FORMAT_TARGET(hyperfine)
+FORMAT_TARGET(pgbench)
 
 /* Detection runs on unchecked bytes (any byte, any length). */
 static void t_detect(const uint8_t *d, size_t n)
@@ -318,6 +319,7 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "html", t_html },
 	{ "dbench", t_dbench },
 	{ "hyperfine", t_hyperfine },
+	{ "pgbench", t_pgbench },
 	{ "detect", t_detect },
 	{ "gunzip", t_gunzip },
 	{ "xml", t_xml },
