@@ -90,5 +90,6 @@ extern const struct format format_supersmack;
 extern const struct format format_dbench;
 extern const struct format format_hyperfine;
 extern const struct format format_pgbench;
+extern const struct format format_fiotext;
 
 #endif

@@ -12,6 +12,7 @@ const struct format *const formats[] = {
 	&format_sysbench,	/* its banner is unmistakable */
 	&format_sqlbench,
 	&format_fio,
+	&format_fiotext,
 	&format_hyperfine,
 	&format_pts,
 	&format_supersmack,

@@ -165,3 +165,51 @@ check "pgbench: each SQL script block is a test ($(bs export | tail -n +2 | cut 
 	[ "$(bs export | tail -n +2 | cut -f 4 | sort -u | tr '\n' ';')" = "multiple-scripts;select-only (script 2);tpcb-like (script 1);" ]
 check "pgbench: a script's tps from its block" \
 	[ "$(bs export | awk -F '\t' '$4 == "select-only (script 2)" && $5 == "tps" { print $6 }')" = 287.570498 ]
+
+# ---- fio normal text ----------------------------------------------------
+# numeric comparison of two "test metric value" lists (the awk prints
+# %.17g, the store the shortest text; both read back as the same double)
+same_num() {
+	if [ -s "$2" ] && [ "$(wc -l < "$2")" = "$(wc -l < "$3")" ] &&
+	   paste "$2" "$3" | awk -F '\t' '{ d = $3 - $6; if (d < 0) d = -d
+		m = $3 < 0 ? -$3 : $3
+		if ($1 != $4 || $2 != $5 || d > 1e-12 * m) exit 1 }'; then
+		ok "$1: every figure as an independent reading gives it ($(wc -l < "$2"))"
+	else
+		notok "$1: figures differ from an independent reading"
+		paste "$2" "$3" | head -3
+	fi
+}
+fiotext_one() {
+	golden "$1" fio-text || return
+	awk -f "$TOP/tests/fiotext-crosscheck.awk" "$1" > "$T/want"
+	bs export | tail -n +2 | cut -f 4-6 > "$T/got3"
+	same_num "$(basename "$1")" "$T/want" "$T/got3"
+}
+if [ -d "$CORPUS/fio-text" ]; then
+	for f in "$CORPUS"/fio-text/*; do fiotext_one "$f"; done
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	bs import "$CORPUS/fio-text/sumitshatwara_fio-3.1_status-interval-transcript.txt" >/dev/null 2>"$T/err"
+	check "fio text: --status-interval repeats give one run per job, with a warning" \
+		grep -q ':10: warning: 7 interim reports (--status-interval) passed over' "$T/err"
+else
+	skip "fio normal text corpus files" "../shared/corpus is absent"
+fi
+fiotext_one "$RAW/fio-3.33-seqread-2jobs-normal.out"
+# one fio run written as JSON and as normal text (--output-format=json,
+# normal): imported each way into its own store, the same tests, metrics
+# and units, and figures equal to the digits the text prints (IOPS from
+# the issued count and runtime, as JSON's; bandwidth to 3 significant
+# digits; latencies to 2 decimals of the printed unit; the percentile to
+# its whole unit): 0.5% covers every one of those roundings
+BOTH=$RAW/fio-3.33-randrw-normal-json.out
+"$BIN" --db "$T/json.db" import "$BOTH" >"$T/out" 2>&1
+check "fio normal+json file: detected as fio JSON" grep -q '(fio)$' "$T/out"
+"$BIN" --db "$T/text.db" import --format fio-text "$BOTH" >/dev/null 2>&1
+"$BIN" --db "$T/json.db" export | tail -n +2 | cut -f 3-8 | LC_ALL=C sort > "$T/j"
+"$BIN" --db "$T/text.db" export | tail -n +2 | cut -f 3-8 | LC_ALL=C sort > "$T/t"
+check "fio: text and JSON of one job give the same tests, metrics, units ($(wc -l < "$T/j"))" \
+	[ "$(cut -f 1-3,5,6 "$T/j")" = "$(cut -f 1-3,5,6 "$T/t")" ]
+check "fio: text and JSON of one job agree to the digits the text prints" \
+	sh -c 'paste "$1" "$2" | awk -F "\t" "{ d = \$4 - \$10; if (d < 0) d = -d
+		if (d > 0.005 * \$4) exit 1; n++ } END { exit n != 8 }"' _ "$T/j" "$T/t"

@@ -243,6 +243,9 @@ static void run_format(const char *name, const uint8_t *d, size_t n)
 
 #define FORMAT_TARGET(x) \
 	static void t_##x(const uint8_t *d, size_t n) { run_format(#x, d, n); }
+/* a format whose name is no C identifier */
+#define FORMAT_TARGET_NAMED(x, name) \
+	static void t_##x(const uint8_t *d, size_t n) { run_format(name, d, n); }
 FORMAT_TARGET(bonnie)
 FORMAT_TARGET(sysbench)
 FORMAT_TARGET(sqlbench)
@@ -255,6 +258,7 @@ FORMAT_TARGET(html)
 FORMAT_TARGET(dbench)
 FORMAT_TARGET(hyperfine)
 FORMAT_TARGET(pgbench)
+FORMAT_TARGET_NAMED(fiotext, "fio-text")
 
 /* Detection runs on unchecked bytes (any byte, any length). */
 static void t_detect(const uint8_t *d, size_t n)
@@ -320,6 +324,7 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "dbench", t_dbench },
 	{ "hyperfine", t_hyperfine },
 	{ "pgbench", t_pgbench },
+	{ "fio-text", t_fiotext },
 	{ "detect", t_detect },
 	{ "gunzip", t_gunzip },
 	{ "xml", t_xml },
