@@ -91,5 +91,6 @@ extern const struct format format_dbench;
 extern const struct format format_hyperfine;
 extern const struct format format_pgbench;
 extern const struct format format_fiotext;
+extern const struct format format_iozone;
 
 #endif

@@ -18,6 +18,7 @@ const struct format *const formats[] = {
 	&format_supersmack,
 	&format_dbench,
 	&format_pgbench,
+	&format_iozone,
 	&format_html,
 	&format_bonnie,
 	&format_table,

@@ -213,3 +213,33 @@ check "fio: text and JSON of one job give the same tests, metrics, units ($(wc -
 check "fio: text and JSON of one job agree to the digits the text prints" \
 	sh -c 'paste "$1" "$2" | awk -F "\t" "{ d = \$4 - \$10; if (d < 0) d = -d
 		if (d > 0.005 * \$4) exit 1; n++ } END { exit n != 8 }"' _ "$T/j" "$T/t"
+
+# ---- iozone -------------------------------------------------------------
+iozone_one() {
+	golden "$1" iozone || return
+	awk -f "$TOP/tests/iozone-crosscheck.awk" "$1" | LC_ALL=C sort > "$T/want"
+	bs export --attrs | awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["file_size_kb"] "\t" $c["test"] "\t" $c["value"] }' |
+		LC_ALL=C sort > "$T/got3"
+	same "$(basename "$1")" "$T/want" "$T/got3"
+}
+if [ -d "$CORPUS/iozone" ]; then
+	for f in "$CORPUS"/iozone/*; do iozone_one "$f"; done
+else
+	skip "iozone corpus files" "../shared/corpus is absent"
+fi
+# -i 0 -i 2: the third figure of a row is the random read, not the read
+cat > "$T/i02.txt" <<'I'
+	Command line used: iozone -a -i 0 -i 2 -s 64m
+	Output is in kBytes/sec
+              kB  reclen    write  rewrite    read    reread    read     write     read   rewrite      read   fwrite frewrite    fread  freread
+           65536       4   100000   200000    3000    4000
+I
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$T/i02.txt" >/dev/null 2>"$T/err"
+check "iozone: columns follow the command line's -i options" \
+	[ "$(bs export | tail -n +2 | cut -f 4,6 | tr '\t\n' ' ;')" = "write-4k 100000;rewrite-4k 200000;random-read-4k 3000;random-write-4k 4000;" ]
+sed 's/-i 2/-i 8/' "$T/i02.txt" > "$T/i8.txt"
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$T/i8.txt" >/dev/null 2>"$T/err"
+check "iozone: -i 8 (columns not read) is refused" grep -q 'iozone -i 8: its columns are not read' "$T/err"

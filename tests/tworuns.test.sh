@@ -60,6 +60,12 @@ both RUN-pg-box-cmp-mysql,pg "$FIX/sqlbench/run-1999/RUN-pg-box-cmp-mysql,pg"
 both compare.txt "$FIX/sqlbench/compare-flags.txt"
 both dbench.txt "$TOP/sample-data/raw/tools/dbench-4.00-2clients.out"
 both fio-text.txt "$TOP/sample-data/raw/tools/fio-3.33-seqread-2jobs-normal.out"
+if [ -d "$CORPUS/iozone" ]; then
+	both iozone.txt "$CORPUS/iozone/psteinb_iozone-3.434_auto_n1g-g2g.out"
+	both iozone-R.txt "$CORPUS/iozone/toby1984_iozone_R-report-blocks.txt"
+else
+	skip "iozone: two runs back to back" "../shared/corpus is absent"
+fi
 both pgbench.txt "$TOP/sample-data/raw/tools/pgbench-15-c4-progress-r.out"
 refused_twice hyperfine.json "$TOP/sample-data/raw/tools/hyperfine-1.15-sleep.json" "not one valid JSON object"
 refused_twice pts.xml "$FIX/pts/two-systems-repeats.xml" "Extra content"

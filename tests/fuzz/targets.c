@@ -258,6 +258,7 @@ FORMAT_TARGET(html)
 FORMAT_TARGET(dbench)
 FORMAT_TARGET(hyperfine)
 FORMAT_TARGET(pgbench)
+FORMAT_TARGET(iozone)
 FORMAT_TARGET_NAMED(fiotext, "fio-text")
 
 /* Detection runs on unchecked bytes (any byte, any length). */
@@ -325,6 +326,7 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "hyperfine", t_hyperfine },
 	{ "pgbench", t_pgbench },
 	{ "fio-text", t_fiotext },
+	{ "iozone", t_iozone },
 	{ "detect", t_detect },
 	{ "gunzip", t_gunzip },
 	{ "xml", t_xml },
