@@ -573,7 +573,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	lines_set_tick(drop_all_pages, &all);
 	if (n == 1) {
 		err_set(e, f[0].name, 0, 0, "%s", "");
-		rc = f[0].fmt->parse(f[0].data, f[0].n, &po, &sink, e);
+		rc = format_parse(f[0].fmt, f[0].data, f[0].n, &po, &sink, e);
 	} else {
 		rc = f[0].fmt->parse_set(in, n, &po, &sink, e);
 	}
@@ -641,6 +641,8 @@ static int load_data(const char *name, const char *data, size_t n,
 	 * empty file, a NUL byte), or skipped inside a folder. */
 	f->fmt = o->format ? format_find(o->format) : format_detect(f->data,
 								    f->n);
+	if (!f->fmt && !o->format)	/* pasted into Markdown or a mail */
+		f->fmt = format_detect_wrapped(f->data, f->n);
 	if (!f->fmt && o->skip_unknown) {
 		*skipped = 1;
 		return 0;

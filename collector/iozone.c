@@ -392,8 +392,9 @@ static int iz_line(struct iz *z, long line, const char *s, size_t n)
 		if (!all_numbers(t, k))
 			return err_at(z->e, line, 0, "%s: expected quoted sizes "
 				      "and rates", report_name[z->report_op]);
-		if (z->nrec == 0 && t[0].p[0] == '"' && s[0] != '"') {
-			/* the heading: record sizes */
+		if (z->nrec == 0 && t[k - 1].p[0] == '"') {
+			/* the heading: record sizes, all quoted (a row's rates
+			 * are not) */
 			for (i = 0; i < k; i++)
 				tnum(&t[i], &z->rec[i]);
 			z->nrec = k;

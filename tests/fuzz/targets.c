@@ -166,7 +166,7 @@ static void parse_with(const struct format *f, const char *p, size_t n,
 
 	sink_init(&sink, &c);
 	err_clear(&e);
-	rc = f->parse(p, n, o, &sink, &e);
+	rc = format_parse(f, p, n, o, &sink, &e);
 	/* on success every run was closed; on failure the parser may stop
 	 * mid-run (the importer rolls back) */
 	if (rc == 0 && c.in_run)
@@ -269,6 +269,7 @@ static void t_detect(const uint8_t *d, size_t n)
 
 	for (i = 0; formats[i]; i++)
 		(void)formats[i]->detect(p, n);
+	(void)format_detect_wrapped(p, n);
 	free(p);
 }
 
