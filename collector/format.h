@@ -80,6 +80,11 @@ const struct format *format_find(const char *name);
 /* The first format whose detect accepts p[0..n), or NULL. */
 const struct format *format_detect(const char *p, size_t n);
 
+/* guess.c: for a file no format detects, "this looks like X output; ...
+ * is read" when it is a known tool's output in a form not read (its
+ * terminal output, another export), else NULL.  Static text. */
+const char *format_guess(const char *p, size_t n);
+
 /* unwrap.c: text pasted into Markdown or a mail ('>' quoting, '**', HTML
  * entities, an indented block) as the plain text.  unwrap_text returns 1
  * and sets *out (malloc'd, NUL-terminated, the caller frees) and *outn

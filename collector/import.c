@@ -655,8 +655,13 @@ static int load_data(const char *name, const char *data, size_t n,
 	    validate(f, e))
 		goto fail;
 	if (!f->fmt) {
-		err_set(e, f->name, 0, 0, "cannot tell which tool wrote this "
-			"file; name its format with --format");
+		const char *g = format_guess(f->data, f->n);
+
+		if (g)
+			err_set(e, f->name, 0, 0, "%s", g);
+		else
+			err_set(e, f->name, 0, 0, "cannot tell which tool wrote "
+				"this file; name its format with --format");
 		goto fail;
 	}
 	hash_loaded(f);

@@ -270,6 +270,7 @@ static void t_detect(const uint8_t *d, size_t n)
 	for (i = 0; formats[i]; i++)
 		(void)formats[i]->detect(p, n);
 	(void)format_detect_wrapped(p, n);
+	(void)format_guess(p, n);
 	free(p);
 }
 
