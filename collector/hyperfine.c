@@ -6,7 +6,8 @@
  *                 "max": ..., "times": [0.101, 0.102, ...],
  *                 "exit_codes": [0, 0, ...]}, ...]}
  *
- * One test per command (the `command` text, or the --command-name given),
+ * One test per command (the `command` text, or the --command-name given;
+ * a command given twice gets " #2"),
  * metric `time` in seconds, lower is better.  hyperfine times each command
  * several times and keeps every time in `times`; those are the figures
  * stored, each a repeat, so that n is the number of runs hyperfine made and
@@ -120,6 +121,33 @@ static int hf_detect(const char *p, size_t n)
 	return 1;
 }
 
+/* The test name of command cmd: the command, with " #k" when the k-th
+ * result of the file has the same text (one command given twice). */
+static char *dup_name(const struct hf *h, const char *cmd)
+{
+	long i, k = 1;
+	size_t n = strlen(cmd);
+	char *s;
+
+	for (i = 0; i < h->ncmd; i++) {
+		const char *c = h->cmd[i].command;
+
+		/* cmd itself, or cmd renamed "cmd #N" before */
+		if (strncmp(c, cmd, n) == 0 &&
+		    (c[n] == '\0' || (c[n] == ' ' && c[n + 1] == '#' &&
+				      c[n + 2] >= '0' && c[n + 2] <= '9' &&
+				      strspn(c + n + 2, "0123456789") ==
+				      strlen(c + n + 2))))
+			k++;
+	}
+	if (k == 1)
+		return strdup(cmd);
+	s = malloc(n + 24);
+	if (s)
+		snprintf(s, n + 24, "%s #%ld", cmd, k);
+	return s;
+}
+
 static int engine(struct hf *h)
 {
 	return err_at(h->e, 0, 0, "JSON engine: %s", sqlite3_errmsg(h->db));
@@ -173,7 +201,7 @@ static int load(struct hf *h, const char *doc)
 			goto out;
 		}
 		x = &h->cmd[h->ncmd];
-		x->command = strdup(cmd);
+		x->command = dup_name(h, cmd);
 		if (!x->command) {
 			err_at(h->e, 0, 0, "out of memory");
 			goto out;

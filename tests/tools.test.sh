@@ -101,6 +101,13 @@ bs import "$T/fail.json" >/dev/null
 check "hyperfine: a non-zero exit code is status failed, no value" \
 	[ "$(bs export | tail -n +2 | cut -f 1,6,9 | tr '\t' ' ' | tr '\n' ';')" = "1 0.5 ok;2  failed;" ]
 
+# one command given twice: the second is "COMMAND #2", not a duplicate
+printf '{"results": [{"command": "true", "times": [0.5]}, {"command": "true", "times": [0.25]}]}\n' > "$T/dup.json"
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+bs import "$T/dup.json" >/dev/null 2>"$T/err"
+check "hyperfine: a command given twice is 'true' and 'true #2'" \
+	[ "$(bs export | tail -n +2 | cut -f 4,6 | tr '\t\n' ' ;')" = "true 0.5;true #2 0.25;" ]
+
 # ---- pgbench ------------------------------------------------------------
 pgbench_one() {
 	golden "$1" pgbench || return
