@@ -467,8 +467,9 @@ static int script_tps(struct pg *g, long line, const char *s, size_t n)
 	if (!t || lead_num(t + 6, (size_t)(s + n - t - 6), &v,
 					 NULL))
 		return bad_num(g, line, "script tps");
-	if (lead_num(s, n, &v, NULL) ||
-	    result(g, line, "transactions", v, "count", "higher"))
+	if (lead_num(s, n, &v, NULL))
+		return bad_num(g, line, "script transactions");
+	if (result(g, line, "transactions", v, "count", "higher"))
 		return -1;
 	lead_num(t + 6, (size_t)(s + n - t - 6), &v, NULL);
 	return result(g, line, "tps", v, "1/s", "higher");
