@@ -56,7 +56,7 @@ TEMPLATES = $(sort $(wildcard templates/*))
 DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
             zlib1g-dev fonts-dejavu-core
 DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 python3-scipy \
-           sysbench strace chromium nodejs
+           sysbench strace chromium nodejs fio dbench hyperfine postgresql
 
 .PHONY: all deps demo check install uninstall clean bench sample-data fuzz \
         fuzz-bins soak valgrind
@@ -192,7 +192,8 @@ $(BUILD)/failmalloc.so: tests/failmalloc.c
 # with clang and runs each for FUZZ_SECONDS, seeded from the repository's
 # inputs and, read in place, ../shared/corpus.
 FUZZ_TARGETS = bonnie sysbench sqlbench fio pts supersmack table wide html \
-               detect gunzip xml textrule
+               dbench hyperfine pgbench fio-text iozone detect gunzip xml \
+               textrule
 FUZZ_SECONDS ?= 60
 # small inputs run ~10x faster and reach the same parser states; seeds
 # longer than this are cut

@@ -209,7 +209,7 @@ static int reparse_one(struct store *s, const struct src *x,
 		po.table = o.table;
 	}
 	po.name = x->name;
-	if (fmt->parse(in.p, in.n, &po, &sink, e))
+	if (format_parse(fmt, in.p, in.n, &po, &sink, e))
 		goto out;
 	if (c.seq == 0) {
 		err_at(e, 0, 0, "today's '%s' parser finds no results in it",

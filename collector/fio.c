@@ -714,8 +714,10 @@ static int fio_detect(const char *p, size_t n)
 			  &start);
 }
 
-static int fio_parse(const char *p, size_t n, const struct parse_opts *po,
-		     const struct record_sink *sink, struct err *e)
+/* One JSON document, starting at p[start] on line `line`; *end gets the
+ * offset after it. */
+static int fio_doc(const char *p, size_t n, size_t start, long line,
+		   size_t *end, const struct record_sink *sink, struct err *e)
 {
 	struct outline o;
 	struct fio f;
@@ -723,17 +725,15 @@ static int fio_parse(const char *p, size_t n, const struct parse_opts *po,
 	char *doc = NULL;
 	int rc = -1;
 
-	(void)po;
 	memset(&o, 0, sizeof(o));
 	memset(&f, 0, sizeof(f));
 	f.sink = sink;
 	f.e = e;
-	if (!find_start(p, n, &o.start))
-		return err_at(e, 0, 0, "no fio JSON object (a line starting "
-			      "with '{' followed by \"fio version\")");
-	o.line = count_lines(p, 0, o.start, 1);
+	o.start = start;
+	o.line = line;
 	if (scan(p, n, &o, e))
 		goto out;
+	*end = o.end;
 	/* SQLite wants a NUL-terminated text for the job lookups */
 	doc = malloc(o.end - o.start + 1);
 	if (!doc) {
@@ -776,6 +776,30 @@ out:
 	free(doc);
 	free(o.job_line);
 	return rc;
+}
+
+/* Every JSON document of the input: fio run twice with its output appended
+ * to one file (`>>`) gives two, and both are read; text between them (the
+ * notes, another output format) is passed over as before the first. */
+static int fio_parse(const char *p, size_t n, const struct parse_opts *po,
+		     const struct record_sink *sink, struct err *e)
+{
+	size_t at = 0, start, end;
+	long line = 1;
+
+	(void)po;
+	if (!find_start(p, n, &start))
+		return err_at(e, 0, 0, "no fio JSON object (a line starting "
+			      "with '{' followed by \"fio version\")");
+	do {
+		start += at;
+		line = count_lines(p, at, start, line);
+		if (fio_doc(p, n, start, line, &end, sink, e))
+			return -1;
+		line = count_lines(p, start, end, line);
+		at = end;
+	} while (at < n && find_start(p + at, n - at, &start));
+	return 0;
 }
 
 const struct format format_fio = {

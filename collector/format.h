@@ -40,6 +40,8 @@ struct input {
 #define FORMAT_ANY_BYTES 1	/* the parser checks its own encoding (HTML
 				 * pages in Latin-1); others get only valid
 				 * UTF-8 text without NUL bytes */
+#define FORMAT_EXACT 2		/* read as it is, never unwrapped (XML,
+				 * whose entities are its own) */
 
 struct format {
 	const char *name;	/* as given to --format */
@@ -78,6 +80,27 @@ const struct format *format_find(const char *name);
 /* The first format whose detect accepts p[0..n), or NULL. */
 const struct format *format_detect(const char *p, size_t n);
 
+/* guess.c: for a file no format detects, "this looks like X output; ...
+ * is read" when it is a known tool's output in a form not read (its
+ * terminal output, another export), else NULL.  Static text. */
+const char *format_guess(const char *p, size_t n);
+
+/* unwrap.c: text pasted into Markdown or a mail ('>' quoting, '**', HTML
+ * entities, an indented block) as the plain text.  unwrap_text returns 1
+ * and sets *out (malloc'd, NUL-terminated, the caller frees) and *outn
+ * when p[0..n) was wrapped, 0 when it was not (or is too large to copy),
+ * -1 when out of memory; lines stay where they were. */
+int unwrap_text(const char *p, size_t n, char **out, size_t *outn);
+/* The format the unwrapped text of p[0..n) is detected as, or NULL (no
+ * wrapping, or none detected, or a format read only as it is). */
+const struct format *format_detect_wrapped(const char *p, size_t n);
+/* f->parse of p[0..n) unwrapped (unless f reads bytes as they are), with
+ * every label trimmed of blanks on the way to sink: what import and
+ * reparse call, so that both read a source the same way. */
+int format_parse(const struct format *f, const char *p, size_t n,
+		 const struct parse_opts *o, const struct record_sink *sink,
+		 struct err *e);
+
 extern const struct format format_sysbench;
 extern const struct format format_fio;
 extern const struct format format_pts;
@@ -87,5 +110,10 @@ extern const struct format format_table;
 extern const struct format format_wide;
 extern const struct format format_html;
 extern const struct format format_supersmack;
+extern const struct format format_dbench;
+extern const struct format format_hyperfine;
+extern const struct format format_pgbench;
+extern const struct format format_fiotext;
+extern const struct format format_iozone;
 
 #endif

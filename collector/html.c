@@ -630,8 +630,14 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 		}
 		pick = o->table - 1;
 	} else {
-		/* a bon_csv2html table first, else the most numeric one */
-		for (i = 0; i < ts->n && pick < 0; i++) {
+		/* every bon_csv2html table (two pages pasted into one give
+		 * two, and neither may be dropped), else the most numeric
+		 * one; a tie between the most numeric is refused, and any
+		 * other table with numbers is named in a warning, so that
+		 * no table of results is passed over in silence */
+		int nbon = 0, ties = 0;
+
+		for (i = 0; i < ts->n; i++) {
 			struct htable x = {0, NULL, 0};
 			long k;
 
@@ -640,16 +646,52 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 				goto out;
 			}
 			k = numeric_cells(&x);
-			if (is_bonnie(&x))
-				pick = i;
-			else if (k > best) {
+			x.line = xmlGetLineNo(ts->node[i]);
+			if (is_bonnie(&x)) {
+				rc = bonnie_page(&x, sink, e);
+				table_free(&x);
+				if (rc)
+					goto out;
+				rc = -1;
+				nbon++;
+			} else if (k > best) {
 				best = k;
 				most = i;
+				ties = 0;
+			} else if (k == best) {
+				ties++;
 			}
 			table_free(&x);
 		}
-		if (pick < 0)
-			pick = most;
+		if (nbon) {
+			rc = 0;
+			goto out;
+		}
+		if (ties && best > 0) {
+			err_at(e, 0, 0, "%d tables hold %ld numbers each: "
+			       "choose one with --table N", ties + 1, best);
+			goto out;
+		}
+		for (i = 0; i < ts->n && best > 0; i++) {
+			struct htable x = {0, NULL, 0};
+			long k;
+
+			if (i == most)
+				continue;
+			if (collect_rows(&x, ts->node[i], e)) {
+				table_free(&x);
+				goto out;
+			}
+			k = numeric_cells(&x);
+			table_free(&x);
+			if (k > 1 && record_warn(sink, xmlGetLineNo(ts->node[i]),
+						 e, "table %d (%ld numbers) passed "
+						 "over for table %d (%ld); read "
+						 "it with --table %d", i + 1, k,
+						 most + 1, best, i + 1))
+				goto out;
+		}
+		pick = most;
 	}
 	t.line = xmlGetLineNo(ts->node[pick]);
 	if (collect_rows(&t, ts->node[pick], e))

@@ -620,7 +620,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	lines_set_tick(drop_all_pages, &all);
 	if (n == 1) {
 		err_set(e, f[0].name, 0, 0, "%s", "");
-		rc = f[0].fmt->parse(f[0].data, f[0].n, &po, &sink, e);
+		rc = format_parse(f[0].fmt, f[0].data, f[0].n, &po, &sink, e);
 	} else {
 		rc = f[0].fmt->parse_set(in, n, &po, &sink, e);
 	}
@@ -718,6 +718,8 @@ static int load_data(const char *name, const char *data, size_t n,
 	 * empty file, a NUL byte), or skipped inside a folder. */
 	f->fmt = o->format ? format_find(o->format) : format_detect(f->data,
 								    f->n);
+	if (!f->fmt && !o->format)	/* pasted into Markdown or a mail */
+		f->fmt = format_detect_wrapped(f->data, f->n);
 	if (!f->fmt && o->skip_unknown) {
 		*skipped = 1;
 		return 0;
@@ -730,10 +732,15 @@ static int load_data(const char *name, const char *data, size_t n,
 	    validate(f, e))
 		goto fail;
 	if (!f->fmt) {
-		if (!table_too_wide(f->data, f->n, e))
-			err_set(e, f->name, 0, 0, "cannot tell which tool "
-				"wrote this file; name its format with "
-				"--format");
+		const char *g = format_guess(f->data, f->n);
+
+		if (table_too_wide(f->data, f->n, e))
+			;	/* the cause: more fields than a table holds */
+		else if (g)
+			err_set(e, f->name, 0, 0, "%s", g);
+		else
+			err_set(e, f->name, 0, 0, "cannot tell which tool wrote "
+				"this file; name its format with --format");
 		goto fail;
 	}
 	hash_loaded(f);

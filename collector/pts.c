@@ -623,7 +623,7 @@ out:
 const struct format format_pts = {
 	"pts",
 	"Phoronix Test Suite result XML (composite.xml, PTS 3.0-10.x)",
-	0,
+	FORMAT_EXACT,
 	pts_detect,
 	pts_parse,
 	NULL,	/* group: its runs never span files */

@@ -12,8 +12,13 @@ const struct format *const formats[] = {
 	&format_sysbench,	/* its banner is unmistakable */
 	&format_sqlbench,
 	&format_fio,
+	&format_fiotext,
+	&format_hyperfine,
 	&format_pts,
 	&format_supersmack,
+	&format_dbench,
+	&format_pgbench,
+	&format_iozone,
 	&format_html,
 	&format_bonnie,
 	&format_table,

@@ -724,6 +724,10 @@ static int run_file(struct sb *b, const struct input *in)
 		size_t rest, col;
 		const char *colon;
 
+		if (st != HEAD0 && has_prefix(s, n, "Benchmark DBD suit"))
+			return fail(b, l.lineno, 1, "a second summary in a file "
+				    "that is part of one run's folder: import "
+				    "this file alone");
 		switch (st) {
 		case HEAD0:
 			if (has_prefix(s, n, "Benchmark DBD suit")) {
@@ -1279,6 +1283,23 @@ static void sb_init(struct sb *b, const struct parse_opts *o,
 		b->attrs[i].key = keys[i];
 }
 
+/* Where the next summary of p[at..n) starts: the offset of its "Benchmark
+ * DBD suit" line, or n.  *line counts the lines passed over. */
+static size_t next_summary(const char *p, size_t n, size_t at, long *line)
+{
+	while (at < n) {
+		const char *nl = memchr(p + at, '\n', n - at);
+
+		if (has_prefix(p + at, n - at, "Benchmark DBD suit"))
+			return at;
+		if (!nl)
+			return n;
+		at = (size_t)(nl - p) + 1;
+		(*line)++;
+	}
+	return n;
+}
+
 static int sqlbench_parse_set(const struct input *in, size_t n,
 			      const struct parse_opts *o,
 			      const struct record_sink *sink, struct err *e)
@@ -1300,6 +1321,17 @@ static int sqlbench_parse_set(const struct input *in, size_t n,
 				return fail(&b, 0, 0, "a compare-results table "
 					    "is not part of one run");
 			return compare_file(&b, &in[i]);
+		}
+		if (k == K_RUN && n > 1) {
+			long line = 1;
+			size_t at = next_summary(in[i].p, in[i].n, 0, &line);
+
+			if (at < in[i].n && next_summary(in[i].p, in[i].n,
+							 at + 1, &line) <
+			    in[i].n)
+				return fail(&b, line, 1, "a second summary in a "
+					    "file that is part of one run's "
+					    "folder: import this file alone");
 		}
 		base_name(in[i].name, base, sizeof(base));
 		if (!label[0])
@@ -1327,14 +1359,102 @@ static int sqlbench_parse_set(const struct input *in, size_t n,
 	return 0;
 }
 
+/* The label of the k-th of several summaries in one file: "<Server
+ * version>[ <Comments>]" from its header, else "<file label> #k" (or "#k"
+ * alone when the file's name says no label). */
+static void summary_label(const struct input *in, const char *flabel, int k,
+			  char *out, size_t cap)
+{
+	char ver[SB_VALUE_MAX] = "", com[SB_VALUE_MAX] = "";
+	struct lines l;
+	const char *s;
+	size_t n;
+
+	lines_init(&l, in->p, in->n);
+	while (lines_next(&l, &s, &n) && l.lineno < 32) {
+		const char *colon = memchr(s, ':', n), *v;
+		size_t vn;
+
+		if (l.lineno > 1 && all_blank(s, n))
+			break;
+		if (!colon)
+			continue;
+		v = colon + 1;
+		vn = (size_t)(s + n - v);
+		trim(&v, &vn);
+		if (has_prefix(s, n, "Server version") && copy(ver, sizeof(ver),
+							      v, vn))
+			ver[0] = '\0';
+		if (has_prefix(s, n, "Comments") && copy(com, sizeof(com), v, vn))
+			com[0] = '\0';
+	}
+	if (ver[0])
+		snprintf(out, cap, "%s%s%s", ver, com[0] ? " " : "", com);
+	else
+		snprintf(out, cap, "%s%s#%d", flabel, flabel[0] ? " " : "", k);
+}
+
+/* One file that holds several RUN summaries (two runs pasted one after the
+ * other into a page or a mail): each is a run of its own, read as if it
+ * were its own file, so that no summary is dropped.  The file name's label
+ * fits none of them alone; each is labelled by its Server version and
+ * Comments (what tells two pasted runs apart), and the file's label and the
+ * summary's number when its header says neither.  Lines are counted from
+ * the file's start for messages. */
+static int summaries(const char *p, size_t n, const struct parse_opts *o,
+		     const struct record_sink *sink, struct err *e)
+{
+	static struct sb b;	/* as in sqlbench_parse_set */
+	char base[256], flabel[SB_NAME_MAX], label[3 * SB_VALUE_MAX];
+	const char *test;
+	size_t at, end;
+	long line = 1, start;
+	int k = 0;
+
+	base_name(o->name ? o->name : "", base, sizeof(base));
+	tail_label(name_tail(base, &test), flabel, sizeof(flabel));
+	at = next_summary(p, n, 0, &line);
+	while (at < n) {
+		struct input in;
+
+		start = line;
+		end = next_summary(p, n, at + 1, &line);
+		k++;
+		sb_init(&b, o, sink, e);
+		b.file = o->name ? o->name : "";
+		in.name = b.file;
+		in.p = p + at;
+		in.n = end - at;
+		summary_label(&in, flabel, k, label, sizeof(label));
+		if (sink->run_begin(sink->ctx, SUITE, label, start, e))
+			return sink_failed(&b, start);
+		if (run_file(&b, &in)) {
+			if (b.e->line)
+				b.e->line += start - 1;
+			return -1;
+		}
+		if (sink->run_end(sink->ctx, e))
+			return sink_failed(&b, start);
+		at = end;
+	}
+	return 0;
+}
+
 static int sqlbench_parse(const char *p, size_t n, const struct parse_opts *o,
 			  const struct record_sink *sink, struct err *e)
 {
 	struct input in;
+	long line = 1;
+	size_t first;
 
 	in.name = o->name ? o->name : "";
 	in.p = p;
 	in.n = n;
+	if (sb_kind(p, n) == K_RUN) {
+		first = next_summary(p, n, 0, &line);
+		if (first < n && next_summary(p, n, first + 1, &line) < n)
+			return summaries(p, n, o, sink, e);
+	}
 	return sqlbench_parse_set(&in, 1, o, sink, e);
 }
 

@@ -447,7 +447,7 @@ const struct format format_table = {
 	"table",
 	"long-format CSV or TSV (the columns export writes; extra columns are "
 	"run attributes)",
-	0,
+	FORMAT_EXACT,	/* benchsite's own export: read byte for byte */
 	table_detect,
 	table_parse,
 	NULL,

@@ -314,7 +314,7 @@ const struct format format_wide = {
 	"wide",
 	"wide CSV or TSV: rows = runs (first column the label), columns = "
 	"tests; needs --better (never detected)",
-	0,
+	FORMAT_EXACT,	/* a user's table: its names are data, read byte for byte */
 	wide_detect,
 	wide_parse,
 	NULL,	/* group: its runs never span files */

@@ -191,7 +191,7 @@ static void parse_with(const struct format *f, const char *p, size_t n,
 
 	sink_init(&sink, &c);
 	err_clear(&e);
-	rc = f->parse(p, n, o, &sink, &e);
+	rc = format_parse(f, p, n, o, &sink, &e);
 	/* on success every run was closed; on failure the parser may stop
 	 * mid-run (the importer rolls back) */
 	if (rc == 0 && c.in_run)
@@ -268,6 +268,9 @@ static void run_format(const char *name, const uint8_t *d, size_t n)
 
 #define FORMAT_TARGET(x) \
 	static void t_##x(const uint8_t *d, size_t n) { run_format(#x, d, n); }
+/* a format whose name is no C identifier */
+#define FORMAT_TARGET_NAMED(x, name) \
+	static void t_##x(const uint8_t *d, size_t n) { run_format(name, d, n); }
 FORMAT_TARGET(bonnie)
 FORMAT_TARGET(sysbench)
 FORMAT_TARGET(sqlbench)
@@ -277,6 +280,11 @@ FORMAT_TARGET(supersmack)
 FORMAT_TARGET(table)
 FORMAT_TARGET(wide)
 FORMAT_TARGET(html)
+FORMAT_TARGET(dbench)
+FORMAT_TARGET(hyperfine)
+FORMAT_TARGET(pgbench)
+FORMAT_TARGET(iozone)
+FORMAT_TARGET_NAMED(fiotext, "fio-text")
 
 /* Detection runs on unchecked bytes (any byte, any length). */
 static void t_detect(const uint8_t *d, size_t n)
@@ -286,6 +294,8 @@ static void t_detect(const uint8_t *d, size_t n)
 
 	for (i = 0; formats[i]; i++)
 		(void)formats[i]->detect(p, n);
+	(void)format_detect_wrapped(p, n);
+	(void)format_guess(p, n);
 	free(p);
 }
 
@@ -349,6 +359,11 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "table", t_table },
 	{ "wide", t_wide },
 	{ "html", t_html },
+	{ "dbench", t_dbench },
+	{ "hyperfine", t_hyperfine },
+	{ "pgbench", t_pgbench },
+	{ "fio-text", t_fiotext },
+	{ "iozone", t_iozone },
 	{ "detect", t_detect },
 	{ "gunzip", t_gunzip },
 	{ "xml", t_xml },
