@@ -70,17 +70,17 @@ grows() {
 	fi
 }
 
-grows bonnie 400
-grows sysbench 12000
-grows sqlbench 80000 --test ATIS
-grows fio 400
-grows pts 3000
-grows supersmack 3000
-grows table 12000
-# shellcheck disable=SC2086
-grows wide 1000 $WIDE
-# shellcheck disable=SC2086
-grows html 800 $WIDE
+# N: the small run takes ~0.1 s of CPU here, ten steps of the clock (at
+# ~0.01-0.03 s one step decided the ratio on a busy machine)
+grows bonnie 1600
+grows sysbench 48000
+grows sqlbench 320000 --test ATIS
+grows fio 1600
+grows pts 12000
+grows supersmack 12000
+grows table 48000
+grows wide 4000 $WIDE
+grows html 3200 $WIDE
 
 # the control: a quadratic loop, N and 8N, measured the same way
 quad='{ for (i = 0; i < $1; i++) for (j = 0; j < $1; j++) s++ }'
