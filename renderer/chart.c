@@ -2,8 +2,8 @@
  * chart.c: see chart.h.
  *
  * Horizontal bars, because benchmark labels are long
- * ("ext3_data=writeback,mballoc,delalloc,extents").  The palette is
- * Okabe-Ito, which colour-blind readers can tell apart; colour is never the
+ * ("ext3_data=writeback,mballoc,delalloc,extents").  The colours
+ * (chart_scheme.c) stay apart for colour-blind readers; colour is never the
  * only mark: the best bar says "best" in its value text.  Painting draws
  * exactly what the layout says and checks cairo's sticky status once.
  */
@@ -31,17 +31,6 @@
 #define NOTE_H 22.0	/* the note's line, between title and plot */
 #define LABEL_SHARE 0.35	/* of the width, at most, for labels */
 #define MIN_PLOT 120.0
-
-const double chart_palette[8][3] = {
-	{0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0},	/* blue */
-	{0xe6 / 255.0, 0x9f / 255.0, 0x00 / 255.0},	/* orange */
-	{0x00 / 255.0, 0x9e / 255.0, 0x73 / 255.0},	/* bluish green */
-	{0xcc / 255.0, 0x79 / 255.0, 0xa7 / 255.0},	/* reddish purple */
-	{0x56 / 255.0, 0xb4 / 255.0, 0xe9 / 255.0},	/* sky blue */
-	{0xd5 / 255.0, 0x5e / 255.0, 0x00 / 255.0},	/* vermillion */
-	{0xf0 / 255.0, 0xe4 / 255.0, 0x42 / 255.0},	/* yellow */
-	{0x59 / 255.0, 0x59 / 255.0, 0x59 / 255.0},	/* grey */
-};
 
 struct cairo_measure {
 	cairo_t *cr;
@@ -392,23 +381,30 @@ static void text_center(cairo_t *cr, double x, double y, const char *s)
 	cairo_show_text(cr, s);
 }
 
-/* Paints l on cr (any surface); the caller checks the status. */
+static void source(cairo_t *cr, const unsigned char rgb[3])
+{
+	cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
+}
+
+/* Paints l on cr (any surface) in the light scheme, the PNG's (a dark page
+ * shows the SVG, which carries both); the caller checks the status. */
 static void paint(cairo_t *cr, const struct chart_layout *l)
 {
+	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
 	double base = l->plot.y + l->plot.h + 4;
 	int i;
 
-	cairo_set_source_rgb(cr, 1, 1, 1);
+	source(cr, sc->ground);
 	cairo_paint(cr);
 	if (l->title[0]) {
 		set_font(cr, TITLE_SIZE, 1);
-		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		source(cr, sc->text);
 		cairo_move_to(cr, MARGIN, 20);
 		cairo_show_text(cr, l->title);
 	}
 	set_font(cr, FONT_SIZE, 0);
 	if (l->note[0]) {
-		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		source(cr, sc->muted);
 		cairo_move_to(cr, MARGIN, l->plot.y - NOTE_H + 12);
 		cairo_show_text(cr, l->note);
 	}
@@ -417,18 +413,16 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 	for (i = 0; i < l->nticks; i++) {
 		double x = floor(l->tick_x[i]) + 0.5;
 
-		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+		source(cr, sc->grid);
 		cairo_move_to(cr, x, l->plot.y - 4);
 		cairo_line_to(cr, x, base);
 		cairo_stroke(cr);
-		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		source(cr, sc->muted);
 		text_center(cr, l->tick_x[i], base + 14, l->tick_text[i]);
 	}
 	for (i = 0; i < l->nbars; i++) {
-		const double *rgb = chart_palette[l->color[i] & 7];
-
 		if (l->bar[i].w > 0) {
-			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			source(cr, sc->bar[(unsigned)l->color[i] % CHART_COLORS]);
 			cairo_rectangle(cr, l->bar[i].x, l->bar[i].y,
 					l->bar[i].w, l->bar[i].h);
 			cairo_fill(cr);
@@ -443,7 +437,7 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 			double x0 = floor(l->err_x0[i]) + 0.5;
 			double x1 = floor(l->err_x1[i]) + 0.5;
 
-			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			source(cr, sc->whisker);
 			cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
 			cairo_move_to(cr, x0, y);
 			cairo_line_to(cr, x1, y);
@@ -454,12 +448,12 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 			cairo_stroke(cr);
 			cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 		}
-		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		source(cr, sc->text);
 		text_right(cr, l->label_x[i], l->text_y[i], l->label[i]);
 		cairo_move_to(cr, l->value_x[i], l->text_y[i]);
 		cairo_show_text(cr, l->value_text[i]);
 	}
-	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	source(cr, sc->rule);
 	if (l->axis_min < 0) {	/* 0 among the ticks: the bars' origin */
 		cairo_move_to(cr, floor(l->zero_x) + 0.5, l->plot.y - 4);
 		cairo_line_to(cr, floor(l->zero_x) + 0.5, base);

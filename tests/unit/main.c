@@ -148,5 +148,6 @@ int main(int argc, char **argv)
 	test_stats();
 	test_run();
 	test_png();
+	test_palette();
 	return tap_failed ? 1 : 0;
 }

@@ -38,5 +38,6 @@ void test_parsers(void);
 void test_stats(void);
 void test_run(void);
 void test_png(void);
+void test_palette(void);
 
 #endif
