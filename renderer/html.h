@@ -57,6 +57,15 @@ xmlNodePtr html_link(xmlNodePtr parent, const char *href, const char *text);
 /* 1 when url is a relative name without a scheme, or http(s)://. */
 int html_url_ok(const char *url);
 
+/* Appends a chart image to parent (chart_html.c): a <picture> whose
+ * <source> is the SVG (it follows the reader's colour scheme, chart_svg.c)
+ * and whose <img> is the PNG, shown width x height CSS px with alt as its
+ * text; with scroll, in a <div class="chart"> box that scrolls sideways on
+ * a narrow screen so the chart keeps its natural size and its text stays
+ * legible.  svg may be NULL (a PNG-only chart).  Returns the <img>. */
+xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
+			  int width, int height, const char *alt, int scroll);
+
 /* The text of an embedded template file, or NULL. */
 const char *html_template(const char *name);
 

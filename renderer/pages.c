@@ -406,9 +406,10 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	struct chart_layout *l = NULL;
 	unsigned char *keep = NULL;
 	char title[300], axis[300], base[SLUG_MAX], name[SLUG_MAX + 16];
-	char num[32], v[48], page[SLUG_MAX + 8], note[200];
+	char num[SLUG_MAX + 16], svg[SLUG_MAX + 16], v[48];
+	char page[SLUG_MAX + 8], note[200];
 	struct buf alt, cap;
-	xmlNodePtr fig, img, a_el;
+	xmlNodePtr fig, a_el;
 	int g, rc = -1, total, shown, best_left, kept[3];
 
 	buf_init(&alt, 1 << 16);
@@ -496,27 +497,19 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		test_file(m, c, page);
 		a_el = html_el(fig, "a", NULL);
 		html_attr(a_el, "href", page);
-		img = html_el(a_el, "img", NULL);
 		snprintf(name, sizeof(name), "%s-thumb.png", base);
-		snprintf(num, sizeof(num), "%d", (int)ceil(l->width * 0.35));
-		html_attr(img, "src", name);
-		html_attr(img, "width", num);
-		snprintf(num, sizeof(num), "%d", (int)ceil(l->height * 0.35));
-		html_attr(img, "height", num);
+		snprintf(num, sizeof(num), "%s.svg", base);
+		html_chart_img(a_el, name, num, (int)ceil(l->width * 0.35),
+			       (int)ceil(l->height * 0.35), alt.data, 0);
 		if (s->thumb_w == 0) {
 			s->thumb_w = (int)ceil(l->width * 0.35);
 			s->thumb_h = (int)ceil(l->height * 0.35);
 		}
 	} else {
-		img = html_el(fig, "img", NULL);
 		snprintf(name, sizeof(name), "%s.png", base);
-		html_attr(img, "src", name);
-		snprintf(num, sizeof(num), "%d", l->width);
-		html_attr(img, "width", num);
-		snprintf(num, sizeof(num), "%d", l->height);
-		html_attr(img, "height", num);
+		snprintf(svg, sizeof(svg), "%s.svg", base);
+		html_chart_img(fig, name, svg, l->width, l->height, alt.data, 1);
 	}
-	html_attr(img, "alt", alt.data);
 	fig = html_el(fig, "figcaption", cap.data);
 	if (!thumb) {
 		text(fig, " (");
@@ -1053,19 +1046,24 @@ int pages_index(struct site *s, const struct site_entry *entries, int n)
 		xmlNodePtr li = html_el(ul, "li", NULL);
 
 		if (entries[i].thumb && entries[i].thumb_w) {
-			char wh[16];
-
-			xmlNodePtr a = html_el(li, "a", NULL), img;
+			/* the chart's SVG, which follows a dark page:
+			 * BASE.svg beside BASE-thumb.png */
+			char svg[SLUG_MAX + 16];
+			size_t k = strlen(entries[i].thumb);
+			xmlNodePtr a = html_el(li, "a", NULL);
 
 			html_attr(a, "href", entries[i].file);
 			html_attr(a, "class", "thumb");
-			img = html_el(a, "img", NULL);
-			html_attr(img, "src", entries[i].thumb);
-			snprintf(wh, sizeof(wh), "%d", entries[i].thumb_w);
-			html_attr(img, "width", wh);
-			snprintf(wh, sizeof(wh), "%d", entries[i].thumb_h);
-			html_attr(img, "height", wh);
-			html_attr(img, "alt", "");	/* the link's text says it */
+			if (k > 10 && k - 10 < SLUG_MAX &&
+			    strcmp(entries[i].thumb + k - 10, "-thumb.png") == 0)
+				snprintf(svg, sizeof(svg), "%.*s.svg",
+					 (int)(k - 10), entries[i].thumb);
+			else
+				svg[0] = '\0';
+			/* alt "": the link's text says it */
+			html_chart_img(a, entries[i].thumb, svg[0] ? svg : NULL,
+				       entries[i].thumb_w, entries[i].thumb_h,
+				       "", 0);
 		}
 		html_link(li, entries[i].file, entries[i].title);
 		snprintf(t, sizeof(t), ": %d group%s, %ld result%s",
