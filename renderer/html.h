@@ -59,12 +59,14 @@ int html_url_ok(const char *url);
 
 /* Appends a chart image to parent (chart_html.c): a <picture> whose
  * <source> is the SVG (it follows the reader's colour scheme, chart_svg.c)
- * and whose <img> is the PNG, shown width x height CSS px with alt as its
- * text; with scroll, in a <div class="chart"> box that scrolls sideways on
- * a narrow screen so the chart keeps its natural size and its text stays
- * legible.  svg may be NULL (a PNG-only chart).  Returns the <img>. */
+ * or, for a PNG-only chart, the dark PNG under prefers-color-scheme: dark,
+ * and whose <img> is the (light) PNG, shown width x height CSS px with alt
+ * as its text; with scroll, in a <div class="chart"> box that scrolls
+ * sideways on a narrow screen so the chart keeps its natural size and its
+ * text stays legible.  svg and dark may be NULL.  Returns the <img>. */
 xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
-			  int width, int height, const char *alt, int scroll);
+			  const char *dark, int width, int height,
+			  const char *alt, int scroll);
 
 /* The text of an embedded template file, or NULL. */
 const char *html_template(const char *name);

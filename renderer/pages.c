@@ -499,7 +499,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		html_attr(a_el, "href", page);
 		snprintf(name, sizeof(name), "%s-thumb.png", base);
 		snprintf(num, sizeof(num), "%s.svg", base);
-		html_chart_img(a_el, name, num, (int)ceil(l->width * 0.35),
+		html_chart_img(a_el, name, num, NULL, (int)ceil(l->width * 0.35),
 			       (int)ceil(l->height * 0.35), alt.data, 0);
 		if (s->thumb_w == 0) {
 			s->thumb_w = (int)ceil(l->width * 0.35);
@@ -508,7 +508,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	} else {
 		snprintf(name, sizeof(name), "%s.png", base);
 		snprintf(svg, sizeof(svg), "%s.svg", base);
-		html_chart_img(fig, name, svg, l->width, l->height, alt.data, 1);
+		html_chart_img(fig, name, svg, NULL, l->width, l->height, alt.data, 1);
 	}
 	fig = html_el(fig, "figcaption", cap.data);
 	if (!thumb) {
@@ -1062,7 +1062,7 @@ int pages_index(struct site *s, const struct site_entry *entries, int n)
 				svg[0] = '\0';
 			/* alt "": the link's text says it */
 			html_chart_img(a, entries[i].thumb, svg[0] ? svg : NULL,
-				       entries[i].thumb_w, entries[i].thumb_h,
+				       NULL, entries[i].thumb_w, entries[i].thumb_h,
 				       "", 0);
 		}
 		html_link(li, entries[i].file, entries[i].title);
