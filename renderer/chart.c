@@ -19,6 +19,7 @@
 #include "../core/err.h"
 #include "../core/text.h"
 #include "png.h"
+#include "units.h"
 
 #define FONT "DejaVu Sans"
 #define FONT_SIZE 13.0
@@ -183,8 +184,9 @@ static void value_label(const struct chart *c, const struct chart_bar *b,
 				 : b->status ? b->status : "no value");
 		return;
 	}
-	chart_figure_text(b->value, num);
-	snprintf(out, cap, "%s%s%s%s%s", num, c->unit && *c->unit ? " " : "",
+	units_number(b->value, num);	/* the sentences' precision rule */
+	snprintf(out, cap, "%s%s%s%s%s", num,
+		 c->unit && *c->unit && !c->unit_tight ? " " : "",
 		 c->unit ? c->unit : "", b->best ? "  (best)" : "",
 		 b->outlier ? "  (outlier)" : "");
 }

@@ -37,7 +37,8 @@ struct chart_bar {
 struct chart {
 	const char *title;
 	const char *axis;	/* "rate (KiB/s), higher is better" */
-	const char *unit;
+	const char *unit;	/* as shown after each figure ("ms", "/s") */
+	int unit_tight;		/* no space before unit: "2891/s", "12%" */
 	const char *note;	/* NULL, or a line under the title: what the
 				 * chart leaves out ("256 of 2000 groups
 				 * shown ...") */

@@ -23,6 +23,7 @@
 #include "model.h"
 #include "site.h"
 #include "slug.h"
+#include "units.h"
 
 #define CHART_WIDTH 960
 
@@ -410,6 +411,8 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	char page[SLUG_MAX + 8], note[200];
 	struct buf alt, cap;
 	xmlNodePtr fig, a_el;
+	struct units_view uv;
+	double umax;
 	int g, rc = -1, total, shown, best_left, kept[3];
 
 	buf_init(&alt, 1 << 16);
@@ -428,13 +431,25 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		err_set(s->e, NULL, 0, 0, "out of memory");
 		goto out;
 	}
+	/* one unit for the chart, scaled to its largest figure (units.h) */
+	for (g = 0, umax = 0; g < m->ngroups; g++) {
+		const struct stats *st = analysis_stats(a, c, g);
+
+		if (keep[g] && st->n > 0) {
+			umax = fmax(umax, fabs(st->mean));
+			if (st->n > 1 && isfinite(st->ci_high))
+				umax = fmax(umax, fabs(st->ci_high));
+		}
+	}
+	units_pick(col->unit, umax, &uv);
 	snprintf(title, sizeof(title), "%s: %s", col->test, col->metric);
 	snprintf(axis, sizeof(axis), "%s%s%s%s, %s is better", col->metric,
-		 *col->unit ? " (" : "", col->unit, *col->unit ? ")" : "",
+		 *uv.unit ? " (" : "", uv.unit, *uv.unit ? ")" : "",
 		 col->better);
 	ch->title = title;
 	ch->axis = axis;
-	ch->unit = col->unit;
+	ch->unit = uv.unit;
+	ch->unit_tight = uv.tight;
 	ch->width = CHART_WIDTH;
 	buf_adds(&cap, caption ? caption : "all groups");
 	if (shown < total) {
@@ -469,7 +484,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		b = &ch->bar[ch->nbars++];
 		b->label = m->groups[g];
 		b->has_value = st->n > 0;
-		b->value = st->mean;
+		b->value = st->mean / uv.factor;
 		b->status = x->status;
 		b->color = g;
 		b->best = st->n > 0 && analysis_is_best(a, c, g);
@@ -480,8 +495,8 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			     a->chart_outlier[(size_t)c * (size_t)m->ngroups +
 					      (size_t)g];
 		b->n = st->n;
-		b->err_lo = st->ci_low;
-		b->err_hi = st->ci_high;
+		b->err_lo = st->ci_low / uv.factor;
+		b->err_hi = st->ci_high / uv.factor;
 		if (st->n > 0)
 			analysis_value_text(st->mean, col->unit, v);
 		buf_printf(&alt, "%s%s %s", ch->nbars > 1 ? ", " : "",

@@ -72,7 +72,7 @@ check "chart t says '256 of 2000 groups shown'" \
 check "chart t keeps the best, g2000 ($(bar_text "$t_all" g2000))" \
 	test "$(bar_text "$t_all" g2000)" = "500 s  (best)  (outlier)"
 check "chart t keeps its outlier g1500 ($(bar_text "$t_all" g1500))" \
-	test "$(bar_text "$t_all" g1500)" = "20000 s  (outlier)"
+	test "$(bar_text "$t_all" g1500)" = "20,000 s  (outlier)"
 lo=$(awk -F, 'NR > 1 && $2 == "t" && $1 != "g2000" && $1 != "g1500" { print $4 }' "$T/big.csv" | sort -n | head -1)
 hi=$(awk -F, 'NR > 1 && $2 == "t" && $1 != "g2000" && $1 != "g1500" { print $4 }' "$T/big.csv" | sort -n | tail -1)
 check "chart t spreads the rest from the lowest ($lo s) to the highest ($hi s)" \

@@ -149,5 +149,6 @@ int main(int argc, char **argv)
 	test_run();
 	test_png();
 	test_palette();
+	test_units();
 	return tap_failed ? 1 : 0;
 }
