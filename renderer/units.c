@@ -125,7 +125,14 @@ void units_number(double v, char out[32])
 		return;
 	}
 	if (a < 99.95) {	/* below 100 once rounded to 3 figures */
-		snprintf(out, 32, "%.3g", v);
+		/* "10.0" for 10.03: a zero that was rounded stays, saying
+		 * the figure is not exactly 10; "10" for 10 and "2.5" for
+		 * 2.5, which are exact */
+		snprintf(t, sizeof(t), "%.3g", v);
+		if (strtod(t, NULL) == v || strchr(t, 'e'))
+			snprintf(out, 32, "%s", t);
+		else
+			snprintf(out, 32, "%#.3g", v);
 		return;
 	}
 	snprintf(t, sizeof(t), "%.0f", v);

@@ -4,8 +4,9 @@
  * The store keeps canonical units ("1/s", "us", "KiB/s", "count"); pages
  * show "2,891/s", "48.3 ms", "335 MiB/s", "109,932".  One precision rule
  * for charts and sentences (tables and downloads keep the stored value):
- * three significant figures, but a whole number from 100 up is never
- * rounded to tens ("2,891", not "2,890"); thousands are separated by a
+ * three significant figures, trailing zeros kept when they were rounded
+ * ("10.0" for 10.03, "10" for 10), but a whole number from 100 up is never
+ * rounded to tens ("2891", not "2890"); thousands are separated by a
  * comma from 10,000 up ("9999", "10,000"); past 1e15 and below 0.001 an
  * exponent ("1.24e-4").  A unit of a family (ns, µs, ms, s; B/s to TiB/s)
  * is scaled so that the figures stay short: from the stored unit, up while

@@ -48,6 +48,9 @@ void test_units(void)
 	number(763.175, "763");
 	number(48.3438, "48.3");
 	number(2.5, "2.5");
+	number(10.03, "10.0");
+	number(10, "10");
+	number(0.1 + 0.2, "0.300");
 	number(0.0123456, "0.0123");
 	number(99.96, "100");
 	number(9999, "9999");
