@@ -55,6 +55,8 @@ struct chart_box {
  * thread, after the data it came from is gone. */
 struct chart_layout {
 	int width, height;
+	int narrow;			/* labels above the bars (and left-
+					 * aligned at label_x) */
 	char title[CHART_TEXT_MAX];
 	char axis[CHART_TEXT_MAX];
 	char note[CHART_TEXT_MAX];	/* "" or a line under the title */
@@ -85,6 +87,16 @@ typedef double (*chart_measure)(void *ctx, const char *s);
 /* Lays c out; measure may be NULL to use cairo's DejaVu Sans metrics. */
 int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 		 struct chart_layout *l, struct err *e);
+
+/* The width a narrow layout tries first: a 390 CSS px phone less the
+ * page's margins. */
+#define CHART_NARROW_WIDTH 360
+
+/* Lays c out narrow, for a phone and for thumbnails: each label on a line
+ * above its bar, CHART_NARROW_WIDTH wide, or 480 or 640 when the figures'
+ * texts need it (c->width is not used). */
+int chart_layout_narrow(const struct chart *c, chart_measure measure,
+			void *ctx, struct chart_layout *l, struct err *e);
 
 /* The layout as text, one fact a line, for tests and `--debug-layout`. */
 void chart_layout_print(const struct chart_layout *l, int nbars,

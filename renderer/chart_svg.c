@@ -215,7 +215,12 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 		}
 		g = el(svg, "g");
 		paint_attr(g, "fill", sc->text, "t");
-		text(g, l->label_x[i], l->text_y[i], "end", l->label[i]);
+		if (l->narrow)	/* on the line above the bar */
+			text(g, l->label_x[i], l->bar[i].y - 5, NULL,
+			     l->label[i]);
+		else
+			text(g, l->label_x[i], l->text_y[i], "end",
+			     l->label[i]);
 		text(g, l->value_x[i], l->text_y[i], NULL, l->value_text[i]);
 	}
 	g = el(svg, "g");

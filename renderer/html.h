@@ -68,6 +68,16 @@ xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
 			  const char *dark, int width, int height,
 			  const char *alt, int scroll);
 
+/* The parts of html_chart_img for a chart with more variants: a
+ * <picture> (in a scrolling <div class="chart"> with scroll), a <source>
+ * (media may be NULL; svg sets type="image/svg+xml"; width and height,
+ * when not 0, the variant's own size), and its <img>. */
+xmlNodePtr html_picture(xmlNodePtr parent, int scroll);
+void html_source(xmlNodePtr pic, const char *srcset, const char *media,
+		 int svg, int width, int height);
+xmlNodePtr html_picture_img(xmlNodePtr pic, const char *png, int width,
+			    int height, const char *alt);
+
 /* The text of an embedded template file, or NULL. */
 const char *html_template(const char *name);
 

@@ -407,10 +407,11 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	struct chart_layout *l = NULL;
 	unsigned char *keep = NULL;
 	char title[300], axis[300], base[SLUG_MAX], name[SLUG_MAX + 16];
-	char num[SLUG_MAX + 16], svg[SLUG_MAX + 16], v[48];
+	char svg[SLUG_MAX + 16], narrow[SLUG_MAX + 16], v[48];
 	char page[SLUG_MAX + 8], note[200];
 	struct buf alt, cap;
-	xmlNodePtr fig, a_el;
+	struct chart_layout *nl = NULL;
+	xmlNodePtr fig, a_el, pic;
 	struct units_view uv;
 	double umax;
 	int g, rc = -1, total, shown, best_left, kept[3];
@@ -424,8 +425,9 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	}
 	ch = calloc(1, sizeof(*ch));
 	l = calloc(1, sizeof(*l));
+	nl = calloc(1, sizeof(*nl));
 	keep = malloc((size_t)m->ngroups + 1);
-	if (!ch || !l || !keep ||
+	if (!ch || !l || !nl || !keep ||
 	    (shown = pick_bars(a, c, without, keep, &total, kept,
 				&best_left)) < 0) {
 		err_set(s->e, NULL, 0, 0, "out of memory");
@@ -505,25 +507,35 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			buf_printf(&alt, " (mean of %d)", st->n);
 	}
 	slug_make(base, parts);
-	if (site_chart(s, ch, base, l))
+	if (site_chart(s, ch, base, l, nl))
 		goto out;
 	fig = html_el(parent, "figure", NULL);
+	snprintf(narrow, sizeof(narrow), "%s-narrow.svg", base);
 	if (thumb) {
+		/* the narrow chart at its own size: 13 px text, legible
+		 * where the full chart shrunk to a third was not; the
+		 * thumbnail PNG stays the fallback */
 		test_file(m, c, page);
 		a_el = html_el(fig, "a", NULL);
 		html_attr(a_el, "href", page);
+		pic = html_picture(a_el, 0);
+		html_source(pic, narrow, NULL, 1, nl->width, nl->height);
 		snprintf(name, sizeof(name), "%s-thumb.png", base);
-		snprintf(num, sizeof(num), "%s.svg", base);
-		html_chart_img(a_el, name, num, NULL, (int)ceil(l->width * 0.35),
-			       (int)ceil(l->height * 0.35), alt.data, 0);
+		html_picture_img(pic, name, (int)ceil(l->width * 0.35),
+				 (int)ceil(l->height * 0.35), alt.data);
 		if (s->thumb_w == 0) {
 			s->thumb_w = (int)ceil(l->width * 0.35);
 			s->thumb_h = (int)ceil(l->height * 0.35);
 		}
 	} else {
-		snprintf(name, sizeof(name), "%s.png", base);
+		/* a phone gets the narrow layout, others the full one */
+		pic = html_picture(fig, 1);
+		html_source(pic, narrow, "(max-width: 40rem)", 1, nl->width,
+			    nl->height);
 		snprintf(svg, sizeof(svg), "%s.svg", base);
-		html_chart_img(fig, name, svg, NULL, l->width, l->height, alt.data, 1);
+		html_source(pic, svg, NULL, 1, 0, 0);
+		snprintf(name, sizeof(name), "%s.png", base);
+		html_picture_img(pic, name, l->width, l->height, alt.data);
 	}
 	fig = html_el(fig, "figcaption", cap.data);
 	if (!thumb) {
@@ -539,6 +551,7 @@ out:
 	free(keep);
 	free(ch);
 	free(l);
+	free(nl);
 	return rc;
 }
 

@@ -100,13 +100,14 @@ int site_write_stream(struct site *s, const char *name,
 /* Writes page as stage/name and frees it. */
 int site_save_page(struct site *s, struct page *p, const char *name);
 
-/* Lays chart c out into *l (the caller's, for the page's img sizes) and
- * arranges BASE.png, BASE.svg and BASE-thumb.png: linked from the
- * published site when their inputs are unchanged, else queued: drawing
- * threads (s->jobs - 1 of them, and the calling thread when the queue is
- * full) draw it while the caller goes on. */
+/* Lays chart c out into *l and narrow into *n (the caller's, for the
+ * page's img sizes) and arranges BASE.png, BASE.svg, BASE-thumb.png and
+ * BASE-narrow.svg: linked from the published site when their inputs are
+ * unchanged, else queued: drawing threads (s->jobs - 1 of them, and the
+ * calling thread when the queue is full) draw it while the caller goes
+ * on. */
 int site_chart(struct site *s, const struct chart *c, const char *base,
-	       struct chart_layout *l);
+	       struct chart_layout *l, struct chart_layout *n);
 
 /* Frees what site_chart keeps between calls (site_release calls it). */
 void site_charts_release(struct site *s);

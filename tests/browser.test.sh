@@ -90,14 +90,17 @@ run_reader 44 --shots "$B/out" --prefix reader "$T/sample/index.html" \
 # pages were before the charts followed the reader (in the site folder, so
 # that their images resolve)
 S=$T/sample
-sed 's/class="chart"/class="plain"/g' "$S/$TESTP" > "$S/control-text.html"
+# (text: the full chart only, shrunk to the screen, as before the narrow
+# layout and the chart's box)
+sed 's/class="chart"/class="plain"/g; s|<source srcset="[^"]*-narrow\.svg"[^>]*></source>||g' \
+	"$S/$TESTP" > "$S/control-text.html"
 sed 's|<source [^>]*></source>||g; s|<source [^>]*/>||g' "$S/$TESTP" > "$S/control-dark.html"
 ALL=$(grep -o 'srcset="chart-[^"]*-a-[^"]*\.svg"' "$S/$TESTP" | head -1 | sed 's/^srcset="//; s/"$//')
 sed 's/fill="#595959" class="c8"/fill="#0072b2" class="c0"/' "$S/$ALL" > "$S/control-colours.svg"
 sed 's/srcset="[^"]*\.svg"/srcset="control-colours.svg"/g' "$S/$TESTP" > "$S/control-colours.html"
 sed 's/class="scroll"//g' "$CMP" > "$S/control-width.html"
 check "control: the copies lost the chart box, the SVG, a colour, the table's box" \
-	sh -c '! grep -q "class=\"chart\"" "$1" && ! grep -q "<source" "$2" &&
+	sh -c '! grep -q "class=\"chart\"" "$1" && ! grep -q -- "-narrow.svg" "$1" && ! grep -q "<source" "$2" &&
 		grep -q "class=\"c0\"" "$3" && ! cmp -s "$3" "$4" && ! grep -q "class=\"scroll\"" "$5"' _ \
 	"$S/control-text.html" "$S/control-dark.html" "$S/control-colours.svg" "$S/$ALL" \
 	"$S/control-width.html"

@@ -10,8 +10,8 @@
 //   - the smallest chart text is at least 10 CSS px: for each chart image
 //     shown, the smallest font-size its SVG declares (a PNG-only chart: the
 //     12 px linechart.c draws) times its displayed width over its natural
-//     width; a thumbnail (an image inside a link, drawn for the page that
-//     it leads to) is left out: it is reported, not checked;
+//     width; the index's thumbnails (a full chart shrunk, inside a link)
+//     are left out: they are counted, not checked;
 //   - nothing makes the page scroll sideways (the root's scrollWidth);
 //   - dark only: every chart image is dark, by the mean luminance of its
 //     pixels in a screenshot (below 100 of 255);
@@ -20,7 +20,9 @@
 //     no two bars of a chart share a colour, by the pixel half way along
 //     each bar (its box read from the chart's SVG) in a screenshot.
 // A full-page screenshot of each page and mode goes to
-// DIR/NAME-PAGE-WIDTH-SCHEME.png.
+// DIR/NAME-PAGE-WIDTH-SCHEME.png, and the first screen of a comparison
+// (1280, light) and of a test page (390, dark) to DIR/readme-*.png: the
+// README's pictures (docs/img/).
 //
 // --control KIND proves a check can fail on a page made to fail it: "text"
 // (charts shrunk to the screen), "dark" (no SVG: the white PNG), "colours"
@@ -115,7 +117,7 @@ async function measure(browser, file, width, scheme, shot) {
 		i.setAttribute("data-reader", String(k));
 		const r = i.getBoundingClientRect();
 		return { k, src: i.currentSrc, shown: r.width, natural: i.naturalWidth,
-			thumb: !!i.closest("a") };
+			inLink: !!i.closest("a") };
 	}));
 	const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
 	const viewport = await page.evaluate(() => window.innerWidth);
@@ -127,6 +129,10 @@ async function measure(browser, file, width, scheme, shot) {
 		const natural = svg ? svg.width : im.natural;
 		const font = svg ? svg.font : LINE_CHART_FONT;
 		const c = { ...im, text: font * im.shown / natural, svg, name: basename(f || im.src) };
+		// the index's thumbnail: the full chart shrunk, a link to the
+		// comparison (the comparison page's thumbnails are the narrow
+		// charts at their own size, and are checked)
+		c.thumb = im.inLink && im.shown < 0.9 * natural;
 		const loc = page.locator(`img[data-reader="${im.k}"]`);
 		await loc.scrollIntoViewIfNeeded();
 		// a bar's colour: half way along it, a quarter down, clear of
@@ -140,8 +146,21 @@ async function measure(browser, file, width, scheme, shot) {
 			c.bars = p.colours;
 		charts.push(c);
 	}
-	if (shot)
+	if (shot) {
 		await page.screenshot({ path: shot, fullPage: true });
+		// the README's two pictures: a comparison on a desktop, light,
+		// and a test page on a phone, dark (the first screen of each)
+		const kind = basename(file).replace(/-.*/, "");
+		if ((kind === "comparison" && width === 1280 && scheme === "light") ||
+		    (kind === "test" && width === 390 && scheme === "dark")) {
+			// a comparison from its charts, a test page from the top
+			await page.evaluate(() => {
+				const h = [...document.querySelectorAll("h2")].find((e) => e.textContent === "Charts");
+				if (h) h.scrollIntoView(); else window.scrollTo(0, 0);
+			});
+			await page.screenshot({ path: `${shots}/readme-${kind}-${width}-${scheme}.png` });
+		}
+	}
 	await ctx.close();
 	return { pageWidth, viewport, charts };
 }
@@ -172,7 +191,7 @@ async function checkPage(browser, file) {
 			const t = smallestText(m);
 			tap(t.min >= MIN_TEXT, `${mode}: smallest text of its ${t.full.length} charts ` +
 				`${t.full.length ? t.min.toFixed(1) : "-"} CSS px (at least ${MIN_TEXT}; ` +
-				`${t.thumbs} thumbnails not checked)`,
+				`${t.thumbs} shrunk thumbnails not checked)`,
 				t.full.filter((c) => c.text < MIN_TEXT).map((c) => `${c.name}: ${c.text.toFixed(1)} px`).join("\n"));
 			tap(m.pageWidth <= width && m.viewport <= width,
 				`${mode}: the page does not scroll sideways (${m.pageWidth}px)`);
