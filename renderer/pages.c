@@ -499,8 +499,8 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		b->n = st->n;
 		b->err_lo = st->ci_low / uv.factor;
 		b->err_hi = st->ci_high / uv.factor;
-		if (st->n > 0)
-			analysis_value_text(st->mean, col->unit, v);
+		if (st->n > 0)	/* in the chart's unit, as its bars say */
+			units_text(st->mean, &uv, v);
 		buf_printf(&alt, "%s%s %s", ch->nbars > 1 ? ", " : "",
 			   m->groups[g], st->n > 0 ? v : status_text(x->status));
 		if (st->n > 1)
