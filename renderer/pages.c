@@ -526,6 +526,8 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		if (s->thumb_w == 0) {
 			s->thumb_w = (int)ceil(l->width * 0.35);
 			s->thumb_h = (int)ceil(l->height * 0.35);
+			s->narrow_w = nl->width;
+			s->narrow_h = nl->height;
 		}
 	} else {
 		/* a phone gets the narrow layout, others the full one */
@@ -1036,7 +1038,7 @@ int pages_comparison(struct site *s, const struct model *m,
 		text(para, " (per group: n, mean, median, stddev, min, max, 95% "
 		     "confidence interval).");
 	}
-	s->thumb_w = s->thumb_h = 0;
+	s->thumb_w = s->thumb_h = s->narrow_w = s->narrow_h = 0;
 	if (excluded_list(s, main, m)) {
 		page_free(&p);
 		return -1;
@@ -1044,6 +1046,8 @@ int pages_comparison(struct site *s, const struct model *m,
 	rc = charts(s, main, a);
 	entry->thumb_w = s->thumb_w;
 	entry->thumb_h = s->thumb_h;
+	entry->narrow_w = s->narrow_w;
+	entry->narrow_h = s->narrow_h;
 	for (c = 0; rc == 0 && c < m->ncols; c++)
 		rc = test_page(s, a, c, name, title);
 	if (rc) {
@@ -1074,24 +1078,26 @@ int pages_index(struct site *s, const struct site_entry *entries, int n)
 		xmlNodePtr li = html_el(ul, "li", NULL);
 
 		if (entries[i].thumb && entries[i].thumb_w) {
-			/* the chart's SVG, which follows a dark page:
-			 * BASE.svg beside BASE-thumb.png */
+			/* the chart's narrow SVG at its own size (legible,
+			 * and it follows a dark page): BASE-narrow.svg
+			 * beside BASE-thumb.png, the fallback */
 			char svg[SLUG_MAX + 16];
 			size_t k = strlen(entries[i].thumb);
-			xmlNodePtr a = html_el(li, "a", NULL);
+			xmlNodePtr a = html_el(li, "a", NULL), pic;
 
 			html_attr(a, "href", entries[i].file);
 			html_attr(a, "class", "thumb");
-			if (k > 10 && k - 10 < SLUG_MAX &&
-			    strcmp(entries[i].thumb + k - 10, "-thumb.png") == 0)
-				snprintf(svg, sizeof(svg), "%.*s.svg",
+			pic = html_picture(a, 0);
+			if (k > 10 && k - 10 < SLUG_MAX && entries[i].narrow_w > 0 &&
+			    strcmp(entries[i].thumb + k - 10, "-thumb.png") == 0) {
+				snprintf(svg, sizeof(svg), "%.*s-narrow.svg",
 					 (int)(k - 10), entries[i].thumb);
-			else
-				svg[0] = '\0';
+				html_source(pic, svg, NULL, 1, entries[i].narrow_w,
+					    entries[i].narrow_h);
+			}
 			/* alt "": the link's text says it */
-			html_chart_img(a, entries[i].thumb, svg[0] ? svg : NULL,
-				       NULL, entries[i].thumb_w, entries[i].thumb_h,
-				       "", 0);
+			html_picture_img(pic, entries[i].thumb, entries[i].thumb_w,
+					 entries[i].thumb_h, "");
 		}
 		html_link(li, entries[i].file, entries[i].title);
 		snprintf(t, sizeof(t), ": %d group%s, %ld result%s",

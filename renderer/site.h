@@ -47,6 +47,7 @@ struct site {
 	struct pool *pool;	/* draw.c's drawing threads: NULL until used */
 	long written, reused, drawn, files;
 	int thumb_w, thumb_h;	/* of the first thumbnail of a comparison */
+	int narrow_w, narrow_h;	/* of its narrow layout (the index shows it) */
 	struct chart_index *charts;	/* draw.c's, by base: NULL until used */
 	/* What every page depends on besides its own data (the program's
 	 * bytes, --gzip, how this machine lays text out); "" when unknown:
@@ -154,6 +155,7 @@ struct site_entry {
 	int ngroups;
 	long nresults;
 	int thumb_w, thumb_h;
+	int narrow_w, narrow_h;	/* the thumbnail's narrow SVG; 0: none */
 };
 
 /* Writes a comparison's page, its test pages, charts and downloads; fills
