@@ -9,6 +9,7 @@
  * significant difference", whatever the means say.
  */
 #include "analysis.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -795,6 +796,12 @@ void analysis_value_text(double v, const char *unit, char out[48])
 	char num[32];
 	double a = fabs(v);
 
+	/* a figure in a sentence reads as on the chart: units.h's one
+	 * precision rule, its unit scaled for it */
+	if (unit) {
+		units_value(v, unit, out);
+		return;
+	}
 	num_format(v, num);
 	if (a >= 1e15 || (a > 0 && a < 1e-3))
 		snprintf(num, sizeof(num), "%.4g", v);	/* 1e+35, 1.2e-09 */

@@ -152,7 +152,9 @@ void analysis_notes(const struct analysis *a, struct buf *out);
 /* A ratio as people read it: one decimal from 1.2x up, two below. */
 void analysis_ratio_text(double r, char out[16]);
 
-/* A value with its unit for people: "268 s", "1.25 ms". */
+/* A value with its unit for people: "268 s", "1.25 ms", "2891/s"; with a
+ * unit (a sentence, an alt text) by units_value (units.h), without one (a
+ * table's figure) as stored, shortened only past 7 characters. */
 void analysis_value_text(double v, const char *unit, char out[48]);
 
 #endif

@@ -2,8 +2,8 @@
  * chart.c: see chart.h.
  *
  * Horizontal bars, because benchmark labels are long
- * ("ext3_data=writeback,mballoc,delalloc,extents").  The palette is
- * Okabe-Ito, which colour-blind readers can tell apart; colour is never the
+ * ("ext3_data=writeback,mballoc,delalloc,extents").  The colours
+ * (chart_scheme.c) stay apart for colour-blind readers; colour is never the
  * only mark: the best bar says "best" in its value text.  Painting draws
  * exactly what the layout says and checks cairo's sticky status once.
  */
@@ -20,6 +20,7 @@
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "png.h"
+#include "units.h"
 
 #define FONT "DejaVu Sans"
 #define FONT_SIZE 13.0
@@ -32,17 +33,6 @@
 #define NOTE_H 22.0	/* the note's line, between title and plot */
 #define LABEL_SHARE 0.35	/* of the width, at most, for labels */
 #define MIN_PLOT 120.0
-
-const double chart_palette[8][3] = {
-	{0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0},	/* blue */
-	{0xe6 / 255.0, 0x9f / 255.0, 0x00 / 255.0},	/* orange */
-	{0x00 / 255.0, 0x9e / 255.0, 0x73 / 255.0},	/* bluish green */
-	{0xcc / 255.0, 0x79 / 255.0, 0xa7 / 255.0},	/* reddish purple */
-	{0x56 / 255.0, 0xb4 / 255.0, 0xe9 / 255.0},	/* sky blue */
-	{0xd5 / 255.0, 0x5e / 255.0, 0x00 / 255.0},	/* vermillion */
-	{0xf0 / 255.0, 0xe4 / 255.0, 0x42 / 255.0},	/* yellow */
-	{0x59 / 255.0, 0x59 / 255.0, 0x59 / 255.0},	/* grey */
-};
 
 struct cairo_measure {
 	cairo_t *cr;
@@ -191,19 +181,32 @@ static void value_label(const struct chart *c, const struct chart_bar *b,
 				  : b->status ? b->status : "no value");
 		return;
 	}
-	chart_figure_text(b->value, num);
+	units_number(b->value, num);	/* the sentences' precision rule */
 	/* the unit comes from the store: cleaned, and never cut inside a
 	 * character */
 	snprintf(text, sizeof(text), "%s%s%s%s%s", num,
-		 c->unit && *c->unit ? " " : "", c->unit ? c->unit : "",
-		 b->best ? "  (best)" : "", b->outlier ? "  (outlier)" : "");
+		 c->unit && *c->unit && !c->unit_tight ? " " : "",
+		 c->unit ? c->unit : "", b->best ? "  (best)" : "",
+		 b->outlier ? "  (outlier)" : "");
 	copy_utf8(out, cap, text);
 }
 
-static int layout_with(const struct chart *c, chart_measure m, void *ctx,
-		       struct chart_layout *l, struct err *e)
+/* Narrow: each label on its own line above its bar (a phone's layout,
+ * and the comparison page's thumbnails), so that the bars get the width
+ * the labels took. */
+#define NARROW_LABEL_H 17.0	/* the label's line above the bar */
+#define NARROW_BAR_H 16.0
+#define NARROW_GAP 7.0
+
+static int layout_with(const struct chart *c, int width, int narrow,
+		       chart_measure m, void *ctx, struct chart_layout *l,
+		       struct err *e)
 {
 	double label_w = 0, value_w = 0, max = 0, min = 0, step, y0, span;
+	double bar_h = narrow ? NARROW_BAR_H : BAR_H;
+	double row_h = narrow ? NARROW_LABEL_H + NARROW_BAR_H + NARROW_GAP
+			      : BAR_H + BAR_GAP;
+	double top = narrow ? NARROW_LABEL_H : 0;
 	long k0;
 	int i, k;
 
@@ -211,20 +214,27 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 		return err_set(e, NULL, 0, 0, "a chart needs 1 to %d bars",
 			       CHART_BARS_MAX);
 	memset(l, 0, sizeof(*l));
-	l->width = c->width;
+	l->width = width;
+	l->narrow = narrow;
 	l->nbars = c->nbars;
 	copy_utf8(l->title, sizeof(l->title), c->title ? c->title : "");
 	copy_utf8(l->axis, sizeof(l->axis), c->axis ? c->axis : "");
 	copy_utf8(l->note, sizeof(l->note), c->note ? c->note : "");
 	if (l->note[0])
-		fit(l->note, sizeof(l->note), c->width - 2 * MARGIN, m, ctx);
+		fit(l->note, sizeof(l->note), width - 2 * MARGIN, m, ctx);
+	if (narrow && l->title[0])	/* measured at the body size: the
+					 * bold title is about 1.25 times as
+					 * wide */
+		fit(l->title, sizeof(l->title), (width - 2 * MARGIN) / 1.25,
+		    m, ctx);
 	for (i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 		double w;
 
 		copy_utf8(l->label[i], CHART_TEXT_MAX, b->label);
-		fit(l->label[i], CHART_TEXT_MAX, c->width * LABEL_SHARE, m, ctx);
-		w = m(ctx, l->label[i]);
+		fit(l->label[i], CHART_TEXT_MAX,
+		    narrow ? width - 2 * MARGIN : width * LABEL_SHARE, m, ctx);
+		w = narrow ? 0 : m(ctx, l->label[i]);
 		if (w > label_w)
 			label_w = w;
 		value_label(c, b, l->value_text[i], CHART_TEXT_MAX);
@@ -250,15 +260,15 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 		    b->err_lo < min)
 			min = b->err_lo;
 	}
-	l->plot.x = MARGIN + label_w + 8;
+	l->plot.x = narrow ? MARGIN : MARGIN + label_w + 8;
 	y0 = c->title && *c->title ? TITLE_H : MARGIN;
 	if (l->note[0])
 		y0 += NOTE_H;
 	l->plot.y = y0;
-	l->plot.w = c->width - l->plot.x - MARGIN - value_w - 8;
+	l->plot.w = width - l->plot.x - MARGIN - value_w - 8;
 	if (l->plot.w < MIN_PLOT)
 		return err_set(e, NULL, 0, 0, "chart too narrow for its labels");
-	l->plot.h = c->nbars * (BAR_H + BAR_GAP) - BAR_GAP;
+	l->plot.h = c->nbars * row_h - (row_h - top - bar_h);
 	/* the axis holds 0 and every figure: from 0 for positive figures,
 	 * to 0 for negative ones, across 0 for both; round ends */
 	if (max - min > 0 && isfinite(max - min)) {
@@ -292,9 +302,10 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 		/* from 0 towards the figure, either way */
 		box->w = bar ? fabs(b->value) / span * l->plot.w : 0;
 		box->x = bar && b->value < 0 ? l->zero_x - box->w : l->zero_x;
-		box->y = l->plot.y + i * (BAR_H + BAR_GAP);
-		box->h = BAR_H;
-		l->label_x[i] = l->plot.x - 8;
+		box->y = l->plot.y + i * row_h + top;
+		box->h = bar_h;
+		/* narrow: the label's left edge, on the line above */
+		l->label_x[i] = narrow ? MARGIN : l->plot.x - 8;
 		/* right of the bar, or of 0 for a negative bar: that side of
 		 * its row is empty */
 		l->value_x[i] = box->x + box->w + 6;
@@ -313,14 +324,15 @@ static int layout_with(const struct chart *c, chart_measure m, void *ctx,
 			if (l->err_x1[i] + 6 > l->value_x[i])
 				l->value_x[i] = l->err_x1[i] + 6;
 		}
-		l->text_y[i] = box->y + BAR_H / 2 + FONT_SIZE * 0.35;
+		l->text_y[i] = box->y + bar_h / 2 + FONT_SIZE * 0.35;
 	}
 	l->height = (int)ceil(l->plot.y + l->plot.h + AXIS_H);
 	return 0;
 }
 
-int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
-		 struct chart_layout *l, struct err *e)
+static int layout_measured(const struct chart *c, int width, int narrow,
+			   chart_measure measure, void *ctx,
+			   struct chart_layout *l, struct err *e)
 {
 	cairo_surface_t *s;
 	struct cairo_measure cm;
@@ -328,11 +340,11 @@ int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 	int rc;
 
 	if (measure)
-		return layout_with(c, measure, ctx, l, e);
+		return layout_with(c, width, narrow, measure, ctx, l, e);
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
 	cm.cr = cairo_create(s);
 	set_font(cm.cr, FONT_SIZE, 0);
-	rc = layout_with(c, measure_cairo, &cm, l, e);
+	rc = layout_with(c, width, narrow, measure_cairo, &cm, l, e);
 	/* sticky: a context that failed (out of memory, say) measured every
 	 * text after as 0 wide, and such a layout is wrong */
 	if (rc == 0 && (st = cairo_status(cm.cr)) != CAIRO_STATUS_SUCCESS)
@@ -340,6 +352,26 @@ int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 			     cairo_status_to_string(st));
 	cairo_destroy(cm.cr);
 	cairo_surface_destroy(s);
+	return rc;
+}
+
+int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
+		 struct chart_layout *l, struct err *e)
+{
+	return layout_measured(c, c->width, 0, measure, ctx, l, e);
+}
+
+int chart_layout_narrow(const struct chart *c, chart_measure measure,
+			void *ctx, struct chart_layout *l, struct err *e)
+{
+	/* a phone's width first; long figures ("0.0967 ms  (best)
+	 * (outlier)") may need more, and then the chart scrolls in its box */
+	static const int widths[] = {CHART_NARROW_WIDTH, 480, 640};
+	size_t i;
+	int rc = -1;
+
+	for (i = 0; i < sizeof(widths) / sizeof(widths[0]) && rc; i++)
+		rc = layout_measured(c, widths[i], 1, measure, ctx, l, e);
 	return rc;
 }
 
@@ -392,23 +424,30 @@ static void text_center(cairo_t *cr, double x, double y, const char *s)
 	cairo_show_text(cr, s);
 }
 
-/* Paints l on cr (any surface); the caller checks the status. */
+static void source(cairo_t *cr, const unsigned char rgb[3])
+{
+	cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
+}
+
+/* Paints l on cr (any surface) in the light scheme, the PNG's (a dark page
+ * shows the SVG, which carries both); the caller checks the status. */
 static void paint(cairo_t *cr, const struct chart_layout *l)
 {
+	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
 	double base = l->plot.y + l->plot.h + 4;
 	int i;
 
-	cairo_set_source_rgb(cr, 1, 1, 1);
+	source(cr, sc->ground);
 	cairo_paint(cr);
 	if (l->title[0]) {
 		set_font(cr, TITLE_SIZE, 1);
-		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		source(cr, sc->text);
 		cairo_move_to(cr, MARGIN, 20);
 		cairo_show_text(cr, l->title);
 	}
 	set_font(cr, FONT_SIZE, 0);
 	if (l->note[0]) {
-		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		source(cr, sc->muted);
 		cairo_move_to(cr, MARGIN, l->plot.y - NOTE_H + 12);
 		cairo_show_text(cr, l->note);
 	}
@@ -417,18 +456,16 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 	for (i = 0; i < l->nticks; i++) {
 		double x = floor(l->tick_x[i]) + 0.5;
 
-		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+		source(cr, sc->grid);
 		cairo_move_to(cr, x, l->plot.y - 4);
 		cairo_line_to(cr, x, base);
 		cairo_stroke(cr);
-		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		source(cr, sc->muted);
 		text_center(cr, l->tick_x[i], base + 14, l->tick_text[i]);
 	}
 	for (i = 0; i < l->nbars; i++) {
-		const double *rgb = chart_palette[l->color[i] & 7];
-
 		if (l->bar[i].w > 0) {
-			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			source(cr, sc->bar[(unsigned)l->color[i] % CHART_COLORS]);
 			cairo_rectangle(cr, l->bar[i].x, l->bar[i].y,
 					l->bar[i].w, l->bar[i].h);
 			cairo_fill(cr);
@@ -443,7 +480,7 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 			double x0 = floor(l->err_x0[i]) + 0.5;
 			double x1 = floor(l->err_x1[i]) + 0.5;
 
-			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			source(cr, sc->whisker);
 			cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
 			cairo_move_to(cr, x0, y);
 			cairo_line_to(cr, x1, y);
@@ -454,12 +491,18 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 			cairo_stroke(cr);
 			cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 		}
-		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-		text_right(cr, l->label_x[i], l->text_y[i], l->label[i]);
+		source(cr, sc->text);
+		if (l->narrow) {
+			cairo_move_to(cr, l->label_x[i], l->bar[i].y - 5);
+			cairo_show_text(cr, l->label[i]);
+		} else {
+			text_right(cr, l->label_x[i], l->text_y[i],
+				   l->label[i]);
+		}
 		cairo_move_to(cr, l->value_x[i], l->text_y[i]);
 		cairo_show_text(cr, l->value_text[i]);
 	}
-	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	source(cr, sc->rule);
 	if (l->axis_min < 0) {	/* 0 among the ticks: the bars' origin */
 		cairo_move_to(cr, floor(l->zero_x) + 0.5, l->plot.y - 4);
 		cairo_line_to(cr, floor(l->zero_x) + 0.5, base);

@@ -37,7 +37,8 @@ struct chart_bar {
 struct chart {
 	const char *title;
 	const char *axis;	/* "rate (KiB/s), higher is better" */
-	const char *unit;
+	const char *unit;	/* as shown after each figure ("ms", "/s") */
+	int unit_tight;		/* no space before unit: "2891/s", "12%" */
 	const char *note;	/* NULL, or a line under the title: what the
 				 * chart leaves out ("256 of 2000 groups
 				 * shown ...") */
@@ -54,6 +55,8 @@ struct chart_box {
  * thread, after the data it came from is gone. */
 struct chart_layout {
 	int width, height;
+	int narrow;			/* labels above the bars (and left-
+					 * aligned at label_x) */
 	char title[CHART_TEXT_MAX];
 	char axis[CHART_TEXT_MAX];
 	char note[CHART_TEXT_MAX];	/* "" or a line under the title */
@@ -85,6 +88,16 @@ typedef double (*chart_measure)(void *ctx, const char *s);
 int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 		 struct chart_layout *l, struct err *e);
 
+/* The width a narrow layout tries first: a 390 CSS px phone less the
+ * page's margins. */
+#define CHART_NARROW_WIDTH 360
+
+/* Lays c out narrow, for a phone and for thumbnails: each label on a line
+ * above its bar, CHART_NARROW_WIDTH wide, or 480 or 640 when the figures'
+ * texts need it (c->width is not used). */
+int chart_layout_narrow(const struct chart *c, chart_measure measure,
+			void *ctx, struct chart_layout *l, struct err *e);
+
 /* The layout as text, one fact a line, for tests and `--debug-layout`. */
 void chart_layout_print(const struct chart_layout *l, int nbars,
 			void (*out)(void *ctx, const char *line), void *ctx);
@@ -105,8 +118,27 @@ struct _cairo_surface *chart_draw(const struct chart_layout *l, double scale,
 int chart_paint_svg(const struct chart_layout *l, const char *path,
 		    struct err *e);
 
-/* The palette (Okabe-Ito), by colour index & 7. */
-extern const double chart_palette[8][3];
+/* The colours a chart is painted in, for a light and a dark page.  A bar
+ * of colour index i takes bar[i % CHART_COLORS]: up to CHART_COLORS groups
+ * no two bars of a comparison share a colour; past it colours repeat and
+ * each bar's label still names it.  The palettes and their checks (every
+ * pair apart under simulated protanopia, deuteranopia and tritanopia, text
+ * at least 4.5:1 on the ground) are in chart_scheme.c. */
+#define CHART_COLORS 12
+enum { CHART_LIGHT, CHART_DARK };
+
+struct chart_scheme {
+	const char *name;		/* "light", "dark" */
+	unsigned char ground[3];	/* the chart's background */
+	unsigned char text[3];		/* title, labels, value texts */
+	unsigned char muted[3];		/* ticks, axis text, note */
+	unsigned char grid[3];		/* grid lines */
+	unsigned char rule[3];		/* the axis line and 0 */
+	unsigned char whisker[3];	/* the 95% interval's lines */
+	unsigned char bar[CHART_COLORS][3];
+};
+
+extern const struct chart_scheme chart_schemes[2];
 
 /* The text of tick value v on an axis of step step whose ends are at most
  * span from 0.  Plain, with just the decimals the step needs ("0.25",

@@ -6,6 +6,13 @@
  * another thread) gives other bytes, and a site must be reproducible.  This
  * writer paints the same layout with real <text> elements (smaller,
  * searchable, selectable), every value escaped by libxml2.
+ *
+ * One SVG serves a light and a dark page: its elements carry the light
+ * scheme's colours as attributes and a class, and a fixed stylesheet made
+ * from chart_schemes[CHART_DARK] recolours the classes under
+ * prefers-color-scheme: dark (a browser applies the reader's scheme to an
+ * SVG shown by <img>).  A second, dark file would have doubled what a
+ * render writes; a stylesheet costs a few hundred bytes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -65,6 +72,53 @@ static void line(xmlNodePtr g, double x0, double y0, double x1, double y1)
 	num(n, "y2", y1);
 }
 
+static void hex(const unsigned char rgb[3], char out[8])
+{
+	snprintf(out, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+/* Sets attribute name (fill, stroke) to the light colour and class to
+ * cls, which the dark stylesheet recolours. */
+static void paint_attr(xmlNodePtr n, const char *name,
+		       const unsigned char rgb[3], const char *cls)
+{
+	char t[8];
+
+	hex(rgb, t);
+	attr(n, name, t);
+	attr(n, "class", cls);
+}
+
+/* The stylesheet of the dark scheme: only the scheme's constant colours,
+ * never data. */
+static void dark_style(xmlNodePtr svg)
+{
+	const struct chart_scheme *d = &chart_schemes[CHART_DARK];
+	char css[1200], c[6][8], b[8];
+	size_t n;
+	int i;
+
+	hex(d->ground, c[0]);
+	hex(d->text, c[1]);
+	hex(d->muted, c[2]);
+	hex(d->grid, c[3]);
+	hex(d->rule, c[4]);
+	hex(d->whisker, c[5]);
+	n = (size_t)snprintf(css, sizeof(css),
+			     "@media (prefers-color-scheme: dark) {"
+			     ".bg{fill:%s}.t{fill:%s}.m{fill:%s}.g{stroke:%s}"
+			     ".r{stroke:%s}.w{stroke:%s}",
+			     c[0], c[1], c[2], c[3], c[4], c[5]);
+	for (i = 0; i < CHART_COLORS && n < sizeof(css); i++) {
+		hex(d->bar[i], b);
+		n += (size_t)snprintf(css + n, sizeof(css) - n,
+				      ".c%d{fill:%s}", i, b);
+	}
+	if (n < sizeof(css))
+		snprintf(css + n, sizeof(css) - n, "}");
+	add_text(el(svg, "style"), css);
+}
+
 static void text(xmlNodePtr parent, double x, double y, const char *anchor,
 		 const char *s)
 {
@@ -83,8 +137,9 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 {
 	xmlDocPtr doc = xmlNewDoc(X("1.0"));
 	xmlNodePtr svg = xmlNewNode(NULL, X("svg")), g, n;
+	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
 	double base = l->plot.y + l->plot.h + 4;
-	char t[64];
+	char t[64], cls[8];
 	int i, rc;
 
 	if (!doc || !svg) {
@@ -103,39 +158,40 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	attr(svg, "font-family", FONT);
 	attr(svg, "font-size", "13");
 	add_text(el(svg, "title"), l->title);
+	dark_style(svg);
 	n = el(svg, "rect");
 	attr(n, "width", "100%");
 	attr(n, "height", "100%");
-	attr(n, "fill", "#ffffff");
+	paint_attr(n, "fill", sc->ground, "bg");
 	if (l->title[0]) {
 		n = el(svg, "text");
 		attr(n, "x", "12");
 		attr(n, "y", "20");
 		attr(n, "font-size", "15");
 		attr(n, "font-weight", "bold");
-		attr(n, "fill", "#1a1a1a");
+		paint_attr(n, "fill", sc->text, "t");
 		add_text(n, l->title);
 	}
 	if (l->note[0]) {	/* what the chart leaves out (chart.h) */
 		n = el(svg, "text");
 		attr(n, "x", "12");
 		num(n, "y", l->plot.y - 22 + 12);
-		attr(n, "fill", "#404040");
+		paint_attr(n, "fill", sc->muted, "m");
 		add_text(n, l->note);
 	}
 	g = el(svg, "g");
-	attr(g, "stroke", "#e0e0e0");
+	paint_attr(g, "stroke", sc->grid, "g");
 	for (i = 0; i < l->nticks; i++)
 		line(g, floor(l->tick_x[i]) + 0.5, l->plot.y - 4,
 		     floor(l->tick_x[i]) + 0.5, base);
 	g = el(svg, "g");
-	attr(g, "fill", "#404040");
+	paint_attr(g, "fill", sc->muted, "m");
 	for (i = 0; i < l->nticks; i++)
 		text(g, l->tick_x[i], base + 14, "middle", l->tick_text[i]);
 	if (l->axis[0])
 		text(g, l->plot.x + l->plot.w / 2, base + 32, "middle", l->axis);
 	for (i = 0; i < l->nbars; i++) {
-		const double *rgb = chart_palette[l->color[i] & 7];
+		unsigned ci = (unsigned)l->color[i] % CHART_COLORS;
 
 		if (l->bar[i].w > 0) {
 			n = el(svg, "rect");
@@ -143,16 +199,14 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 			num(n, "y", l->bar[i].y);
 			num(n, "width", l->bar[i].w);
 			num(n, "height", l->bar[i].h);
-			snprintf(t, sizeof(t), "#%02x%02x%02x",
-				 (int)lround(rgb[0] * 255), (int)lround(rgb[1] * 255),
-				 (int)lround(rgb[2] * 255));
-			attr(n, "fill", t);
+			snprintf(cls, sizeof(cls), "c%u", ci);
+			paint_attr(n, "fill", sc->bar[ci], cls);
 		}
 		if (l->has_err[i]) {
 			double y = l->bar[i].y + l->bar[i].h / 2;
 
 			g = el(svg, "g");
-			attr(g, "stroke", "#1a1a1a");
+			paint_attr(g, "stroke", sc->whisker, "w");
 			line(g, l->err_x0[i], y, l->err_x1[i], y);
 			line(g, l->err_x0[i], l->bar[i].y + 4, l->err_x0[i],
 			     l->bar[i].y + l->bar[i].h - 4);
@@ -160,12 +214,17 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 			     l->bar[i].y + l->bar[i].h - 4);
 		}
 		g = el(svg, "g");
-		attr(g, "fill", "#1a1a1a");
-		text(g, l->label_x[i], l->text_y[i], "end", l->label[i]);
+		paint_attr(g, "fill", sc->text, "t");
+		if (l->narrow)	/* on the line above the bar */
+			text(g, l->label_x[i], l->bar[i].y - 5, NULL,
+			     l->label[i]);
+		else
+			text(g, l->label_x[i], l->text_y[i], "end",
+			     l->label[i]);
 		text(g, l->value_x[i], l->text_y[i], NULL, l->value_text[i]);
 	}
 	g = el(svg, "g");
-	attr(g, "stroke", "#404040");
+	paint_attr(g, "stroke", sc->rule, "r");
 	if (l->axis_min < 0)	/* 0 among the ticks: the bars' origin */
 		line(g, floor(l->zero_x) + 0.5, l->plot.y - 4,
 		     floor(l->zero_x) + 0.5, base);

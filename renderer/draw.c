@@ -25,14 +25,16 @@
 /* Thumbnails are drawn at this scale of the full chart. */
 #define THUMB_SCALE 0.35
 
+/* A chart's two layouts: the full one (PNG, SVG, thumbnail) and the
+ * narrow one (BASE-narrow.svg, for phones and the comparison page). */
 struct chart_job {
-	struct chart_layout l;
+	struct chart_layout l, n;
 	char base[80];
 };
 
 /* Bump when painting changes, so that no published chart of the old look
  * is reused. */
-#define CHART_STYLE "benchsite chart style 3"
+#define CHART_STYLE "benchsite chart style 5"
 
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).
@@ -161,14 +163,16 @@ void site_charts_release(struct site *s)
 	s->charts = NULL;
 }
 
-static const char *const suffix[3] = {".png", ".svg", "-thumb.png"};
+#define CHART_FILES 4
+static const char *const suffix[CHART_FILES] = {".png", ".svg", "-thumb.png",
+						"-narrow.svg"};
 
 static int reuse(struct site *s, const char *base)
 {
 	char name[128];
 	int i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < CHART_FILES; i++) {
 		snprintf(name, sizeof(name), "%s%s", base, suffix[i]);
 		if (site_link_published(s, name)) {
 			/* undo the links made so far: the chart is drawn */
@@ -184,13 +188,14 @@ static int reuse(struct site *s, const char *base)
 }
 
 static int queue_put(struct site *s, const struct chart_layout *l,
-		     const char *base);
+		     const struct chart_layout *n, const char *base);
 
 int site_chart(struct site *s, const struct chart *c, const char *base,
-	       struct chart_layout *l)
+	       struct chart_layout *l, struct chart_layout *n)
 {
 	struct chart_entry *t;
-	char key[65];
+	struct sha256 h;
+	char key[65], nkey[65];
 
 	if (strlen(base) >= sizeof(((struct chart_job *)0)->base))
 		return err_set(s->e, base, 0, 0, "chart name too long");
@@ -198,9 +203,17 @@ int site_chart(struct site *s, const struct chart *c, const char *base,
 	    !(t = index_get(s->charts, base)))
 		return err_set(s->e, NULL, 0, 0, "out of memory");
 	memset(l, 0, sizeof(*l));
-	if (chart_layout(c, NULL, NULL, l, s->e))
+	memset(n, 0, sizeof(*n));
+	if (chart_layout(c, NULL, NULL, l, s->e) ||
+	    chart_layout_narrow(c, NULL, NULL, n, s->e))
 		return -1;
+	/* the key of both layouts */
 	layout_key(l, key);
+	layout_key(n, nkey);
+	sha256_init(&h);
+	sha256_update(&h, key, 64);
+	sha256_update(&h, nkey, 64);
+	sha256_final_hex(&h, key);
 	if (strcmp(t->made, key) == 0)
 		return 0;	/* another page showed it: its files are made */
 	/* Making them again would draw into the hard link to the published
@@ -211,16 +224,17 @@ int site_chart(struct site *s, const struct chart *c, const char *base,
 	if (buf_printf(&s->manifest, "chart %s %s\n", base, key) ||
 	    (s->recording &&
 	     buf_printf(&s->manifest, "file %s.png\nfile %s.svg\n"
-			"file %s-thumb.png\n", base, base, base)))
+			"file %s-thumb.png\nfile %s-narrow.svg\n", base, base,
+			base, base)))
 		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
 			       "out of memory" : "manifest too large");
-	s->files += 3;
+	s->files += CHART_FILES;
 	memcpy(t->made, key, sizeof(key));
 	if (s->out && strcmp(t->old, key) == 0 && reuse(s, base) == 0) {
-		s->reused += 3;
+		s->reused += CHART_FILES;
 		return 0;
 	}
-	return queue_put(s, l, base);
+	return queue_put(s, l, n, base);
 }
 
 int site_chart_made(struct site *s, const char *base, const char *key)
@@ -274,7 +288,7 @@ int site_layout_probe(struct site *s, char key[65])
  * for that quarter, bench/ "--jobs").  When the ring is full the main
  * thread draws the oldest chart itself instead of waiting; site_flush
  * makes it draw with the others until the ring is empty and joins them.
- * The ring bounds memory: a layout is about 90 KB. */
+ * The ring bounds memory: a job (two layouts) is about 180 KB. */
 #define RING_JOBS 64
 
 /* Most threads a render starts, whatever --jobs says: charts are drawn by
@@ -327,6 +341,10 @@ static int draw_job(struct site *s, const struct chart_job *j,
 	snprintf(name, sizeof(name), "%s-thumb.png", j->base);
 	if (fresh_path(s, name, path, sizeof(path), e) ||
 	    chart_paint_png(&j->l, THUMB_SCALE, path, e))
+		return -1;
+	snprintf(name, sizeof(name), "%s-narrow.svg", j->base);
+	if (fresh_path(s, name, path, sizeof(path), e) ||
+	    chart_paint_svg(&j->n, path, e))
 		return -1;
 	return 0;
 }
@@ -401,7 +419,7 @@ static int pool_start(struct site *s)
 }
 
 static int queue_put(struct site *s, const struct chart_layout *l,
-		     const char *base)
+		     const struct chart_layout *n, const char *base)
 {
 	struct pool *p;
 	struct chart_job *j;
@@ -432,6 +450,7 @@ static int queue_put(struct site *s, const struct chart_layout *l,
 	}
 	j = &p->ring[(p->head + p->count) % RING_JOBS];
 	memcpy(&j->l, l, sizeof(*l));
+	memcpy(&j->n, n, sizeof(*n));
 	snprintf(j->base, sizeof(j->base), "%s", base);
 	p->count++;
 	pthread_cond_signal(&p->more);
@@ -471,7 +490,7 @@ int site_flush(struct site *s)
 	free(j);
 	failed = p->failed || p->count > 0;
 	s->drawn += p->drawn;
-	s->written += 3L * p->drawn;
+	s->written += (long)CHART_FILES * p->drawn;
 	/* the first error stands: after a failed build, a drawing error
 	 * is not the news */
 	if (failed && !s->e->msg[0]) {

@@ -57,6 +57,27 @@ xmlNodePtr html_link(xmlNodePtr parent, const char *href, const char *text);
 /* 1 when url is a relative name without a scheme, or http(s)://. */
 int html_url_ok(const char *url);
 
+/* Appends a chart image to parent (chart_html.c): a <picture> whose
+ * <source> is the SVG (it follows the reader's colour scheme, chart_svg.c)
+ * or, for a PNG-only chart, the dark PNG under prefers-color-scheme: dark,
+ * and whose <img> is the (light) PNG, shown width x height CSS px with alt
+ * as its text; with scroll, in a <div class="chart"> box that scrolls
+ * sideways on a narrow screen so the chart keeps its natural size and its
+ * text stays legible.  svg and dark may be NULL.  Returns the <img>. */
+xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
+			  const char *dark, int width, int height,
+			  const char *alt, int scroll);
+
+/* The parts of html_chart_img for a chart with more variants: a
+ * <picture> (in a scrolling <div class="chart"> with scroll), a <source>
+ * (media may be NULL; svg sets type="image/svg+xml"; width and height,
+ * when not 0, the variant's own size), and its <img>. */
+xmlNodePtr html_picture(xmlNodePtr parent, int scroll);
+void html_source(xmlNodePtr pic, const char *srcset, const char *media,
+		 int svg, int width, int height);
+xmlNodePtr html_picture_img(xmlNodePtr pic, const char *png, int width,
+			    int height, const char *alt);
+
 /* The text of an embedded template file, or NULL. */
 const char *html_template(const char *name);
 

@@ -109,9 +109,22 @@ int line_layout(const struct line_series *s, const char *title,
 	return 0;
 }
 
+static void source(cairo_t *cr, const unsigned char rgb[3])
+{
+	cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
+}
+
 int line_paint_png(const struct line_layout *l, struct buf *out,
 		   struct err *e)
 {
+	return line_paint_png_scheme(l, CHART_LIGHT, out, e);
+}
+
+int line_paint_png_scheme(const struct line_layout *l, int scheme,
+			  struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc =
+		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 							l->width, l->height);
 	cairo_t *cr = cairo_create(s);
@@ -120,12 +133,12 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 	double base = l->plot_y + l->plot_h;
 	int k, rc;
 
-	cairo_set_source_rgb(cr, 1, 1, 1);
+	source(cr, sc->ground);
 	cairo_paint(cr);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 			       CAIRO_FONT_WEIGHT_BOLD);
 	cairo_set_font_size(cr, 14);
-	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	source(cr, sc->text);
 	cairo_move_to(cr, 12, 20);
 	cairo_show_text(cr, l->title);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
@@ -133,11 +146,11 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 	cairo_set_font_size(cr, 12);
 	cairo_set_line_width(cr, 1);
 	for (k = 0; k < l->nyt; k++) {
-		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+		source(cr, sc->grid);
 		cairo_move_to(cr, l->plot_x, floor(l->yt[k]) + 0.5);
 		cairo_line_to(cr, l->plot_x + l->plot_w, floor(l->yt[k]) + 0.5);
 		cairo_stroke(cr);
-		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		source(cr, sc->muted);
 		cairo_text_extents(cr, l->yt_text[k], &ext);
 		cairo_move_to(cr, l->plot_x - 6 - ext.x_advance, l->yt[k] + 4);
 		cairo_show_text(cr, l->yt_text[k]);
@@ -160,7 +173,8 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 	cairo_show_text(cr, l->axis_x);
 	cairo_move_to(cr, 12, l->plot_y - 14);
 	cairo_show_text(cr, l->axis_y);
-	cairo_set_source_rgb(cr, 0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0);
+	source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);	/* blue; sky blue
+								 * on dark */
 	cairo_set_line_width(cr, 1.5);
 	for (k = 0; k < l->npoints; k++) {
 		if (k == 0)

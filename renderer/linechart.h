@@ -54,4 +54,9 @@ struct buf;
 int line_paint_png(const struct line_layout *l, struct buf *out,
 		   struct err *e);
 
+/* line_paint_png in scheme CHART_LIGHT or CHART_DARK (chart.h): a run
+ * page offers the dark one to a dark page through <picture>. */
+int line_paint_png_scheme(const struct line_layout *l, int scheme,
+			  struct buf *out, struct err *e);
+
 #endif

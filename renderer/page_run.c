@@ -86,11 +86,11 @@ static int result_row(void *ctx, const struct store_row *row)
 static int flush_series(struct runs *r)
 {
 	char base[SLUG_MAX], name[SLUG_MAX + 8], path[400], title[300];
-	char run[32];
+	char dark[SLUG_MAX + 16], run[32];
 	const char *parts[] = {"samples", run, r->test, r->metric, NULL};
 	struct line_layout *l;
 	struct buf png;
-	xmlNodePtr fig, img;
+	xmlNodePtr fig;
 	int rc;
 
 	if (!r->series || r->series->n == 0)
@@ -108,18 +108,20 @@ static int flush_series(struct runs *r)
 		rc = line_paint_png(l, &png, r->s->e);
 	if (rc == 0)
 		rc = site_write(r->s, name, png.data, png.len, 0);
+	/* the same chart for a dark page (no SVG carries it here) */
+	snprintf(dark, sizeof(dark), "%s-dark.png", base);
+	buf_reset(&png);
+	if (rc == 0)
+		rc = line_paint_png_scheme(l, CHART_DARK, &png, r->s->e);
+	if (rc == 0)
+		rc = site_write(r->s, dark, png.data, png.len, 0);
 	buf_release(&png);
 	if (rc == 0) {
 		fig = html_el(r->samples, "figure", NULL);
-		img = html_el(fig, "img", NULL);
-		html_attr(img, "src", name);
-		snprintf(path, sizeof(path), "%d", l->width);
-		html_attr(img, "width", path);
-		snprintf(path, sizeof(path), "%d", l->height);
-		html_attr(img, "height", path);
 		snprintf(path, sizeof(path), "Line chart of %s of %s over %ld "
 			 "interim reports", r->metric, r->test, r->series->n);
-		html_attr(img, "alt", path);
+		html_chart_img(fig, name, NULL, dark, l->width, l->height,
+			       path, 1);
 		r->nseries++;
 	}
 	free(l);

@@ -25,6 +25,7 @@
 #include "site.h"
 #include "slug.h"
 #include "split.h"
+#include "units.h"
 
 #define CHART_WIDTH 960
 
@@ -408,9 +409,13 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	struct chart_layout *l = NULL;
 	unsigned char *keep = NULL;
 	char title[300], axis[300], base[SLUG_MAX], name[SLUG_MAX + 16];
-	char num[32], v[48], page[SLUG_MAX + 8], note[200];
+	char svg[SLUG_MAX + 16], narrow[SLUG_MAX + 16], v[48];
+	char page[SLUG_MAX + 8], note[200];
 	struct buf alt, cap;
-	xmlNodePtr fig, img, a_el;
+	struct chart_layout *nl = NULL;
+	xmlNodePtr fig, a_el, pic;
+	struct units_view uv;
+	double umax;
 	int g, rc = -1, total, shown, best_left, kept[3];
 
 	buf_init(&alt, 1 << 16);
@@ -422,20 +427,33 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	}
 	ch = calloc(1, sizeof(*ch));
 	l = calloc(1, sizeof(*l));
+	nl = calloc(1, sizeof(*nl));
 	keep = malloc((size_t)m->ngroups + 1);
-	if (!ch || !l || !keep ||
+	if (!ch || !l || !nl || !keep ||
 	    (shown = pick_bars(a, c, without, keep, &total, kept,
 				&best_left)) < 0) {
 		err_set(s->e, NULL, 0, 0, "out of memory");
 		goto out;
 	}
+	/* one unit for the chart, scaled to its largest figure (units.h) */
+	for (g = 0, umax = 0; g < m->ngroups; g++) {
+		const struct stats *st = analysis_stats(a, c, g);
+
+		if (keep[g] && st->n > 0) {
+			umax = fmax(umax, fabs(st->mean));
+			if (st->n > 1 && isfinite(st->ci_high))
+				umax = fmax(umax, fabs(st->ci_high));
+		}
+	}
+	units_pick(col->unit, umax, &uv);
 	snprintf(title, sizeof(title), "%s: %s", col->test, col->metric);
 	snprintf(axis, sizeof(axis), "%s%s%s%s, %s is better", col->metric,
-		 *col->unit ? " (" : "", col->unit, *col->unit ? ")" : "",
+		 *uv.unit ? " (" : "", uv.unit, *uv.unit ? ")" : "",
 		 col->better);
 	ch->title = title;
 	ch->axis = axis;
-	ch->unit = col->unit;
+	ch->unit = uv.unit;
+	ch->unit_tight = uv.tight;
 	ch->width = CHART_WIDTH;
 	buf_adds(&cap, caption ? caption : "all groups");
 	if (shown < total) {
@@ -470,7 +488,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		b = &ch->bar[ch->nbars++];
 		b->label = m->groups[g];
 		b->has_value = st->n > 0;
-		b->value = st->mean;
+		b->value = st->mean / uv.factor;
 		b->status = x->status;
 		b->color = g;
 		b->best = st->n > 0 && analysis_is_best(a, c, g);
@@ -481,10 +499,10 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			     a->chart_outlier[(size_t)c * (size_t)m->ngroups +
 					      (size_t)g];
 		b->n = st->n;
-		b->err_lo = st->ci_low;
-		b->err_hi = st->ci_high;
-		if (st->n > 0)
-			analysis_value_text(st->mean, col->unit, v);
+		b->err_lo = st->ci_low / uv.factor;
+		b->err_hi = st->ci_high / uv.factor;
+		if (st->n > 0)	/* in the chart's unit, as its bars say */
+			units_text(st->mean, &uv, v);
 		buf_printf(&alt, "%s%s %s", ch->nbars > 1 ? ", " : "",
 			   m->groups[g], st->n > 0 ? v : status_text(x->status));
 		if (st->n > 1)
@@ -492,34 +510,38 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	}
 	split_chart(m, ch);
 	slug_make(base, parts);
-	if (site_chart(s, ch, base, l))
+	if (site_chart(s, ch, base, l, nl))
 		goto out;
 	fig = html_el(parent, "figure", NULL);
+	snprintf(narrow, sizeof(narrow), "%s-narrow.svg", base);
 	if (thumb) {
+		/* the narrow chart at its own size: 13 px text, legible
+		 * where the full chart shrunk to a third was not; the
+		 * thumbnail PNG stays the fallback */
 		test_file(m, c, page);
 		a_el = html_el(fig, "a", NULL);
 		html_attr(a_el, "href", page);
-		img = html_el(a_el, "img", NULL);
+		pic = html_picture(a_el, 0);
+		html_source(pic, narrow, NULL, 1, nl->width, nl->height);
 		snprintf(name, sizeof(name), "%s-thumb.png", base);
-		snprintf(num, sizeof(num), "%d", (int)ceil(l->width * 0.35));
-		html_attr(img, "src", name);
-		html_attr(img, "width", num);
-		snprintf(num, sizeof(num), "%d", (int)ceil(l->height * 0.35));
-		html_attr(img, "height", num);
+		html_picture_img(pic, name, (int)ceil(l->width * 0.35),
+				 (int)ceil(l->height * 0.35), alt.data);
 		if (s->thumb_w == 0) {
 			s->thumb_w = (int)ceil(l->width * 0.35);
 			s->thumb_h = (int)ceil(l->height * 0.35);
+			s->narrow_w = nl->width;
+			s->narrow_h = nl->height;
 		}
 	} else {
-		img = html_el(fig, "img", NULL);
+		/* a phone gets the narrow layout, others the full one */
+		pic = html_picture(fig, 1);
+		html_source(pic, narrow, "(max-width: 40rem)", 1, nl->width,
+			    nl->height);
+		snprintf(svg, sizeof(svg), "%s.svg", base);
+		html_source(pic, svg, NULL, 1, 0, 0);
 		snprintf(name, sizeof(name), "%s.png", base);
-		html_attr(img, "src", name);
-		snprintf(num, sizeof(num), "%d", l->width);
-		html_attr(img, "width", num);
-		snprintf(num, sizeof(num), "%d", l->height);
-		html_attr(img, "height", num);
+		html_picture_img(pic, name, l->width, l->height, alt.data);
 	}
-	html_attr(img, "alt", alt.data);
 	fig = html_el(fig, "figcaption", cap.data);
 	if (!thumb) {
 		text(fig, " (");
@@ -534,6 +556,7 @@ out:
 	free(keep);
 	free(ch);
 	free(l);
+	free(nl);
 	return rc;
 }
 
@@ -1046,7 +1069,7 @@ int pages_comparison(struct site *s, const struct model *m,
 		text(para, " (per group: n, mean, median, stddev, min, max, 95% "
 		     "confidence interval).");
 	}
-	s->thumb_w = s->thumb_h = 0;
+	s->thumb_w = s->thumb_h = s->narrow_w = s->narrow_h = 0;
 	if (excluded_list(s, main, m)) {
 		page_free(&p);
 		return -1;
@@ -1054,6 +1077,8 @@ int pages_comparison(struct site *s, const struct model *m,
 	rc = charts(s, main, a);
 	entry->thumb_w = s->thumb_w;
 	entry->thumb_h = s->thumb_h;
+	entry->narrow_w = s->narrow_w;
+	entry->narrow_h = s->narrow_h;
 	for (c = 0; rc == 0 && c < m->ncols; c++)
 		rc = test_page(s, a, c, name, title);
 	if (rc) {
@@ -1084,19 +1109,26 @@ int pages_index(struct site *s, const struct site_entry *entries, int n)
 		xmlNodePtr li = html_el(ul, "li", NULL);
 
 		if (entries[i].thumb && entries[i].thumb_w) {
-			char wh[16];
-
-			xmlNodePtr a = html_el(li, "a", NULL), img;
+			/* the chart's narrow SVG at its own size (legible,
+			 * and it follows a dark page): BASE-narrow.svg
+			 * beside BASE-thumb.png, the fallback */
+			char svg[SLUG_MAX + 16];
+			size_t k = strlen(entries[i].thumb);
+			xmlNodePtr a = html_el(li, "a", NULL), pic;
 
 			html_attr(a, "href", entries[i].file);
 			html_attr(a, "class", "thumb");
-			img = html_el(a, "img", NULL);
-			html_attr(img, "src", entries[i].thumb);
-			snprintf(wh, sizeof(wh), "%d", entries[i].thumb_w);
-			html_attr(img, "width", wh);
-			snprintf(wh, sizeof(wh), "%d", entries[i].thumb_h);
-			html_attr(img, "height", wh);
-			html_attr(img, "alt", "");	/* the link's text says it */
+			pic = html_picture(a, 0);
+			if (k > 10 && k - 10 < SLUG_MAX && entries[i].narrow_w > 0 &&
+			    strcmp(entries[i].thumb + k - 10, "-thumb.png") == 0) {
+				snprintf(svg, sizeof(svg), "%.*s-narrow.svg",
+					 (int)(k - 10), entries[i].thumb);
+				html_source(pic, svg, NULL, 1, entries[i].narrow_w,
+					    entries[i].narrow_h);
+			}
+			/* alt "": the link's text says it */
+			html_picture_img(pic, entries[i].thumb, entries[i].thumb_w,
+					 entries[i].thumb_h, "");
 		}
 		html_link(li, entries[i].file, entries[i].title);
 		snprintf(t, sizeof(t), ": %d group%s, %ld result%s",

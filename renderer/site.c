@@ -80,8 +80,9 @@ static char *entry_save(const struct site_entry *en)
 	if (put_field(&b, en->name) || put_field(&b, en->title) ||
 	    put_field(&b, en->file) || put_field(&b, en->headline) ||
 	    put_field(&b, en->thumb ? "1" : "0") || put_field(&b, en->thumb) ||
-	    buf_printf(&b, "%d\t%ld\t%d\t%d", en->ngroups, en->nresults,
-		       en->thumb_w, en->thumb_h)) {
+	    buf_printf(&b, "%d\t%ld\t%d\t%d\t%d\t%d", en->ngroups,
+		       en->nresults, en->thumb_w, en->thumb_h, en->narrow_w,
+		       en->narrow_h)) {
 		buf_release(&b);
 		return NULL;
 	}
@@ -101,8 +102,9 @@ static int entry_load(const char *saved, struct site_entry *en)
 	has = get_field(&p);
 	en->thumb = get_field(&p);
 	ok = en->name && en->title && en->file && en->headline && has &&
-	     en->thumb && sscanf(p, "%d\t%ld\t%d\t%d", &en->ngroups,
-				 &en->nresults, &en->thumb_w, &en->thumb_h) == 4;
+	     en->thumb && sscanf(p, "%d\t%ld\t%d\t%d\t%d\t%d", &en->ngroups,
+				 &en->nresults, &en->thumb_w, &en->thumb_h,
+				 &en->narrow_w, &en->narrow_h) == 6;
 	if (ok && strcmp(has, "1") != 0) {
 		free(en->thumb);
 		en->thumb = NULL;

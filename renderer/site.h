@@ -47,6 +47,7 @@ struct site {
 	struct pool *pool;	/* draw.c's drawing threads: NULL until used */
 	long written, reused, drawn, files;
 	int thumb_w, thumb_h;	/* of the first thumbnail of a comparison */
+	int narrow_w, narrow_h;	/* of its narrow layout (the index shows it) */
 	struct chart_index *charts;	/* draw.c's, by base: NULL until used */
 	/* What every page depends on besides its own data (the program's
 	 * bytes, --gzip, how this machine lays text out); "" when unknown:
@@ -100,13 +101,14 @@ int site_write_stream(struct site *s, const char *name,
 /* Writes page as stage/name and frees it. */
 int site_save_page(struct site *s, struct page *p, const char *name);
 
-/* Lays chart c out into *l (the caller's, for the page's img sizes) and
- * arranges BASE.png, BASE.svg and BASE-thumb.png: linked from the
- * published site when their inputs are unchanged, else queued: drawing
- * threads (s->jobs - 1 of them, and the calling thread when the queue is
- * full) draw it while the caller goes on. */
+/* Lays chart c out into *l and narrow into *n (the caller's, for the
+ * page's img sizes) and arranges BASE.png, BASE.svg, BASE-thumb.png and
+ * BASE-narrow.svg: linked from the published site when their inputs are
+ * unchanged, else queued: drawing threads (s->jobs - 1 of them, and the
+ * calling thread when the queue is full) draw it while the caller goes
+ * on. */
 int site_chart(struct site *s, const struct chart *c, const char *base,
-	       struct chart_layout *l);
+	       struct chart_layout *l, struct chart_layout *n);
 
 /* Frees what site_chart keeps between calls (site_release calls it). */
 void site_charts_release(struct site *s);
@@ -153,6 +155,7 @@ struct site_entry {
 	int ngroups;
 	long nresults;
 	int thumb_w, thumb_h;
+	int narrow_w, narrow_h;	/* the thumbnail's narrow SVG; 0: none */
 };
 
 /* Writes a comparison's page, its test pages, charts and downloads; fills

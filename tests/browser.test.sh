@@ -5,8 +5,12 @@
 # data, and a store whose every name and attribute is hostile
 # (tests/browser/hostile.mjs).  Images load, nothing logs an error or breaks
 # the CSP, links resolve, the hostile texts show as text and run nothing;
-# negative controls show that an unescaped page is caught.  Full-page
-# screenshots go to tests/browser/out/ for people to look at.
+# negative controls show that an unescaped page is caught.  Then
+# tests/browser/reader.mjs reads the sample pages at 390 and 1280 px, light
+# and dark: chart text at least 10 CSS px, no sideways page, dark charts on
+# a dark page, no colour shared by two groups of the 12-group comparison,
+# each with a negative control.  Full-page screenshots go to
+# tests/browser/out/ for people to look at.
 . "$TOP/tests/lib.sh"
 
 B=$TOP/tests/browser
@@ -61,6 +65,49 @@ check "the sample site has a sql-bench comparison, a test page and run-1.html" \
 run_check 32 --shots "$B/out" --prefix sample "$T/sample/index.html" "$CMP" \
 	"$T/sample/$TESTP" "$T/sample/run-1.html"
 
+# --- the reader: phone and desktop, light and dark (tests/browser/reader.mjs)
+# run_reader LINES ARGS...: reader.mjs ARGS, as run_check runs check.mjs
+run_reader() {
+	want=$1; shift
+	HOME=$T/home timeout 900 node "$B/reader.mjs" "$@" > "$T/tap" 2> "$T/node.err"
+	rc=$?
+	cat "$T/tap"
+	got=$(grep -c -E '^(not )?ok ' "$T/tap")
+	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
+		notok "reader.mjs $1 ... ran through ($got of $want checks, exit $rc)"
+		sed 's/^/# /' "$T/node.err" | head -8
+	fi
+}
+# a run page with charts of interim figures (PNG only, a dark variant each)
+RUNP=$(grep -l 'src="samples-' "$T"/sample/run-*.html | head -1)
+check "the sample site has a run page with interim-figure charts" test -n "$RUNP"
+# 10 checks a page (4 modes: text and width; dark: images), 2 more on the
+# 12-group pages (colours at 1280, light and dark)
+run_reader 44 --shots "$B/out" --prefix reader "$T/sample/index.html" \
+	"${RUNP:-$T/sample/run-1.html}" --colours "$CMP" "$T/sample/$TESTP"
+
+# negative controls: copies of the pages made to fail each check, as the
+# pages were before the charts followed the reader (in the site folder, so
+# that their images resolve)
+S=$T/sample
+# (text: the full chart only, shrunk to the screen, as before the narrow
+# layout and the chart's box)
+sed 's/class="chart"/class="plain"/g; s|<source srcset="[^"]*-narrow\.svg"[^>]*></source>||g' \
+	"$S/$TESTP" > "$S/control-text.html"
+sed 's|<source [^>]*></source>||g; s|<source [^>]*/>||g' "$S/$TESTP" > "$S/control-dark.html"
+ALL=$(grep -o 'srcset="chart-[^"]*-a-[^"]*\.svg"' "$S/$TESTP" | head -1 | sed 's/^srcset="//; s/"$//')
+sed 's/fill="#595959" class="c8"/fill="#0072b2" class="c0"/' "$S/$ALL" > "$S/control-colours.svg"
+sed 's/srcset="[^"]*\.svg"/srcset="control-colours.svg"/g' "$S/$TESTP" > "$S/control-colours.html"
+sed 's/class="scroll"//g' "$CMP" > "$S/control-width.html"
+check "control: the copies lost the chart box, the SVG, a colour, the table's box" \
+	sh -c '! grep -q "class=\"chart\"" "$1" && ! grep -q -- "-narrow.svg" "$1" && ! grep -q "<source" "$2" &&
+		grep -q "class=\"c0\"" "$3" && ! cmp -s "$3" "$4" && ! grep -q "class=\"scroll\"" "$5"' _ \
+	"$S/control-text.html" "$S/control-dark.html" "$S/control-colours.svg" "$S/$ALL" \
+	"$S/control-width.html"
+for kind in text dark colours width; do
+	run_reader 1 --control $kind "$S/control-$kind.html"
+done
+
 # --- the hostile site --------------------------------------------------------
 node "$B/hostile.mjs" > "$T/hostile.csv"
 "$BIN" --db "$T/hostile.db" import "$T/hostile.csv" >/dev/null 2>"$T/err"
@@ -87,5 +134,7 @@ check "control: the unescaped copies hold a live <script> and onerror" \
 		! grep -q Content-Security-Policy "$2"' _ "$H/control-raw.html" "$H/control-nocsp.html"
 run_check 3 --control "$H/control-raw.html" "$H/control-nocsp.html"
 
-n=$(ls "$B/out"/*.png 2>/dev/null | wc -l)
+n=$(ls "$B/out"/sample-*.png "$B/out"/hostile-*.png 2>/dev/null | wc -l)
 check "16 screenshots (8 pages, desktop and phone) in tests/browser/out/ ($n)" test "$n" -eq 16
+n=$(ls "$B/out"/reader-*.png 2>/dev/null | wc -l)
+check "16 screenshots of the reader (4 pages at 390 and 1280 px, light and dark) in tests/browser/out/ ($n)" test "$n" -eq 16

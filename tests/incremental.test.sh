@@ -46,7 +46,7 @@ sleep 1
 SOURCE_DATE_EPOCH=2000000000 bs render --jobs 4 --out "$T/c" >/dev/null 2>&1
 n=$(ls "$T/a/site" 2>/dev/null | wc -l)
 # 183: the 16 bonnie++ tests in which every group was too fast (in at
-# least one of its runs) have no chart (3 files each fewer)
+# least one of its runs) have no chart (4 files each fewer)
 check "the sample site has over 180 files ($n)" test "$n" -gt 180
 if same_tree "$T/a/site" "$T/b/deeper/s2" > "$T/msg"; then
 	ok "two renders, other folders and times, SOURCE_DATE_EPOCH unset and 1, --jobs 1: byte-identical"
@@ -109,8 +109,8 @@ echo "# $nch of $total entries written: $(grep -c chart "$T/changed") charts, $(
 for f in index.html 'comparison-bonnie-.*' 'data-bonnie-.*\.csv' 'data-bonnie-.*\.json' run-19.html; do
 	check "written: $f" grep -q -x "$f" "$T/changed"
 done
-check "the bonnie++ charts are redrawn (the 24 of 36 tests with a measured figure, 3 files each)" \
-	test "$(grep -c '^chart-bonnie-' "$T/changed")" = 72
+check "the bonnie++ charts are redrawn (the 24 of 36 tests with a measured figure, 4 files each)" \
+	test "$(grep -c '^chart-bonnie-' "$T/changed")" = 96
 check "the 36 bonnie++ test pages are written" \
 	test "$(grep -c '^test-bonnie-' "$T/changed")" = 36
 new_sources=$(grep -c '^source-' "$T/changed")
@@ -122,8 +122,8 @@ found=$(grep -v -x -e '\.' -e '\.benchsite-site' -e index.html -e '.*bonnie.*' \
 n=$(grep -c -e 'sql-bench' -e '^run-' "$T/s1")
 check "nothing else is written, of $n sql-bench files and run pages among them ($found)" \
 	test -z "$found" -a "$n" -ge 70
-check "116 of $total entries written: 72 charts, 36 test pages, 8 others ($nch)" \
-	test "$nch" = 116
+check "140 of $total entries written: 96 chart files, 36 test pages, 8 others ($nch)" \
+	test "$nch" = 140
 # and the site is still the one a fresh render gives
 bs render --out "$T/fresh" >/dev/null 2>&1
 if same_tree "$S" "$T/fresh" > "$T/msg"; then

@@ -42,8 +42,10 @@ if command -v xmllint > /dev/null; then
 	# not know the HTML5 elements ("Tag main invalid"): only that is forgiven
 	html_errors() {
 		xmllint --noout "$1" 2>&1
-		xmllint --html --noout "$1" 2>&1 | grep -v -E 'Tag [a-z]+ invalid' |
-			grep -E 'error|warning' -A2
+		# (only its messages: a context line quotes the page, whose
+		# file names may hold "error")
+		xmllint --html --noout "$1" 2>&1 | grep -E '^[^ ]+:[0-9]+: ' |
+			grep -v -E 'Tag [a-z]+ invalid' | grep -E 'error|warning'
 	}
 	# page_faults FILE: every <img> without width, height or alt; no CSP meta
 	page_faults() {

@@ -42,7 +42,7 @@ check "across, on Debian 3.1: enabled is 49.8/28 = 1.7786x faster ($*)" near "${
 check "the comparison's own rows have an empty split column (the outlier FreeBSD 6.1 / enabled, 516.1 vs 42.6 mean)" \
 	near "$(row smack outlier "FreeBSD 6.1 / enabled" "" | cut -d' ' -f1)" "516.1 / ((49.8 + 50 + 28) / 3)"
 check "the sentence says it: on enabled ... 10.4x" \
-	grep -q "on enabled: FreeBSD 6.1 is 10.4x faster than Debian 3.1 (516.1/s vs 49.8/s" "$T/s.txt"
+	grep -q "on enabled: FreeBSD 6.1 is 10.4x faster than Debian 3.1 (516/s vs 49.8/s" "$T/s.txt"
 check "the 5 clients of one run are said, not compared silently" \
 	grep -q "The groups differ in clients besides os and write_cache: clients 5 (FreeBSD 6.1 / disabled), clients 50 (the other 3)" "$T/s.txt"
 
@@ -68,7 +68,7 @@ check "sysbench rw/s on 4.1.10 tuned: best reiserfs" \
 check "a split value that did not run a test says nothing of it (4.1.10 default, sysbench)" \
 	sh -c '! grep -q "on 4.1.10 default: not compared" "$1"' _ "$T/s.txt"
 check "the split value joins its keys with a space: 'on 4.1.10 tuned'" \
-	grep -q "    on 4.1.10 tuned: ext3 is 1.4x slower than the other 2 (1130.1 s vs 808.8 s mean)" "$T/s.txt"
+	grep -q "    on 4.1.10 tuned: ext3 is 1.4x slower than the other 2 (1130 s vs 809 s mean)" "$T/s.txt"
 
 # ---- the page -----------------------------------------------------------------
 bs render --out "$T/site" > /dev/null 2>&1
@@ -82,13 +82,13 @@ check "the table's columns are the split values" test \
 	"$(xhead "$page" '(//table[caption])[1]/thead/tr/th[2]') / $(xhead "$page" '(//table[caption])[1]/thead/tr/th[4]')" = "3.23.51 default / 4.1.10 tuned"
 check "its rows the --by values, in natural order" test \
 	"$(xhead "$page" '(//table[caption])[1]/tbody/tr[1]/th') $(xhead "$page" '(//table[caption])[1]/tbody/tr[3]/th')" = "ext3 xfs"
-svg=$(ls "$T/site"/chart-mysql-restore-time-all-*.svg)
+svg=$(ls "$T/site"/chart-mysql-restore-time-all-*.svg | grep -v -- -narrow)
 check "a chart's 9 bars take 3 colours, one per split value" \
 	test "$(grep -o 'fill="#\(0072b2\|e69f00\|009e73\)"' "$svg" | sort | uniq -c | awk '{ print $1 }' | tr '\n' ' ')" = "3 3 3 "
 bs compare nosplit --suite mysql-on-filesystems --by fs,mysql,settings > /dev/null 2>&1 ||
 	bs compare nosplit --suite mysql-on-filesystems --by label > /dev/null
 bs render --out "$T/site2" > /dev/null 2>&1
-svg2=$(ls "$T/site2"/chart-nosplit-restore-time-all-*.svg)
+svg2=$(ls "$T/site2"/chart-nosplit-restore-time-all-*.svg | grep -v -- -narrow)
 check "negative control: without --split the same 9 bars take a colour each (8 in the palette)" \
 	test "$(grep -o 'fill="#[0-9a-f]*"' "$svg2" | sort -u | wc -l)" -gt 8
 

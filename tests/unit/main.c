@@ -149,5 +149,7 @@ int main(int argc, char **argv)
 	test_run();
 	test_png();
 	test_natural();
+	test_palette();
+	test_units();
 	return tap_failed ? 1 : 0;
 }

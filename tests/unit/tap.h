@@ -39,5 +39,7 @@ void test_stats(void);
 void test_run(void);
 void test_png(void);
 void test_natural(void);
+void test_palette(void);
+void test_units(void);
 
 #endif

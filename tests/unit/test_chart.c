@@ -400,6 +400,52 @@ static void test_line_series(void)
 	free(s);
 }
 
+/* The narrow layout: a phone's 360 px, each label on its own line above
+ * its bar at the left margin, every text inside the chart. */
+static void test_narrow(void)
+{
+	struct chart *c = calloc(1, sizeof(*c));
+	struct chart_layout *l = calloc(1, sizeof(*l));
+	struct err e;
+	int i, inside = 1, above = 1, apart = 1;
+
+	atis(c);
+	err_clear(&e);
+	CHECK(chart_layout_narrow(c, fixed, NULL, l, &e) == 0 &&
+		      l->width == CHART_NARROW_WIDTH && l->narrow,
+	      "the ATIS chart lays out narrow at 360 px");
+	for (i = 0; i < 12; i++) {
+		if (l->label_x[i] + fixed(NULL, l->label[i]) > l->width - 12 ||
+		    l->value_x[i] + fixed(NULL, l->value_text[i]) > l->width)
+			inside = 0;
+		/* the label's line (13 px text, baseline 5 px above the
+		 * bar) clears the bar above */
+		if (l->label_x[i] != 12 ||
+		    (i > 0 && l->bar[i].y - 5 - 13 < l->bar[i - 1].y +
+							 l->bar[i - 1].h))
+			above = 0;
+		if (i > 0 && l->bar[i].y < l->bar[i - 1].y + l->bar[i - 1].h)
+			apart = 0;
+	}
+	CHECK(inside, "narrow: every label and figure fits the 360 px");
+	CHECK(above, "narrow: each label at the left margin, on a line of its "
+		     "own above its bar");
+	CHECK(apart && l->plot.x == 12 &&
+		      l->bar[11].y + l->bar[11].h <= l->plot.y + l->plot.h + 1e-9,
+	      "narrow: the bars take the width the labels took, stacked in "
+	      "the plot");
+	CHECK_STR(l->label[3], "ext3_data=ordered,mballoc,delalloc,extents",
+		  "narrow: a long label is whole (the chart's width is its)");
+	c->bar[0].value = 123456789.123;
+	c->bar[0].label = "a";
+	c->unit = "furlongs per fortnight";
+	CHECK(chart_layout_narrow(c, fixed, NULL, l, &e) == 0 &&
+		      l->width > CHART_NARROW_WIDTH,
+	      "narrow: figures too long for 360 px get a wider chart");
+	free(c);
+	free(l);
+}
+
 void test_chart(void)
 {
 	test_nice();
@@ -409,4 +455,5 @@ void test_chart(void)
 	test_note();
 	test_paint();
 	test_line_series();
+	test_narrow();
 }
