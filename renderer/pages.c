@@ -566,8 +566,24 @@ out:
 static int first_chart(const struct analysis *a, char base[SLUG_MAX])
 {
 	const struct model *m = a->m;
-	int c;
+	int c, g, hg = -1;
 
+	/* the headline's group: best in the most charts (analysis_headline) */
+	for (g = 0; g < m->ngroups; g++)
+		if (a->nbest[g] > 0 && (hg < 0 || a->nbest[g] > a->nbest[hg]))
+			hg = g;
+	/* the thumbnail shows what the headline says: the first chart in
+	 * which that group is best, every group drawn (an outlier that
+	 * "stands out" is in it) */
+	for (c = 0; hg >= 0 && c < m->ncols; c++) {
+		const char *parts[] = {"chart", m->name, m->cols[c].test,
+				       m->cols[c].metric, "all", NULL};
+
+		if (!analysis_is_best(a, c, hg) || !view_measured(a, c, 0))
+			continue;
+		slug_make(base, parts);
+		return 1;
+	}
 	for (c = 0; c < m->ncols; c++) {
 		int without = a->noutliers && view_measured(a, c, 1);
 		const char *parts[] = {"chart", m->name, m->cols[c].test,

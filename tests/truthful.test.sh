@@ -36,6 +36,14 @@ check "a chart no group was measured in says so, with no best" \
 	sh -c 'grep -q "seeks rate: too fast for bonnie++ to measure: ext4, tmpfs and xfs\.$" "$1" &&
 	       test -z "$2"' _ "$T/b.txt" "$(rows "$T/b.tsv" best seeks rate)"
 
+# the index thumbnail shows what the headline says: "tmpfs stands out"
+"$BIN" --db "$S" compare fio-by-fs --suite fio --by fs
+"$BIN" --db "$S" render --out "$T/fsite" > /dev/null 2>&1
+check "fio's index thumbnail is a chart with tmpfs in it (was the view without it)" \
+	sh -c 'grep -q "stands out" "$1/index.html" &&
+	       grep -o "chart-fio-by-fs-[^\"]*" "$1/index.html" | grep -q -- "-all-" &&
+	       ! grep -o "chart-fio-by-fs-[^\"]*" "$1/index.html" | grep -q -- "-without-"' _ "$T/fsite"
+
 # --- figures that measure nothing ----------------------------------------
 "$BIN" --db "$S" compare sysbench-by-fs --suite sysbench --by fs
 tsv "$S" sysbench-by-fs > "$T/s.tsv"
