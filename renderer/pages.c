@@ -797,6 +797,27 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 		 col->metric, *col->unit ? " (" : "", col->unit,
 		 *col->unit ? ")" : "", col->better);
 	text(para, title);
+	if (m->ncols > 1) {
+		/* the neighbours in the comparison's order, so a reader can
+		 * walk its tests without going back */
+		char other[SLUG_MAX + 8], oname[300];
+		xmlNodePtr nav = html_el(main, "p", NULL);
+
+		html_attr(nav, "class", "neighbours");
+		if (c > 0) {
+			test_file(m, c - 1, other);
+			column_name(m, c - 1, oname, sizeof(oname));
+			text(nav, "Previous: ");
+			html_link(nav, other, oname);
+		}
+		if (c + 1 < m->ncols) {
+			test_file(m, c + 1, other);
+			column_name(m, c + 1, oname, sizeof(oname));
+			text(nav, c > 0 ? ". Next: " : "Next: ");
+			html_link(nav, other, oname);
+		}
+		text(nav, ".");
+	}
 	buf_init(&b, 1 << 16);
 	analysis_sentence(a, c, &b);
 	if (b.len)

@@ -44,6 +44,14 @@ check "fio's index thumbnail is a chart with tmpfs in it (was the view without i
 	       grep -o "chart-fio-by-fs-[^\"]*" "$1/index.html" | grep -q -- "-all-" &&
 	       ! grep -o "chart-fio-by-fs-[^\"]*" "$1/index.html" | grep -q -- "-without-"' _ "$T/fsite"
 
+check "test pages link their neighbours, and every such link resolves (issue 20 item 7, in part)" \
+	sh -c 'cd "$1" && n=0 &&
+	       for f in $(grep -l "class=\"neighbours\"" test-*.html); do
+		for l in $(grep -o "<p class=\"neighbours\">.*</p>" "$f" | grep -o "href=\"[^\"]*\"" | cut -d\" -f2); do
+			[ -f "$l" ] || exit 1; n=$((n + 1))
+		done
+	       done; [ "$n" -gt 10 ]' _ "$T/fsite"
+
 # --- figures that measure nothing ----------------------------------------
 "$BIN" --db "$S" compare sysbench-by-fs --suite sysbench --by fs
 tsv "$S" sysbench-by-fs > "$T/s.tsv"
