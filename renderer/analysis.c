@@ -1216,10 +1216,23 @@ void analysis_notes(const struct analysis *a, struct buf *b)
 	int i, g;
 
 	if (m->is_default && strcmp(m->by, "label") != 0) {
-		buf_printf(b, "Grouped by %s, not by label: runs that share a "
-			   "label differ in ", m->by);
+		/* by is "label,k1,k2" or "k1,k2": the keys, without the label */
+		const char *keys = strncmp(m->by, "label,", 6) == 0 ? m->by + 6
+								      : m->by;
+
+		buf_adds(b, "Grouped by ");
 		for (i = 0; m->by[i]; i++)
-			buf_addc(b, m->by[i] == ',' ? '/' : m->by[i]);
+			if (m->by[i] == ',')
+				buf_adds(b, " and ");
+			else
+				buf_addc(b, m->by[i]);
+		buf_adds(b, ", not by label alone: runs that share a label "
+			 "differ in ");
+		for (i = 0; keys[i]; i++)
+			if (keys[i] == ',')
+				buf_adds(b, " and ");
+			else
+				buf_addc(b, keys[i]);
 		buf_adds(b, ", and a group must not mix them.\n");
 	}
 	if (m->left_out > 0)

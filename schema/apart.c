@@ -16,7 +16,7 @@
 
 static const char *const by_nature[] = {
 	"started_at", "finished_at", "ended_at", "duration_s", "seed",
-	"date", "time", "timestamp", NULL,
+	"date", "time", "timestamp", "repeat", NULL,
 };
 
 int apart_by_nature(const char *key)

@@ -199,6 +199,17 @@ check "a is the comparison's outlier, slower in t1" grep -q "t1 time: a is 9.1x 
 check "in t3, between the others, a is not 'better than the other 3' while c is best (was '1.4x faster')" \
 	sh -c '! grep "t3 time" "$1" | grep -q "a is"' _ "$T/mid.txt"
 
+# hyperfine's repeats are runs numbered by a `repeat` attribute: one
+# group of repeats, not a group per repeat
+H=$CORPUS/hyperfine/zeroows_1brc_hyperfine.json
+if [ -f "$H" ]; then
+	"$BIN" --db "$T/hf.db" import "$H" > /dev/null
+	check "hyperfine's repeats are not told apart by their number (was 'Grouped by repeat', n=1 each)" \
+		sh -c '! "$1" --db "$2" summary | grep -q "Grouped by repeat"' _ "$BIN" "$T/hf.db"
+else
+	skip "hyperfine repeats" "no ../shared/corpus"
+fi
+
 # --- coverage --------------------------------------------------------------
 {
 	echo "label,suite,test,metric,value,unit,better"
