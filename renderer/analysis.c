@@ -445,7 +445,7 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 		for (g = 0; g < m->ngroups && nothers > 0; g++) {
 			const struct stats *so = analysis_stats(a, c, g);
 			double r;
-			int apart = 1, tested = 0;
+			int apart = 1;
 
 			if (!has(a, c, g) || !a->outlier[g])
 				continue;
@@ -457,10 +457,7 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 						 * them */
 			for (h = 0; h < m->ngroups; h++)
 				if (has(a, c, h) && !a->outlier[h]) {
-					int d = differ(x, g, h);
-
-					tested += d >= 0;
-					if (d == 0)
+					if (differ(x, g, h) == 0)
 						apart = 0;
 				}
 			if (!(s = add(x, r >= 1 ? K_SLOWER : K_FASTER, c, g)))
@@ -473,24 +470,18 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 			s->ref_n = nothers;
 			s->has_ref_value = 1;
 			if (so->n >= 2 && all_rep) {
-				struct stats_term t2[2];
+				/* the outlier's mean against the mean of the
+				 * others' means: Satterthwaite over every term */
+				double vo = so->stddev * so->stddev / so->n, df;
 
-				t2[0].var = so->stddev * so->stddev / so->n;
-				t2[0].df = so->n - 1;
-				t2[1].var = var;
-				t2[1].df = stats_terms_df(terms, nothers);
-				if (r >= 1)
-					s->has_ci = ratio_interval(col, so->mean,
-						t2[0].var, avg, var,
-						stats_terms_df(t2, 2) > 0 ?
-						stats_terms_df(t2, 2) : 0,
-						&s->ratio_low, &s->ratio_high) == 0;
-				else
-					s->has_ci = ratio_interval(col, avg, var,
-						so->mean, t2[0].var,
-						stats_terms_df(t2, 2) > 0 ?
-						stats_terms_df(t2, 2) : 0,
-						&s->ratio_low, &s->ratio_high) == 0;
+				terms[nothers].var = vo;
+				terms[nothers].df = so->n - 1;
+				df = stats_terms_df(terms, nothers + 1);
+				s->has_ci = (r >= 1 ?
+					ratio_interval(col, so->mean, vo, avg, var, df,
+						       &s->ratio_low, &s->ratio_high) :
+					ratio_interval(col, avg, var, so->mean, vo, df,
+						       &s->ratio_low, &s->ratio_high)) == 0;
 			}
 			if (!apart || (s->has_ci && s->ratio_low <= 1 &&
 				       s->ratio_high >= 1)) {
@@ -499,7 +490,6 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 			} else if (s->ratio < SAY_RATIO) {
 				s->kind = K_SAME;	/* not worth a ratio */
 			}
-			(void)tested;
 		}
 		if (ntf == 0)
 			for (g = 0; g < m->ngroups; g++)
@@ -1013,7 +1003,7 @@ static int say(void *ctx, const struct statement *s)
 		}
 		break;
 	case K_BEST: {
-		int g, k = 0, nb = 0, untold = 0;
+		int g, k = 0, untold = 0;
 
 		if (x->best_done)
 			break;
@@ -1021,11 +1011,9 @@ static int say(void *ctx, const struct statement *s)
 		if (all_tie(a, s->col))
 			break;	/* every group is best: the spread says it */
 		for (g = 0; g < m->ngroups; g++)
-			if (a->best[at(a, s->col, g)]) {
-				nb++;
+			if (a->best[at(a, s->col, g)])
 				untold += !is_tie(mean(a, s->col, g), s->value,
 						  TIE_SHARE);
-			}
 		part(x);
 		buf_adds(x->out, "best: ");
 		names(x->out, a, s->col, a->best);
@@ -1048,7 +1036,6 @@ static int say(void *ctx, const struct statement *s)
 			n_text(x->out, s->n);
 			buf_adds(x->out, ")");
 		}
-		(void)nb;
 		/* near-ties: mentioned, never called best */
 		for (g = 0, k = 0; g < m->ngroups; g++) {
 			const struct stats *st = analysis_stats(a, s->col, g);

@@ -708,19 +708,11 @@ static int choose_by(struct store *s, struct load *l, struct err *e)
 	}
 	/* the keys the label's groups disagree on */
 	free_run_tests(l);
-	{
-		struct buf g;
-
-		buf_init(&g, 1 << 16);
-		for (i = 0; i < c.n; i++)
-			if (note_run_test(l, c.runs[i], -1, c.tests[i],
-					  c.labels[i])) {
-				buf_release(&g);
-				rc = err_set(e, NULL, 0, 0, "out of memory");
-				goto out;
-			}
-		buf_release(&g);
-	}
+	for (i = 0; i < c.n; i++)
+		if (note_run_test(l, c.runs[i], -1, c.tests[i], c.labels[i])) {
+			rc = err_set(e, NULL, 0, 0, "out of memory");
+			goto out;
+		}
 	if (each_mixture(m, l->rt, l->nrt, note_key, &keys) < 0) {
 		rc = err_set(e, NULL, 0, 0, "out of memory");
 		goto out;
