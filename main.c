@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cmd.h"
+#include "cli/cli.h"
 #include "core/err.h"
 #include "schema/store.h"
 

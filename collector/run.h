@@ -1,7 +1,7 @@
 /*
  * run.h: running a benchmark command and recording the machine under it.
  *
- * Two halves that `benchsite run` (cmd_run.c) puts together:
+ * Two halves that `benchsite run` (cli/run.c) puts together:
  *
  *  - run_command starts the command with posix_spawnp (never a shell: the
  *    argv goes to execve as it is, so "; touch x" or "$(id)" stay plain

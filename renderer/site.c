@@ -1,5 +1,5 @@
 /*
- * site.c: `benchsite render`: which pages the site has, written into a
+ * site.c: the render: which pages the site has, written into a
  * staging folder and published whole (publish.c).
  *
  * The site is a pure function of the store and the templates: comparisons
@@ -10,7 +10,6 @@
 #include "site.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,6 @@
 
 #include <libxml/parser.h>
 
-#include "../core/cmd.h"
 #include "../core/err.h"
 #include "../core/sha256.h"
 #include "../core/textrule.h"
@@ -345,19 +343,6 @@ static int site_fresh(const char *out, const char *key)
 	return same && files > 0 && publish_count_files(out) == files;
 }
 
-static const char render_usage[] =
-	"usage: benchsite render [--out DIR] [--jobs N] [--gzip]\n"
-	"\n"
-	"  --out DIR   where the site goes (default: ./site); an existing DIR\n"
-	"              is replaced only if benchsite made it\n"
-	"  --jobs N    draw charts on N threads (default: the number of CPUs)\n"
-	"  --gzip      write NAME.gz beside each text file, for static hosts\n"
-	"\n"
-	"Builds the site in a folder beside DIR and swaps it in whole, so a\n"
-	"failed or killed render leaves the old site as it was.  Files that did\n"
-	"not change are kept as they were (same bytes, same mtime); a render\n"
-	"that changes nothing touches nothing.\n";
-
 /* Runs named one by one in render's warning about unclean text; past
  * this, a count (a store filled by a script may hold thousands). */
 #define UNCLEAN_SHOWN_MAX 10
@@ -380,92 +365,48 @@ static int warn_unclean(void *ctx, const struct store_run *run)
 	return 0;
 }
 
-int cmd_render(int argc, char **argv, const struct cmd_env *env)
+int site_render(struct store *st, const struct site_options *o,
+		struct err *e)
 {
-	static const struct option opts[] = {
-		{"out", required_argument, NULL, 'o'},
-		{"jobs", required_argument, NULL, 'j'},
-		{"gzip", no_argument, NULL, 'z'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *out = "site";
-	char stage[4096], *end, key[65];
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int jobs = cpus > 0 ? (int)cpus : 1, gzip = 0, c, rc = EXIT_FAULT, krc,
-	    prc;
+	char stage[4096], key[65];
+	int rc = -1, krc, prc;
 	struct site s;
-	struct err e;
 	long nunclean = 0;
 
-	while ((c = getopt_long(argc, argv, "o:j:zh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'j':
-			jobs = (int)strtol(optarg, &end, 10);
-			if (*end || jobs < 1) {
-				fputs("benchsite: --jobs wants a number from 1\n",
-				      stderr);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'z':
-			gzip = 1;
-			break;
-		case 'h':
-			fputs(render_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(render_usage);
-		}
-	}
-	if (optind != argc)
-		return cmd_usage_error(render_usage);
-	err_clear(&e);
 	/* silent, and telling when memory ran out: before libxml2 is
 	 * initialised, which allocates (and prints when it cannot) */
 	xmlquiet_begin();
 	xmlInitParser();	/* once, before the drawing threads use libxml2 */
-	if (publish_stage_name(out, stage, sizeof(stage), &e) ||
-	    publish_prepare(out, stage, &e)) {
-		err_print(&e);
-		return EXIT_FAULT;
-	}
-	if (site_init(&s, out, stage, &e)) {
+	if (publish_stage_name(o->out, stage, sizeof(stage), e) ||
+	    publish_prepare(o->out, stage, e))
+		return -1;
+	if (site_init(&s, o->out, stage, e)) {
 		publish_abandon(stage);
-		err_print(&e);
-		return EXIT_FAULT;
+		return -1;
 	}
-	s.jobs = jobs;
-	s.gzip = gzip;
-	s.progress = isatty(2);
-	if (cmd_open_reader(env, &s.store)) {
-		publish_abandon(stage);
-		site_release(&s);
-		return EXIT_FAULT;
-	}
+	s.jobs = o->jobs;
+	s.gzip = o->gzip;
+	s.progress = o->progress;
+	s.store = st;
 	/* one snapshot: the fingerprint, the keys and the pages all see the
 	 * same store, whatever an import commits meanwhile */
-	if (store_snapshot(s.store, &e) || prog_key(&s) ||
+	if (store_snapshot(s.store, e) || prog_key(&s) ||
 	    (krc = render_key(&s, key)) < 0)
 		goto fail;
 	if (krc == 0) {
-		if (site_fresh(out, key)) {
+		if (site_fresh(o->out, key)) {
 			publish_abandon(stage);
 			store_rollback(s.store);
-			store_close(s.store);
 			site_release(&s);
-			return EXIT_OK;
+			return 0;
 		}
 		if (buf_printf(&s.manifest, "store %s\n", key)) {
-			err_set(&e, NULL, 0, 0, "%s", buf_oom() ?
+			err_set(e, NULL, 0, 0, "%s", buf_oom() ?
 				"out of memory" : "manifest too large");
 			goto fail;
 		}
 	}
-	if (store_each_unclean_run(s.store, warn_unclean, &nunclean, &e) < 0)
+	if (store_each_unclean_run(s.store, warn_unclean, &nunclean, e) < 0)
 		goto fail;
 	if (nunclean > UNCLEAN_SHOWN_MAX)
 		fprintf(stderr, "benchsite: warning: %ld more runs hold such "
@@ -473,25 +414,24 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	if (build(&s)) {
 fail:
 		publish_abandon(stage);
-		err_print(&e);
 	} else if (site_unchanged(&s)) {
 		publish_abandon(stage);	/* nothing new: leave it all be */
-		rc = EXIT_OK;
-	} else if ((prc = publish_swap(stage, out, &e)) < 0) {
+		rc = 0;
+	} else if ((prc = publish_swap(stage, o->out, e)) < 0) {
 		publish_abandon(stage);
-		err_print(&e);
 	} else {
 		/* published; the old site stays beside it until next time */
-		if (prc > 0)
+		if (prc > 0) {
 			fprintf(stderr, "benchsite: %s: warning: %s (the old "
 				"site is removed by the next render)\n",
-				e.file, e.msg);
-		rc = EXIT_OK;
+				e->file, e->msg);
+			err_clear(e);
+		}
+		rc = 0;
 	}
 	if (s.progress)
 		fprintf(stderr, "\rrender: %ld files, %ld written, %ld kept "
 			"unchanged\n", s.files, s.written, s.reused);
-	store_close(s.store);
 	site_release(&s);
 	return rc;
 }

@@ -32,6 +32,20 @@ struct chart_job;
 struct pool;
 struct store_digests;
 
+/* What `benchsite render` asks for. */
+struct site_options {
+	const char *out;	/* the published site's folder */
+	int jobs;		/* threads that draw charts */
+	int gzip;		/* write NAME.gz beside each text file */
+	int progress;		/* say how far it got on stderr */
+};
+
+/* Renders the site of st (opened for reading) into a staging folder beside
+ * o->out and swaps it in whole; a render that changes nothing touches
+ * nothing.  0, or -1 with e filled and the published site as it was. */
+int site_render(struct store *st, const struct site_options *o,
+		struct err *e);
+
 struct site {
 	struct store *store;
 	char stage[4096];

@@ -1,18 +1,18 @@
 /*
- * cmd.c: the two helpers every command uses, apart from main.c so that the
+ * cli.c: the helpers every command uses, apart from main.c so that the
  * unit tests can link the commands without main.
  */
-#include "cmd.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "../schema/selection.h"
 #include "../schema/store.h"
-#include "err.h"
-#include "record.h"
-#include "text.h"
-#include "textrule.h"
+#include "../core/err.h"
+#include "../core/record.h"
+#include "../core/text.h"
+#include "../core/textrule.h"
 
 int cmd_open_store(const struct cmd_env *env, struct store **s)
 {

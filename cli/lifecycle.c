@@ -1,5 +1,5 @@
 /*
- * cmd_lifecycle.c: `benchsite merge`, `exclude`, `include` and `delete`:
+ * lifecycle.c: `benchsite merge`, `exclude`, `include` and `delete`:
  * the commands that change which runs a store holds or counts, without
  * reading any input format.
  *
@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/cmd.h"
+#include "cli.h"
 #include "../core/err.h"
 #include "../core/text.h"
-#include "apart.h"
-#include "lifecycle.h"
-#include "store.h"
+#include "../schema/apart.h"
+#include "../schema/lifecycle.h"
+#include "../schema/store.h"
 
 /* A run number as given on the command line: digits only, from 1. */
 static int parse_run(const char *arg, long long *id)

@@ -1,5 +1,5 @@
 /*
- * cmd_run.c: `benchsite run`.  Runs a benchmark, shows its output as it
+ * run.c: `benchsite run`.  Runs a benchmark, shows its output as it
  * comes, and imports what it printed together with the facts of the
  * machine and of the filesystem under --dir.
  *
@@ -31,17 +31,16 @@
 #include <unistd.h>
 
 #include "../core/buf.h"
-#include "../core/cmd.h"
+#include "cli.h"
 #include "../core/err.h"
 #include "../core/textrule.h"
 #include "../core/fdio.h"
 #include "../core/record.h"
 #include "../schema/store.h"
-#include "format.h"
-#include "import.h"
-#include "run.h"
-#include "source.h"
-#include "source.h"
+#include "../collector/format.h"
+#include "../collector/import.h"
+#include "../collector/run.h"
+#include "../collector/source.h"
 
 static const char usage[] =
 	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "

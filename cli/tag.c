@@ -1,5 +1,5 @@
 /*
- * cmd_tag.c: `benchsite tag`: labels and attributes changed after import.
+ * tag.c: `benchsite tag`: labels and attributes changed after import.
  *
  * A bonnie++ file of an ext3 line and a jfs line, or a run imported
  * without --set, gets its facts here instead of by delete and import
@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/cmd.h"
+#include "cli.h"
 #include "../core/err.h"
 #include "../core/record.h"
-#include "lifecycle.h"
-#include "store.h"
+#include "../schema/lifecycle.h"
+#include "../schema/store.h"
 
 /* --set and --unset of one command: more is a script's job */
 #define TAG_CHANGES_MAX 32

@@ -1,5 +1,5 @@
 /*
- * cmd_import.c: `benchsite import`.  Each file is its own transaction: a
+ * import.c: `benchsite import`.  Each file is its own transaction: a
  * bad file is reported (file and line) and leaves the store as it was,
  * while the other files named on the same command line still go in; the
  * exit status is 1 when any file failed.  A folder is read recursively, in
@@ -22,13 +22,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/cmd.h"
+#include "cli.h"
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../schema/store.h"
-#include "format.h"
-#include "import.h"
+#include "../collector/format.h"
+#include "../collector/import.h"
 
 static const char usage[] =
 	"usage: benchsite import [--format F] [--label L] [--set K=V]... "

@@ -1,12 +1,12 @@
 /*
- * cmd.h: what main.c's command table dispatches to.
+ * cli.h: what main.c's command table dispatches to.
  *
  * Each command parses its own options (getopt_long, from argv[0] = the
  * command's name) and returns the exit status: 0 done, 1 an input or the
  * store at fault (nothing changed), 2 a usage error.
  */
-#ifndef BENCHSITE_CMD_H
-#define BENCHSITE_CMD_H
+#ifndef BENCHSITE_CLI_H
+#define BENCHSITE_CLI_H
 
 struct store;
 

@@ -1,5 +1,5 @@
 /*
- * cmd_reparse.c: `benchsite reparse`: today's parsers over every stored
+ * reparse.c: `benchsite reparse`: today's parsers over every stored
  * source again, in one transaction.
  *
  * Each source is read with the format it was imported as and the options
@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/cmd.h"
+#include "cli.h"
 #include "../core/err.h"
 #include "../core/lines.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
-#include "format.h"
-#include "import.h"
-#include "source.h"
+#include "../collector/format.h"
+#include "../collector/import.h"
+#include "../collector/source.h"
 
 struct stage_ctx {
 	struct store *s;

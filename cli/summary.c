@@ -1,5 +1,5 @@
 /*
- * cmd_summary.c: `benchsite compare` (define what a page compares) and
+ * summary.c: `benchsite compare` (define what a page compares) and
  * `benchsite summary` (what the analysis says, as text or as data).
  *
  * summary's TSV is the statements as data, so tests and other tools can
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../core/buf.h"
-#include "../core/cmd.h"
+#include "cli.h"
 #include "../core/err.h"
 #include "../core/textrule.h"
 #include "../core/record.h"
@@ -20,9 +20,9 @@
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
-#include "analysis.h"
-#include "model.h"
-#include "split.h"
+#include "../renderer/analysis.h"
+#include "../renderer/model.h"
+#include "../renderer/split.h"
 
 static const char compare_usage[] =
 	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/cmd.h"
+#include "cli.h"
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/textrule.h"
