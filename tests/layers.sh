@@ -1,0 +1,57 @@
+#!/bin/sh
+# layers.sh [DIR]: the include rule of docs/architecture.md, checked on the
+# sources below DIR (default: the project).  Prints each #include that
+# points up or sideways as "FILE:LINE: FOLDER may not include TARGET" and
+# exits 1 when there is any.
+#
+#   core       includes core
+#   schema     includes core, schema
+#   collector  includes core, schema, collector
+#   renderer   includes core, schema, renderer
+#   cli        includes all of those, and cli
+#   main.c     includes anything
+#
+# Only quoted includes are project files; <...> are the system's and the
+# libraries'.  A path is resolved against the including file's folder, so
+# "../schema/store.h" from core/ is schema's, and "store.h" from schema/
+# is schema's own.
+dir=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$dir" || exit 2
+bad=0
+for f in core/*.[ch] schema/*.[ch] collector/*.[ch] renderer/*.[ch] cli/*.[ch]; do
+	[ -f "$f" ] || continue
+	from=${f%%/*}
+	case $from in
+	core) allowed="core" ;;
+	schema) allowed="core schema" ;;
+	collector) allowed="core schema collector" ;;
+	renderer) allowed="core schema renderer" ;;
+	cli) allowed="core schema collector renderer cli" ;;
+	esac
+	# LINE TARGET for each quoted include, the target resolved from the
+	# file's folder ("../x/y.h" -> "x/y.h", "y.h" -> "FROM/y.h")
+	out=$(awk -v from="$from" '
+		/^[ \t]*#[ \t]*include[ \t]*"/ {
+			t = $0
+			sub(/^[^"]*"/, "", t); sub(/".*/, "", t)
+			if (t ~ /^\.\.\//) sub(/^\.\.\//, "", t)
+			else t = from "/" t
+			print FNR, t
+		}' "$f") || exit 2
+	[ -n "$out" ] || continue
+	while read -r line target; do
+		to=${target%%/*}
+		[ "$to" = "$target" ] && to=.	# a file at the top: main.c's
+		ok=0
+		for a in $allowed; do
+			[ "$to" = "$a" ] && ok=1
+		done
+		if [ $ok = 0 ]; then
+			echo "$f:$line: $from may not include $target"
+			bad=1
+		fi
+	done <<E
+$out
+E
+done
+exit $bad
