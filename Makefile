@@ -47,7 +47,8 @@ PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 ALL_CFLAGS = $(WARN) $(FUZZ_WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 
-LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c renderer/*.c cli/*.c)
+LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c analysis/*.c renderer/*.c \
+          cli/*.c)
 GEN_SRC = $(BUILD)/gen/schema_sql.c $(BUILD)/gen/templates.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 TEMPLATES = $(sort $(wildcard templates/*))
@@ -66,7 +67,8 @@ all: $(BIN)
 $(BIN): $(BUILD)/main.o $(LIB_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-$(BUILD)/%.o: %.c $(wildcard core/*.h schema/*.h collector/*.h renderer/*.h cli/*.h)
+$(BUILD)/%.o: %.c $(wildcard core/*.h schema/*.h collector/*.h analysis/*.h \
+                  renderer/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

@@ -20,8 +20,8 @@
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
-#include "../renderer/analysis.h"
-#include "../renderer/model.h"
+#include "../analysis/analysis.h"
+#include "../analysis/model.h"
 #include "../renderer/split.h"
 
 static const char compare_usage[] =

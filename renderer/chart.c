@@ -20,7 +20,7 @@
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "png.h"
-#include "units.h"
+#include "../analysis/units.h"
 
 #define FONT "DejaVu Sans"
 #define FONT_SIZE 13.0

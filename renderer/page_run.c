@@ -13,7 +13,7 @@
 #include "../core/sha256.h"
 #include "../core/text.h"
 #include "../schema/store.h"
-#include "analysis.h"
+#include "../analysis/analysis.h"
 #include "html.h"
 #include "linechart.h"
 #include "site.h"

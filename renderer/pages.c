@@ -18,14 +18,14 @@
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
-#include "analysis.h"
+#include "../analysis/analysis.h"
 #include "chart.h"
 #include "html.h"
-#include "model.h"
+#include "../analysis/model.h"
 #include "site.h"
 #include "slug.h"
 #include "split.h"
-#include "units.h"
+#include "../analysis/units.h"
 
 #define CHART_WIDTH 960
 

@@ -22,9 +22,9 @@
 #include "../core/textrule.h"
 #include "../core/xmlquiet.h"
 #include "../schema/store.h"
-#include "analysis.h"
+#include "../analysis/analysis.h"
 #include "html.h"
-#include "model.h"
+#include "../analysis/model.h"
 #include "publish.h"
 
 struct build {

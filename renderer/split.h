@@ -17,8 +17,8 @@
 #ifndef BENCHSITE_SPLIT_H
 #define BENCHSITE_SPLIT_H
 
-#include "analysis.h"
-#include "model.h"
+#include "../analysis/analysis.h"
+#include "../analysis/model.h"
 
 struct buf;
 struct chart;

@@ -7,7 +7,8 @@
 #   core       includes core
 #   schema     includes core, schema
 #   collector  includes core, schema, collector
-#   renderer   includes core, schema, renderer
+#   analysis   includes core, schema, analysis
+#   renderer   includes core, schema, analysis, renderer
 #   cli        includes all of those, and cli
 #   main.c     includes anything
 #
@@ -18,15 +19,17 @@
 dir=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$dir" || exit 2
 bad=0
-for f in core/*.[ch] schema/*.[ch] collector/*.[ch] renderer/*.[ch] cli/*.[ch]; do
+for f in core/*.[ch] schema/*.[ch] collector/*.[ch] analysis/*.[ch] renderer/*.[ch] \
+	 cli/*.[ch]; do
 	[ -f "$f" ] || continue
 	from=${f%%/*}
 	case $from in
 	core) allowed="core" ;;
 	schema) allowed="core schema" ;;
 	collector) allowed="core schema collector" ;;
-	renderer) allowed="core schema renderer" ;;
-	cli) allowed="core schema collector renderer cli" ;;
+	analysis) allowed="core schema analysis" ;;
+	renderer) allowed="core schema analysis renderer" ;;
+	cli) allowed="core schema collector analysis renderer cli" ;;
 	esac
 	# LINE TARGET for each quoted include, the target resolved from the
 	# file's folder ("../x/y.h" -> "x/y.h", "y.h" -> "FROM/y.h")

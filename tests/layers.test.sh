@@ -14,7 +14,7 @@ fi
 plant() {
 	rm -rf "$T/tree"
 	mkdir -p "$T/tree"
-	(cd "$TOP" && cp -R core schema collector renderer cli "$T/tree/")
+	(cd "$TOP" && cp -R core schema collector analysis renderer cli "$T/tree/")
 	printf '%s\n' "$2" >> "$T/tree/$1"
 	if sh "$TOP/tests/layers.sh" "$T/tree" > "$T/out" 2>&1; then
 		notok "a planted $3 is caught ($1: $2)"
@@ -27,5 +27,7 @@ plant() {
 plant core/text.c '#include "../schema/store.h"' "upward include (core -> schema)"
 plant schema/store.c '#include "../renderer/model.h"' "upward include (schema -> renderer)"
 plant collector/csv.c '#include "../renderer/site.h"' "sideways include (collector -> renderer)"
+plant analysis/model.c '#include "../renderer/chart.h"' "upward include (analysis -> renderer)"
+plant collector/fio.c '#include "../analysis/stats.h"' "sideways include (collector -> analysis)"
 plant renderer/chart.c '#include "../collector/format.h"' "sideways include (renderer -> collector)"
 plant renderer/slug.h '#include "../cli/cli.h"' "include of cli outside cli"

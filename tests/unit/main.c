@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "../../renderer/slug.h"
-#include "../../renderer/stats.h"
+#include "../../analysis/stats.h"
 #include "tap.h"
 
 int tap_failed;

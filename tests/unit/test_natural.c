@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "../../renderer/natural.h"
+#include "../../analysis/natural.h"
 #include "tap.h"
 
 void test_natural(void)

@@ -8,8 +8,8 @@
 
 #include "../../core/buf.h"
 #include "../../core/err.h"
-#include "../../renderer/analysis.h"
-#include "../../renderer/stats.h"
+#include "../../analysis/analysis.h"
+#include "../../analysis/stats.h"
 #include "tap.h"
 
 static void test_t(void)

@@ -1,11 +1,11 @@
 /*
- * test_units.c: figures and units as pages show them (renderer/units.c),
+ * test_units.c: figures and units as pages show them (analysis/units.c),
  * over every canonical unit the parsers store (%, 1/s, KiB/s, MiB/s,
  * count, ms, s, us, x) and one a wide table may bring.
  */
 #include <stdio.h>
 
-#include "../../renderer/units.h"
+#include "../../analysis/units.h"
 #include "tap.h"
 
 /* v in unit with its own best unit, against want */
