@@ -9,18 +9,14 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/err.h"
-#include "schema/store.h"
 
 #ifndef BENCHSITE_VERSION
 #define BENCHSITE_VERSION "0.1.0"
 #endif
 
-static int cmd_init(int argc, char **argv, const struct cmd_env *env);
-
 struct command {
 	const char *name;
-	int (*fn)(int argc, char **argv, const struct cmd_env *env);
+	int (*fn)(int argc, char **argv, const struct cli_env *env);
 	const char *what;
 };
 
@@ -60,32 +56,6 @@ static void usage(FILE *f)
 	      "changed), 2 usage\n", f);
 }
 
-static int cmd_init(int argc, char **argv, const struct cmd_env *env)
-{
-	static const char u[] = "usage: benchsite [--db FILE] init\n\n"
-		"Creates the store, or brings an older one to this version's "
-		"schema.\n";
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-	};
-	struct store *s;
-	int c;
-
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(u, stdout);
-			return EXIT_OK;
-		}
-		return cmd_usage_error(u);
-	}
-	if (optind != argc)
-		return cmd_usage_error(u);
-	if (cmd_open_store(env, &s))
-		return EXIT_FAULT;
-	store_close(s);
-	return EXIT_OK;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -94,7 +64,7 @@ int main(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	struct cmd_env env;
+	struct cli_env env;
 	size_t i;
 	int c;
 

@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +15,7 @@
 #include "../core/text.h"
 #include "../core/textrule.h"
 
-int cmd_open_store(const struct cmd_env *env, struct store **s)
+int cli_open_store(const struct cli_env *env, struct store **s)
 {
 	struct err e;
 
@@ -26,7 +27,7 @@ int cmd_open_store(const struct cmd_env *env, struct store **s)
 	return 0;
 }
 
-int cmd_open_reader(const struct cmd_env *env, struct store **s)
+int cli_open_reader(const struct cli_env *env, struct store **s)
 {
 	struct err e;
 
@@ -38,11 +39,11 @@ int cmd_open_reader(const struct cmd_env *env, struct store **s)
 	return 0;
 }
 
-int cmd_open_importer(const struct cmd_env *env, struct store **s)
+int cli_open_importer(const struct cli_env *env, struct store **s)
 {
 	struct err e;
 
-	if (cmd_open_store(env, s))
+	if (cli_open_store(env, s))
 		return -1;
 	err_clear(&e);
 	if (store_import_mode(*s, &e)) {
@@ -54,13 +55,34 @@ int cmd_open_importer(const struct cmd_env *env, struct store **s)
 	return 0;
 }
 
-int cmd_usage_error(const char *u)
+int cli_usage_error(const char *u)
 {
 	fputs(u, stderr);
 	return EXIT_USAGE;
 }
 
-int cmd_text_option(const char *name, const char *text)
+int cli_option(int argc, char **argv, const char *shortopts,
+	       const struct option *opts, const char *usage)
+{
+	int c = getopt_long(argc, argv, shortopts, opts, NULL);
+
+	if (c == 'h') {
+		fputs(usage, stdout);
+		return CLI_HELP;
+	}
+	if (c == '?' || c == ':') {
+		fputs(usage, stderr);
+		return CLI_BAD;
+	}
+	return c == -1 ? CLI_DONE : c;
+}
+
+int cli_status(int c)
+{
+	return c == CLI_HELP ? EXIT_OK : EXIT_USAGE;
+}
+
+int cli_text_option(const char *name, const char *text)
 {
 	char d[64];
 	long cp;
@@ -76,7 +98,7 @@ int cmd_text_option(const char *name, const char *text)
 	return -1;
 }
 
-int cmd_set_option(char *arg, const char **keys, const char **values,
+int cli_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max)
 {
 	char *eq = strchr(arg, '=');
@@ -92,14 +114,14 @@ int cmd_set_option(char *arg, const char **keys, const char **values,
 			"(letters, digits, _ - .)\n", arg);
 		return -1;
 	}
-	if (cmd_text_option("--set", eq + 1))
+	if (cli_text_option("--set", eq + 1))
 		return -1;
 	keys[*n] = arg;
 	values[(*n)++] = eq + 1;
 	return 0;
 }
 
-int cmd_where_option(char *arg, int *ops, const char **keys,
+int cli_where_option(char *arg, int *ops, const char **keys,
 		     const char **values, int *n, int max)
 {
 	struct err e;

@@ -8,59 +8,79 @@
 #ifndef BENCHSITE_CLI_H
 #define BENCHSITE_CLI_H
 
+struct option;
 struct store;
 
 #define EXIT_OK 0
 #define EXIT_FAULT 1
 #define EXIT_USAGE 2
 
-struct cmd_env {
+struct cli_env {
 	const char *db;		/* the store's path */
 };
 
 /* Opens (creating or migrating) the store; prints the error itself. */
-int cmd_open_store(const struct cmd_env *env, struct store **s);
+int cli_open_store(const struct cli_env *env, struct store **s);
 /* The same for the commands that only read (list, export, summary,
  * render): a store that is not there is an error, never made. */
-int cmd_open_reader(const struct cmd_env *env, struct store **s);
+int cli_open_reader(const struct cli_env *env, struct store **s);
 /* The same for the commands that only import (store_import_mode). */
-int cmd_open_importer(const struct cmd_env *env, struct store **s);
+int cli_open_importer(const struct cli_env *env, struct store **s);
 
-/* Prints "benchsite CMD: usage..." for a bad option and returns
+/* Prints usage on stderr for a bad option or operand and returns
  * EXIT_USAGE. */
-int cmd_usage_error(const char *usage);
+int cli_usage_error(const char *usage);
+
+/* What cli_option returns besides an option's value. */
+#define CLI_DONE (-1)	/* the options are over; operands from optind */
+#define CLI_HELP (-2)	/* --help: usage went to stdout */
+#define CLI_BAD (-3)	/* an unknown option or a missing argument: usage
+			 * went to stderr after getopt's own message */
+
+/* getopt_long over a command's argv (argv[0] is the command's name), with
+ * the two answers every command gives alike: --help ('h' in shortopts and
+ * opts) prints usage on stdout, anything getopt refuses prints it on
+ * stderr.  Returns the next option's value, or one of the three above;
+ * for CLI_HELP and CLI_BAD the command returns cli_status(c). */
+int cli_option(int argc, char **argv, const char *shortopts,
+	       const struct option *opts, const char *usage);
+
+/* The exit status for what cli_option returned: EXIT_OK after --help,
+ * EXIT_USAGE after a bad option. */
+int cli_status(int c);
 
 /* Takes one --set KEY=VALUE (arg is split in place) into keys/values,
  * *n of at most max; prints why and returns -1 for a missing '=', too
  * many, a key that is not an attribute name or a value that is not UTF-8
  * (it becomes text in the store and on the site). */
-int cmd_set_option(char *arg, const char **keys, const char **values,
+int cli_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max);
 
 /* Takes one --where condition of the selection language (schema/
  * selection.h; arg is split in place) into ops/keys/values, *n of at most
  * max; prints why and returns -1 when it does not parse or there are too
  * many. */
-int cmd_where_option(char *arg, int *ops, const char **keys,
+int cli_where_option(char *arg, int *ops, const char **keys,
 		     const char **values, int *n, int max);
 
 /* 0 when the text of option name passes the text rule (core/textrule.h),
  * else prints why and returns -1 (for --label, --test and the like: names
  * in the store). */
-int cmd_text_option(const char *name, const char *text);
+int cli_text_option(const char *name, const char *text);
 
-int cmd_import(int argc, char **argv, const struct cmd_env *env);
-int cmd_export(int argc, char **argv, const struct cmd_env *env);
-int cmd_list(int argc, char **argv, const struct cmd_env *env);
-int cmd_render(int argc, char **argv, const struct cmd_env *env);
-int cmd_compare(int argc, char **argv, const struct cmd_env *env);
-int cmd_summary(int argc, char **argv, const struct cmd_env *env);
-int cmd_merge(int argc, char **argv, const struct cmd_env *env);
-int cmd_reparse(int argc, char **argv, const struct cmd_env *env);
-int cmd_exclude(int argc, char **argv, const struct cmd_env *env);
-int cmd_include(int argc, char **argv, const struct cmd_env *env);
-int cmd_delete(int argc, char **argv, const struct cmd_env *env);
-int cmd_run(int argc, char **argv, const struct cmd_env *env);
-int cmd_tag(int argc, char **argv, const struct cmd_env *env);
+int cmd_init(int argc, char **argv, const struct cli_env *env);
+int cmd_import(int argc, char **argv, const struct cli_env *env);
+int cmd_export(int argc, char **argv, const struct cli_env *env);
+int cmd_list(int argc, char **argv, const struct cli_env *env);
+int cmd_render(int argc, char **argv, const struct cli_env *env);
+int cmd_compare(int argc, char **argv, const struct cli_env *env);
+int cmd_summary(int argc, char **argv, const struct cli_env *env);
+int cmd_merge(int argc, char **argv, const struct cli_env *env);
+int cmd_reparse(int argc, char **argv, const struct cli_env *env);
+int cmd_exclude(int argc, char **argv, const struct cli_env *env);
+int cmd_include(int argc, char **argv, const struct cli_env *env);
+int cmd_delete(int argc, char **argv, const struct cli_env *env);
+int cmd_run(int argc, char **argv, const struct cli_env *env);
+int cmd_tag(int argc, char **argv, const struct cli_env *env);
 
 #endif

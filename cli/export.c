@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "runs.h"
 #include "../core/err.h"
 #include "../core/text.h"
 #include "../schema/lifecycle.h"
@@ -37,9 +38,8 @@ struct exp {
 	long long run;	/* whose attributes vals holds */
 	int first;
 	struct err *e;
-	long long *only;	/* with --label or --where: the runs chosen,
-				 * ascending, nonly of them; owned */
-	long nonly, conly;
+	int filtered;		/* --label or --where: only the runs chosen */
+	struct cli_runs only;
 };
 
 static void put_field(FILE *f, const char *s, char delim)
@@ -114,30 +114,6 @@ static const char *const cols[] = {
 	"status",
 };
 
-static int add_only(void *ctx, const struct lifecycle_run *r)
-{
-	struct exp *x = ctx;
-
-	if (x->nonly == x->conly) {
-		long ncap = x->conly ? 2 * x->conly : 64;
-		long long *n = realloc(x->only, (size_t)ncap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		x->only = n;
-		x->conly = ncap;
-	}
-	x->only[x->nonly++] = r->id;
-	return 0;
-}
-
-static int cmp_id(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static int row(void *ctx, const struct store_row *r)
 {
 	struct exp *x = ctx;
@@ -147,8 +123,7 @@ static int row(void *ctx, const struct store_row *r)
 	int i;
 
 	/* listings come by run id: the chosen ones are found by search */
-	if (x->only && !bsearch(&r->run, x->only, (size_t)x->nonly,
-				sizeof(*x->only), cmp_id))
+	if (x->filtered && !cli_runs_has(&x->only, r->run))
 		return 0;
 
 	if (x->keys.n && r->run != x->run) {
@@ -223,7 +198,7 @@ static const char export_usage[] =
 	"metric, value (exact; empty when the tool printed none), unit, better,\n"
 	"status.  `benchsite import` reads TSV and CSV exports back.\n";
 
-int cmd_export(int argc, char **argv, const struct cmd_env *env)
+int cmd_export(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
@@ -243,13 +218,14 @@ int cmd_export(int argc, char **argv, const struct cmd_env *env)
 	memset(&x, 0, sizeof(x));
 	memset(&f, 0, sizeof(f));
 	x.fmt = F_TSV;
-	while ((c = getopt_long(argc, argv, "f:s:al:w:h", opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "f:s:al:w:h", opts,
+			       export_usage)) >= 0) {
 		switch (c) {
 		case 'l':
 			f.label = optarg;
 			break;
 		case 'w':
-			if (cmd_where_option(optarg, f.op, f.key, f.value,
+			if (cli_where_option(optarg, f.op, f.key, f.value,
 					     &f.nwhere, LIFECYCLE_WHERE_MAX))
 				return EXIT_USAGE;
 			break;
@@ -261,7 +237,7 @@ int cmd_export(int argc, char **argv, const struct cmd_env *env)
 			else if (strcmp(optarg, "json") == 0)
 				x.fmt = F_JSON;
 			else
-				return cmd_usage_error(export_usage);
+				return cli_usage_error(export_usage);
 			break;
 		case 's':
 			suite = optarg;
@@ -269,16 +245,13 @@ int cmd_export(int argc, char **argv, const struct cmd_env *env)
 		case 'a':
 			attrs = 1;
 			break;
-		case 'h':
-			fputs(export_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(export_usage);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	if (optind != argc)
-		return cmd_usage_error(export_usage);
-	if (cmd_open_reader(env, &x.s))
+		return cli_usage_error(export_usage);
+	if (cli_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	x.e = &e;
@@ -286,14 +259,13 @@ int cmd_export(int argc, char **argv, const struct cmd_env *env)
 	x.first = 1;
 	x.run = -1;
 	if (f.label || f.nwhere) {
-		if (lifecycle_each_run(x.s, &f, add_only, &x, &e)) {
+		if (lifecycle_each_run(x.s, &f, cli_runs_chosen, &x.only,
+				       &e)) {
 			rc = EXIT_FAULT;
 			goto out;
 		}
-		if (!x.only && !(x.only = malloc(sizeof(*x.only)))) {
-			rc = EXIT_FAULT;
-			goto out;
-		}
+		cli_runs_sort(&x.only);
+		x.filtered = 1;
 	}
 	if (attrs && store_each_attr_key(x.s, add_key, &x.keys, &e)) {
 		rc = EXIT_FAULT;
@@ -339,7 +311,7 @@ out:
 	}
 	free(x.keys.k);
 	free(x.vals);
-	free(x.only);
+	cli_runs_release(&x.only);
 	store_close(x.s);
 	return rc;
 }

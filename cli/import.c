@@ -52,13 +52,19 @@ static const char usage[] =
 	"bytes imported twice are stored once ('already imported').\n"
 	"\nformats:\n";
 
-static void print_usage(FILE *f)
+/* The usage text with the registry's formats after it, made once. */
+static const char *import_usage(void)
 {
-	size_t i;
+	static char text[8192];
+	size_t n, i;
 
-	fputs(usage, f);
-	for (i = 0; formats[i]; i++)
-		fprintf(f, "  %-8s %s\n", formats[i]->name, formats[i]->what);
+	if (text[0])
+		return text;
+	n = (size_t)snprintf(text, sizeof(text), "%s", usage);
+	for (i = 0; formats[i] && n < sizeof(text); i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "  %-8s %s\n",
+				      formats[i]->name, formats[i]->what);
+	return text;
 }
 
 /* A folder walked, by device and inode: what a link leads to. */
@@ -376,7 +382,7 @@ static void walk_path(struct walk *w, const char *path, int in_dir)
 	import_one(w, path);
 }
 
-int cmd_import(int argc, char **argv, const struct cmd_env *env)
+int cmd_import(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
@@ -396,7 +402,8 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 	int c, i;
 
 	memset(&o, 0, sizeof(o));
-	while ((c = getopt_long(argc, argv, "f:l:s:t:h", opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "f:l:s:t:h", opts,
+			       import_usage())) >= 0) {
 		char *end;
 
 		switch (c) {
@@ -404,8 +411,7 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 			if (!format_find(optarg)) {
 				fprintf(stderr, "benchsite: unknown format '%s'\n",
 					optarg);
-				print_usage(stderr);
-				return EXIT_USAGE;
+				return cli_usage_error(import_usage());
 			}
 			o.format = optarg;
 			break;
@@ -417,7 +423,7 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 			o.label = optarg;
 			break;
 		case 's':
-			if (cmd_set_option(optarg, o.set_key, o.set_value,
+			if (cli_set_option(optarg, o.set_key, o.set_value,
 					   &o.nset, IMPORT_SET_MAX))
 				return EXIT_USAGE;
 			break;
@@ -449,32 +455,27 @@ int cmd_import(int argc, char **argv, const struct cmd_env *env)
 				return EXIT_USAGE;
 			}
 			break;
-		case 'h':
-			print_usage(stdout);
-			return EXIT_OK;
-		default:
-			print_usage(stderr);
-			return EXIT_USAGE;
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	/* options become names in the store and on the site, so they meet
 	 * the inputs' text rule (tests/hostile.test.sh found --label taking a
 	 * 0xff byte); --set values are checked as they are parsed */
-	if ((o.label && cmd_text_option("--label", o.label)) ||
-	    (o.test && cmd_text_option("--test", o.test)) ||
-	    (o.suite && cmd_text_option("--suite", o.suite)) ||
-	    (o.metric && cmd_text_option("--metric", o.metric)) ||
-	    (o.unit && cmd_text_option("--unit", o.unit)))
+	if ((o.label && cli_text_option("--label", o.label)) ||
+	    (o.test && cli_text_option("--test", o.test)) ||
+	    (o.suite && cli_text_option("--suite", o.suite)) ||
+	    (o.metric && cli_text_option("--metric", o.metric)) ||
+	    (o.unit && cli_text_option("--unit", o.unit)))
 		return EXIT_USAGE;
 	if (optind >= argc) {
 		fputs("benchsite: import: name at least one file, folder or -\n",
 		      stderr);
-		print_usage(stderr);
-		return EXIT_USAGE;
+		return cli_usage_error(import_usage());
 	}
 	memset(&w, 0, sizeof(w));
 	w.o = &o;
-	if (cmd_open_importer(env, &w.s))
+	if (cli_open_importer(env, &w.s))
 		return EXIT_FAULT;
 	for (i = optind; i < argc; i++)
 		walk_path(&w, argv[i], 0);

@@ -15,22 +15,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "runs.h"
 #include "../core/err.h"
 #include "../core/text.h"
 #include "../schema/apart.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
-
-/* A run number as given on the command line: digits only, from 1. */
-static int parse_run(const char *arg, long long *id)
-{
-	char *end;
-
-	if (*arg < '0' || *arg > '9')
-		return -1;
-	*id = strtoll(arg, &end, 10);
-	return *end || *id < 1 ? -1 : 0;
-}
 
 static const char merge_usage[] =
 	"usage: benchsite merge OTHER.db...\n"
@@ -42,7 +32,7 @@ static const char merge_usage[] =
 	"nothing.  OTHER is opened read-only; an older schema is read as it\n"
 	"is, a newer one is refused.\n";
 
-int cmd_merge(int argc, char **argv, const struct cmd_env *env)
+int cmd_merge(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
@@ -50,18 +40,13 @@ int cmd_merge(int argc, char **argv, const struct cmd_env *env)
 	struct store *s;
 	int c, i, failed = 0;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(merge_usage, stdout);
-			return EXIT_OK;
-		}
-		return cmd_usage_error(merge_usage);
-	}
+	if ((c = cli_option(argc, argv, "h", opts, merge_usage)) != CLI_DONE)
+		return cli_status(c);
 	if (optind >= argc) {
 		fputs("benchsite: merge: name at least one store\n", stderr);
-		return cmd_usage_error(merge_usage);
+		return cli_usage_error(merge_usage);
 	}
-	if (cmd_open_store(env, &s))
+	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	for (i = optind; i < argc; i++) {
 		struct lifecycle_merge_report rep;
@@ -105,7 +90,7 @@ static const char include_usage[] =
 	"Counts excluded runs again (see `benchsite exclude`).\n";
 
 /* exclude and include: one body, why NULL for include. */
-static int exclude_main(int argc, char **argv, const struct cmd_env *env,
+static int exclude_main(int argc, char **argv, const struct cli_env *env,
 			int include)
 {
 	static const struct option opts[] = {
@@ -124,22 +109,19 @@ static int exclude_main(int argc, char **argv, const struct cmd_env *env,
 	size_t bad;
 	int c, i, was;
 
-	while ((c = getopt_long(argc, argv, include ? "h" : "w:h",
-				include ? iopts : opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, include ? "h" : "w:h",
+			       include ? iopts : opts, u)) >= 0) {
 		switch (c) {
 		case 'w':
 			why = optarg;
 			break;
-		case 'h':
-			fputs(u, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(u);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	if (!include && (!why || !*why)) {
 		fputs("benchsite: exclude: say why with --why TEXT\n", stderr);
-		return cmd_usage_error(u);
+		return cli_usage_error(u);
 	}
 	if (why && utf8_check(why, strlen(why), &bad)) {
 		fputs("benchsite: exclude: --why must be UTF-8 text (it goes on "
@@ -147,20 +129,20 @@ static int exclude_main(int argc, char **argv, const struct cmd_env *env,
 		return EXIT_USAGE;
 	}
 	if (optind >= argc)
-		return cmd_usage_error(u);
+		return cli_usage_error(u);
 	for (i = optind; i < argc; i++)
-		if (parse_run(argv[i], &id)) {
+		if (cli_run_number(argv[i], &id)) {
 			fprintf(stderr, "benchsite: '%s' is not a run number\n",
 				argv[i]);
 			return EXIT_USAGE;
 		}
-	if (cmd_open_store(env, &s))
+	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (store_begin(s, &e))
 		goto fail;
 	for (i = optind; i < argc; i++) {
-		parse_run(argv[i], &id);
+		cli_run_number(argv[i], &id);
 		if (lifecycle_exclude(s, id, why, &was, &e))
 			goto fail;
 		if (include)
@@ -181,12 +163,12 @@ fail:
 	return EXIT_FAULT;
 }
 
-int cmd_exclude(int argc, char **argv, const struct cmd_env *env)
+int cmd_exclude(int argc, char **argv, const struct cli_env *env)
 {
 	return exclude_main(argc, argv, env, 0);
 }
 
-int cmd_include(int argc, char **argv, const struct cmd_env *env)
+int cmd_include(int argc, char **argv, const struct cli_env *env)
 {
 	return exclude_main(argc, argv, env, 1);
 }
@@ -208,39 +190,8 @@ static const char delete_usage[] =
 	"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
 	"a run out of the figures without removing it.\n";
 
-struct victims {
-	long long *id;
-	long n, cap;
-};
-
-/* Runs given twice are deleted once. */
-static int add_victim(struct victims *v, long long id)
-{
-	long i;
-
-	for (i = 0; i < v->n; i++)
-		if (v->id[i] == id)
-			return 0;
-	if (v->n == v->cap) {
-		long ncap = v->cap ? 2 * v->cap : 64;
-		long long *nid = realloc(v->id, (size_t)ncap * sizeof(*nid));
-
-		if (!nid)
-			return -1;
-		v->id = nid;
-		v->cap = ncap;
-	}
-	v->id[v->n++] = id;
-	return 0;
-}
-
-static int victim_by_label(void *ctx, const struct lifecycle_run *r)
-{
-	return add_victim(ctx, r->id);
-}
-
 struct shown {
-	struct victims *v;
+	struct cli_runs *v;
 	long found;
 	struct apart ap;	/* what tells the store's runs apart */
 };
@@ -249,19 +200,14 @@ static int show_victim(void *ctx, const struct lifecycle_run *r)
 {
 	struct shown *sh = ctx;
 	char attrs[1024];
-	long i;
 
-	for (i = 0; i < sh->v->n; i++) {
-		if (sh->v->id[i] == r->id) {
-			apart_text(&sh->ap, r->id, attrs, sizeof(attrs));
-			printf("run %lld: %s, %s%s%s, %lld result%s, from %s\n",
-			       r->id, r->suite, r->label, *attrs ? ", " : "",
-			       attrs, r->results, r->results == 1 ? "" : "s",
-			       r->source);
-			sh->found++;
-			break;
-		}
-	}
+	if (!cli_runs_has(sh->v, r->id))
+		return 0;
+	apart_text(&sh->ap, r->id, attrs, sizeof(attrs));
+	printf("run %lld: %s, %s%s%s, %lld result%s, from %s\n", r->id,
+	       r->suite, r->label, *attrs ? ", " : "", attrs, r->results,
+	       r->results == 1 ? "" : "s", r->source);
+	sh->found++;
 	return 0;
 }
 
@@ -277,7 +223,7 @@ static int confirm(long n)
 	return answer[0] == 'y' || answer[0] == 'Y';
 }
 
-int cmd_delete(int argc, char **argv, const struct cmd_env *env)
+int cmd_delete(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"suite", required_argument, NULL, 's'},
@@ -288,7 +234,7 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 		{NULL, 0, NULL, 0},
 	};
 	struct lifecycle_filter f;
-	struct victims v;
+	struct cli_runs v;
 	struct shown sh;
 	struct store *s;
 	struct err e;
@@ -299,7 +245,8 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&f, 0, sizeof(f));
 	memset(&sh, 0, sizeof(sh));
-	while ((c = getopt_long(argc, argv, "s:l:w:yh", opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "s:l:w:yh", opts,
+			       delete_usage)) >= 0) {
 		switch (c) {
 		case 's':
 			f.suite = optarg;
@@ -310,7 +257,7 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 			chosen = 1;
 			break;
 		case 'w':
-			if (cmd_where_option(optarg, f.op, f.key, f.value,
+			if (cli_where_option(optarg, f.op, f.key, f.value,
 					     &f.nwhere, LIFECYCLE_WHERE_MAX))
 				return EXIT_USAGE;
 			chosen = 1;
@@ -318,21 +265,18 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 		case 'y':
 			yes = 1;
 			break;
-		case 'h':
-			fputs(delete_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(delete_usage);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	if ((optind >= argc) == !chosen) {
 		if (chosen)
 			fputs("benchsite: delete: name runs or choose them, not "
 			      "both\n", stderr);
-		return cmd_usage_error(delete_usage);
+		return cli_usage_error(delete_usage);
 	}
 	for (i = optind; i < argc; i++)
-		if (parse_run(argv[i], &id)) {
+		if (cli_run_number(argv[i], &id)) {
 			fprintf(stderr, "benchsite: '%s' is not a run number\n",
 				argv[i]);
 			return EXIT_USAGE;
@@ -343,19 +287,20 @@ int cmd_delete(int argc, char **argv, const struct cmd_env *env)
 		return EXIT_USAGE;
 	}
 	memset(&v, 0, sizeof(v));
-	if (cmd_open_store(env, &s))
+	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	for (i = optind; i < argc; i++) {
-		parse_run(argv[i], &id);
-		if (add_victim(&v, id))
+		cli_run_number(argv[i], &id);
+		if (cli_runs_add(&v, id))
 			goto oom;
 	}
-	if (chosen && lifecycle_each_run(s, &f, victim_by_label, &v, &e)) {
+	if (chosen && lifecycle_each_run(s, &f, cli_runs_chosen, &v, &e)) {
 		if (!e.msg[0])
 			goto oom;
 		goto fail;
 	}
+	cli_runs_sort(&v);
 	sh.v = &v;
 	sh.found = 0;
 	if (apart_load(s, NULL, 0, &sh.ap, &e) ||
@@ -394,7 +339,7 @@ fail:
 	store_rollback(s);
 	err_print(&e);
 out:
-	free(v.id);
+	cli_runs_release(&v);
 	apart_release(&sh.ap);
 	store_close(s);
 	return rc;

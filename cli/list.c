@@ -170,7 +170,7 @@ static const char list_usage[] =
 	"sources: id, runs, format, size, SHA-256, import time, name;\n"
 	"comparisons: name, suite, grouping, title (only --suite applies).\n";
 
-int cmd_list(int argc, char **argv, const struct cmd_env *env)
+int cmd_list(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
@@ -190,7 +190,8 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&f, 0, sizeof(f));
 	memset(&x, 0, sizeof(x));
-	while ((c = getopt_long(argc, argv, "f:s:l:w:ah", opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "f:s:l:w:ah", opts,
+			       list_usage)) >= 0) {
 		switch (c) {
 		case 'a':
 			all = 1;
@@ -199,7 +200,7 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 			if (strcmp(optarg, "tsv") == 0)
 				tsv = 1;
 			else if (strcmp(optarg, "text") != 0)
-				return cmd_usage_error(list_usage);
+				return cli_usage_error(list_usage);
 			break;
 		case 's':
 			f.suite = optarg;
@@ -208,24 +209,21 @@ int cmd_list(int argc, char **argv, const struct cmd_env *env)
 			f.label = optarg;
 			break;
 		case 'w':
-			if (cmd_where_option(optarg, f.op, f.key, f.value,
+			if (cli_where_option(optarg, f.op, f.key, f.value,
 					     &f.nwhere, LIFECYCLE_WHERE_MAX))
 				return EXIT_USAGE;
 			break;
-		case 'h':
-			fputs(list_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(list_usage);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	if (optind < argc)
 		what = argv[optind++];
 	if (optind != argc ||
 	    (strcmp(what, "runs") && strcmp(what, "tests") &&
 	     strcmp(what, "sources") && strcmp(what, "comparisons")))
-		return cmd_usage_error(list_usage);
-	if (cmd_open_reader(env, &s))
+		return cli_usage_error(list_usage);
+	if (cli_open_reader(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (strcmp(what, "runs") == 0) {

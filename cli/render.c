@@ -25,7 +25,7 @@ static const char render_usage[] =
 	"not change are kept as they were (same bytes, same mtime); a render\n"
 	"that changes nothing touches nothing.\n";
 
-int cmd_render(int argc, char **argv, const struct cmd_env *env)
+int cmd_render(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"out", required_argument, NULL, 'o'},
@@ -41,7 +41,8 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 	char *end;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "o:j:zh", opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "o:j:zh", opts,
+			       render_usage)) >= 0) {
 		switch (c) {
 		case 'o':
 			o.out = optarg;
@@ -57,17 +58,14 @@ int cmd_render(int argc, char **argv, const struct cmd_env *env)
 		case 'z':
 			o.gzip = 1;
 			break;
-		case 'h':
-			fputs(render_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(render_usage);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	if (optind != argc)
-		return cmd_usage_error(render_usage);
+		return cli_usage_error(render_usage);
 	o.progress = isatty(2);
-	if (cmd_open_reader(env, &st))
+	if (cli_open_reader(env, &st))
 		return EXIT_FAULT;
 	err_clear(&e);
 	rc = site_render(st, &o, &e);

@@ -239,7 +239,7 @@ static const char usage[] =
 	"the source (--set) are kept.  A source the parser now refuses stops\n"
 	"the reparse and nothing is changed.\n";
 
-int cmd_reparse(int argc, char **argv, const struct cmd_env *env)
+int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"dry-run", no_argument, NULL, 'n'},
@@ -253,21 +253,18 @@ int cmd_reparse(int argc, char **argv, const struct cmd_env *env)
 	long changed = 0;
 	int c, dry = 0;
 
-	while ((c = getopt_long(argc, argv, "nh", opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "nh", opts, usage)) >= 0) {
 		switch (c) {
 		case 'n':
 			dry = 1;
 			break;
-		case 'h':
-			fputs(usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(usage);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	if (optind != argc)
-		return cmd_usage_error(usage);
-	if (cmd_open_store(env, &s))
+		return cli_usage_error(usage);
+	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	memset(&list, 0, sizeof(list));
 	err_clear(&e);

@@ -486,8 +486,8 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 	cfg->dir = ".";
 	/* '+': the first word that is not ours is the command, whose
 	 * options are its own even without "--" */
-	while ((c = getopt_long(argc, argv, "+l:s:r:d:t:h", opts,
-				NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "+l:s:r:d:t:h", opts,
+			       usage)) >= 0) {
 		char *end;
 
 		switch (c) {
@@ -496,12 +496,12 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				fputs("benchsite: empty label\n", stderr);
 				return EXIT_USAGE;
 			}
-			if (cmd_text_option("--label", optarg))
+			if (cli_text_option("--label", optarg))
 				return EXIT_USAGE;
 			cfg->label = optarg;
 			break;
 		case 's':
-			if (cmd_set_option(optarg, cfg->set_key, cfg->set_value,
+			if (cli_set_option(optarg, cfg->set_key, cfg->set_value,
 					   &cfg->nset, RUN_SET_MAX))
 				return EXIT_USAGE;
 			break;
@@ -523,7 +523,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				fputs("benchsite: empty test name\n", stderr);
 				return EXIT_USAGE;
 			}
-			if (cmd_text_option("--test", optarg))
+			if (cli_text_option("--test", optarg))
 				return EXIT_USAGE;
 			cfg->test = optarg;
 			break;
@@ -535,22 +535,19 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 			}
 			cfg->save = optarg;
 			break;
-		case 'h':
-			fputs(usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(usage);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	if (optind >= argc) {
 		fputs("benchsite: run: name the command to run, after --\n",
 		      stderr);
-		return cmd_usage_error(usage);
+		return cli_usage_error(usage);
 	}
 	return -1;
 }
 
-int cmd_run(int argc, char **argv, const struct cmd_env *env)
+int cmd_run(int argc, char **argv, const struct cli_env *env)
 {
 	struct run_cfg cfg;
 	struct run_facts *facts;
@@ -602,7 +599,7 @@ int cmd_run(int argc, char **argv, const struct cmd_env *env)
 	run_facts_set(facts, "command", cmdline.data);
 	buf_release(&cmdline);
 
-	if (cmd_open_importer(env, &s)) {
+	if (cli_open_importer(env, &s)) {
 		free(facts);
 		save_discard(&cfg);
 		return EXIT_FAULT;

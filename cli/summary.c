@@ -227,7 +227,7 @@ static int split_none(struct store *s, const struct store_comparison *c,
 	return 0;
 }
 
-int cmd_compare(int argc, char **argv, const struct cmd_env *env)
+int cmd_compare(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"suite", required_argument, NULL, 's'},
@@ -250,8 +250,8 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&c, 0, sizeof(c));
 	c.by = "label";
-	while ((ch = getopt_long(argc, argv, "s:b:w:t:dM:T:o:p:h", opts,
-				 NULL)) != -1) {
+	while ((ch = cli_option(argc, argv, "s:b:w:t:dM:T:o:p:h", opts,
+				compare_usage)) >= 0) {
 		switch (ch) {
 		case 'p':
 			if (split_keys_bad(optarg))
@@ -262,7 +262,7 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		case 'T':
 		case 'o':
 			if (!*optarg || strchr(optarg, '\n') ||
-			    cmd_text_option(ch == 'M' ? "--metrics" : ch == 'T' ?
+			    cli_text_option(ch == 'M' ? "--metrics" : ch == 'T' ?
 					    "--tests" : "--order", optarg)) {
 				fprintf(stderr, "benchsite: compare: --%s wants "
 					"names, comma-separated\n", ch == 'M' ?
@@ -288,7 +288,7 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 			c.by = optarg;
 			break;
 		case 'w':
-			if (cmd_where_option(optarg, c.where_op, c.where_key,
+			if (cli_where_option(optarg, c.where_op, c.where_key,
 					     c.where_value, &c.nwhere,
 					     STORE_WHERE_MAX))
 				return EXIT_USAGE;
@@ -299,17 +299,14 @@ int cmd_compare(int argc, char **argv, const struct cmd_env *env)
 		case 'd':
 			del = 1;
 			break;
-		case 'h':
-			fputs(compare_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(compare_usage);
 		}
 	}
+	if (ch != CLI_DONE)
+		return cli_status(ch);
 	if (optind != argc - 1 || !*argv[optind])
-		return cmd_usage_error(compare_usage);
+		return cli_usage_error(compare_usage);
 	c.name = argv[optind];
-	if (cmd_open_store(env, &s))
+	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (del) {
@@ -512,7 +509,7 @@ static const char summary_usage[] =
 	"--by values; '*' for a row across the split values of one --by\n"
 	"value; empty for the comparison's own rows).\n";
 
-int cmd_summary(int argc, char **argv, const struct cmd_env *env)
+int cmd_summary(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
@@ -524,25 +521,23 @@ int cmd_summary(int argc, char **argv, const struct cmd_env *env)
 	int ch, rc = EXIT_OK;
 
 	memset(&x, 0, sizeof(x));
-	while ((ch = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+	while ((ch = cli_option(argc, argv, "f:h", opts,
+				summary_usage)) >= 0) {
 		switch (ch) {
 		case 'f':
 			if (strcmp(optarg, "tsv") == 0)
 				x.tsv = 1;
 			else if (strcmp(optarg, "text") != 0)
-				return cmd_usage_error(summary_usage);
+				return cli_usage_error(summary_usage);
 			break;
-		case 'h':
-			fputs(summary_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(summary_usage);
 		}
 	}
+	if (ch != CLI_DONE)
+		return cli_status(ch);
 	if (optind < argc - 1)
-		return cmd_usage_error(summary_usage);
+		return cli_usage_error(summary_usage);
 	x.only = optind < argc ? argv[optind] : NULL;
-	if (cmd_open_reader(env, &x.s))
+	if (cli_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	x.e = &e;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "runs.h"
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../schema/lifecycle.h"
@@ -43,8 +44,7 @@ static const char tag_usage[] =
 	"is one transaction.\n";
 
 struct tag {
-	long long *id;
-	long n, cap;
+	struct cli_runs runs;
 	const char *set_key[TAG_CHANGES_MAX], *set_value[TAG_CHANGES_MAX];
 	const char *unset[TAG_CHANGES_MAX];
 	int nset, nunset;
@@ -54,38 +54,6 @@ struct tag {
 	int after;		/* printing the after line */
 	long found;		/* runs printed */
 };
-
-static int add_run(struct tag *t, long long id)
-{
-	long i;
-
-	for (i = 0; i < t->n; i++)
-		if (t->id[i] == id)
-			return 0;
-	if (t->n == t->cap) {
-		long ncap = t->cap ? 2 * t->cap : 64;
-		long long *nid = realloc(t->id, (size_t)ncap * sizeof(*nid));
-
-		if (!nid)
-			return -1;
-		t->id = nid;
-		t->cap = ncap;
-	}
-	t->id[t->n++] = id;
-	return 0;
-}
-
-static int chosen(void *ctx, const struct lifecycle_run *r)
-{
-	return add_run(ctx, r->id);
-}
-
-static int cmp_id(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* 1 when key is one the command touches */
 static int touched(const struct tag *t, const char *key)
@@ -124,7 +92,7 @@ static int show(void *ctx, const struct lifecycle_run *r)
 	struct tag *t = ctx;
 	struct line l;
 
-	if (!bsearch(&r->id, t->id, (size_t)t->n, sizeof(*t->id), cmp_id))
+	if (!cli_runs_has(&t->runs, r->id))
 		return 0;
 	l.t = t;
 	l.n = 0;
@@ -137,7 +105,7 @@ static int show(void *ctx, const struct lifecycle_run *r)
 	return 0;
 }
 
-int cmd_tag(int argc, char **argv, const struct cmd_env *env)
+int cmd_tag(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
 		{"label", required_argument, NULL, 'l'},
@@ -158,10 +126,11 @@ int cmd_tag(int argc, char **argv, const struct cmd_env *env)
 
 	memset(&t, 0, sizeof(t));
 	memset(&f, 0, sizeof(f));
-	while ((c = getopt_long(argc, argv, "l:S:u:s:w:h", opts, NULL)) != -1) {
+	while ((c = cli_option(argc, argv, "l:S:u:s:w:h", opts,
+			       tag_usage)) >= 0) {
 		switch (c) {
 		case 'l':
-			if (!*optarg || cmd_text_option("--label", optarg)) {
+			if (!*optarg || cli_text_option("--label", optarg)) {
 				fputs("benchsite: tag: --label wants a label\n",
 				      stderr);
 				return EXIT_USAGE;
@@ -169,7 +138,7 @@ int cmd_tag(int argc, char **argv, const struct cmd_env *env)
 			t.label = optarg;
 			break;
 		case 'S':
-			if (cmd_set_option(optarg, t.set_key, t.set_value, &t.nset,
+			if (cli_set_option(optarg, t.set_key, t.set_value, &t.nset,
 					   TAG_CHANGES_MAX))
 				return EXIT_USAGE;
 			break;
@@ -188,18 +157,15 @@ int cmd_tag(int argc, char **argv, const struct cmd_env *env)
 			by_choice = 1;
 			break;
 		case 'w':
-			if (cmd_where_option(optarg, f.op, f.key, f.value,
+			if (cli_where_option(optarg, f.op, f.key, f.value,
 					     &f.nwhere, LIFECYCLE_WHERE_MAX))
 				return EXIT_USAGE;
 			by_choice = 1;
 			break;
-		case 'h':
-			fputs(tag_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cmd_usage_error(tag_usage);
 		}
 	}
+	if (c != CLI_DONE)
+		return cli_status(c);
 	for (k = 0; k < t.nset; k++)
 		if (strcmp(t.set_key[k], "label") == 0) {
 			fputs("benchsite: tag: a label is set with --label L\n",
@@ -209,13 +175,13 @@ int cmd_tag(int argc, char **argv, const struct cmd_env *env)
 	if (!t.label && !t.nset && !t.nunset) {
 		fputs("benchsite: tag: say what changes: --label, --set or "
 		      "--unset\n", stderr);
-		return cmd_usage_error(tag_usage);
+		return cli_usage_error(tag_usage);
 	}
 	if ((optind < argc) == by_choice) {
 		fputs(by_choice ? "benchsite: tag: name runs or choose them, "
 		      "not both\n" : "benchsite: tag: name the runs (RUN...) or "
 		      "choose them (--where, --suite)\n", stderr);
-		return cmd_usage_error(tag_usage);
+		return cli_usage_error(tag_usage);
 	}
 	for (k = optind; k < argc; k++) {
 		char *end;
@@ -227,7 +193,7 @@ int cmd_tag(int argc, char **argv, const struct cmd_env *env)
 			return EXIT_USAGE;
 		}
 	}
-	if (cmd_open_store(env, &s))
+	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	t.s = s;
@@ -236,44 +202,45 @@ int cmd_tag(int argc, char **argv, const struct cmd_env *env)
 	if (store_begin(s, &e))
 		goto fail;
 	for (k = optind; k < argc; k++)
-		if (add_run(&t, strtoll(argv[k], NULL, 10)))
+		if (cli_runs_add(&t.runs, strtoll(argv[k], NULL, 10)))
 			goto oom;
-	if (by_choice && lifecycle_each_run(s, &f, chosen, &t, &e)) {
+	if (by_choice && lifecycle_each_run(s, &f, cli_runs_chosen, &t.runs,
+					    &e)) {
 		if (!e.msg[0])
 			goto oom;
 		goto fail;
 	}
-	if (t.n == 0) {
+	if (t.runs.n == 0) {
 		err_set(&e, NULL, 0, 0, "no run meets the conditions (see "
 			"'benchsite list runs' with them); nothing changed");
 		goto fail;
 	}
-	qsort(t.id, (size_t)t.n, sizeof(*t.id), cmp_id);
+	cli_runs_sort(&t.runs);
 	if (lifecycle_each_run(s, NULL, show, &t, &e))
 		goto fail;
-	if (t.found < t.n) {
+	if (t.found < t.runs.n) {
 		err_set(&e, NULL, 0, 0, "%ld of the runs named do not exist (see "
-			"'benchsite list runs'); nothing changed", t.n - t.found);
+			"'benchsite list runs'); nothing changed", t.runs.n - t.found);
 		goto fail;
 	}
-	for (i = 0; i < t.n; i++) {
-		if (t.label && lifecycle_label_set(s, t.id[i], t.label, &e))
+	for (i = 0; i < t.runs.n; i++) {
+		if (t.label && lifecycle_label_set(s, t.runs.id[i], t.label, &e))
 			goto fail;
 		for (k = 0; k < t.nunset; k++) {
 			int had;
 
-			if (lifecycle_attr_unset(s, t.id[i], t.unset[k], &had, &e))
+			if (lifecycle_attr_unset(s, t.runs.id[i], t.unset[k], &had, &e))
 				goto fail;
 		}
 		for (k = 0; k < t.nset; k++)
-			if (lifecycle_attr_set(s, t.id[i], t.set_key[k],
+			if (lifecycle_attr_set(s, t.runs.id[i], t.set_key[k],
 					       t.set_value[k], LIFECYCLE_USER, &e))
 				goto fail;
 	}
 	t.after = 1;
 	if (lifecycle_each_run(s, NULL, show, &t, &e) || store_commit(s, &e))
 		goto fail;
-	printf("tagged %ld run%s\n", t.n, t.n == 1 ? "" : "s");
+	printf("tagged %ld run%s\n", t.runs.n, t.runs.n == 1 ? "" : "s");
 	rc = EXIT_OK;
 	goto out;
 oom:
@@ -283,7 +250,7 @@ fail:
 	err_print(&e);
 	rc = EXIT_FAULT;
 out:
-	free(t.id);
+	cli_runs_release(&t.runs);
 	store_close(s);
 	return rc;
 }

@@ -1,0 +1,32 @@
+/*
+ * init.c: `benchsite init`: the store made, or an older one brought to
+ * this version's schema (every command that writes does the same when it
+ * needs to; init does only that).
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "../schema/store.h"
+#include "cli.h"
+
+static const char init_usage[] = "usage: benchsite [--db FILE] init\n\n"
+	"Creates the store, or brings an older one to this version's "
+	"schema.\n";
+
+int cmd_init(int argc, char **argv, const struct cli_env *env)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	};
+	struct store *s;
+	int c;
+
+	if ((c = cli_option(argc, argv, "h", opts, init_usage)) != CLI_DONE)
+		return cli_status(c);
+	if (optind != argc)
+		return cli_usage_error(init_usage);
+	if (cli_open_store(env, &s))
+		return EXIT_FAULT;
+	store_close(s);
+	return EXIT_OK;
+}

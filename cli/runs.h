@@ -1,0 +1,34 @@
+/*
+ * runs.h: the runs a command names (numbers on its command line) or
+ * chooses (--suite, --label, --where through lifecycle_each_run), as one
+ * sorted set of run ids.
+ */
+#ifndef BENCHSITE_CLI_RUNS_H
+#define BENCHSITE_CLI_RUNS_H
+
+struct lifecycle_run;
+
+struct cli_runs {
+	long long *id;	/* owned; ascending and distinct after cli_runs_sort */
+	long n, cap;
+};
+
+/* A run number as given on the command line: digits only, from 1; -1
+ * for anything else. */
+int cli_run_number(const char *arg, long long *id);
+
+/* Adds id (duplicates go at cli_runs_sort); -1 when memory ran out. */
+int cli_runs_add(struct cli_runs *r, long long id);
+
+/* lifecycle_each_run's callback: adds the run to the cli_runs ctx. */
+int cli_runs_chosen(void *ctx, const struct lifecycle_run *run);
+
+/* Sorts the ids and drops the ones given twice. */
+void cli_runs_sort(struct cli_runs *r);
+
+/* 1 when id is in r (sorted). */
+int cli_runs_has(const struct cli_runs *r, long long id);
+
+void cli_runs_release(struct cli_runs *r);
+
+#endif
