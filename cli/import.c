@@ -2,24 +2,16 @@
  * import.c: `benchsite import`.  Each file is its own transaction: a
  * bad file is reported (file and line) and leaves the store as it was,
  * while the other files named on the same command line still go in; the
- * exit status is 1 when any file failed.  A folder is read recursively, in
- * name order, skipping dot files and files of no known format (a README
- * beside the results is normal); a file named directly must be readable.
- *
- * Some tools write one run as several files (sql-bench: a file per test
- * and a RUN- summary in output/).  Within one folder level, the files
- * whose format puts them in the same run (import_group_key) are imported
- * together by import_set, as one unit and one run; a file that says it is
- * of some run but not which (sql-bench.log) joins the folder's group when
- * there is exactly one.  Files named one by one on the command line stay
- * separate units: grouping is what naming a folder asks for.
+ * exit status is 1 when any file failed.  Folders are walked by
+ * collector/walk.c: files of no known format met in a folder are skipped
+ * (a README beside the results is normal), a file named directly must be
+ * readable, and the files of one run (sql-bench: a file per test and a
+ * RUN- summary) are imported together by import_set, as one unit.
  */
-#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -29,6 +21,7 @@
 #include "../schema/store.h"
 #include "../collector/format.h"
 #include "../collector/import.h"
+#include "../collector/walk.h"
 
 static const char usage[] =
 	"usage: benchsite import [--format F] [--label L] [--set K=V]... "
@@ -67,23 +60,10 @@ static const char *import_usage(void)
 	return text;
 }
 
-/* A folder walked, by device and inode: what a link leads to. */
-struct walked {
-	dev_t dev;
-	ino_t ino;
-};
-
-struct walk {
+/* An import's walk, with what it reports at the end. */
+struct imp {
+	struct walk w;
 	struct store *s;
-	struct import_opts *o;
-	int failed;
-	int stop;		/* the store cannot take more: try no more */
-	int depth;
-	/* the folders walked so far (owned), so that a link back to one (a
-	 * loop) or a second way into one is walked once */
-	struct walked *seen;
-	size_t nseen, capseen;
-	/* for the closing total */
 	long n_imported, n_already, n_skipped, n_failed, runs, results;
 };
 
@@ -94,33 +74,31 @@ static void done_line(void)
 	fflush(stdout);
 }
 
-/* Folders deeper than this are a loop or a mistake. */
-#define IMPORT_DEPTH_MAX 32
-
-static void import_one(struct walk *w, const char *path)
+static void import_one(struct walk *wk, const char *path)
 {
+	struct imp *w = wk->ctx;
 	struct import_report rep;
 	struct err e;
 
-	if (w->stop)
+	if (wk->stop)
 		return;
 	err_clear(&e);
-	if (import_file(w->s, path, w->o, &rep, &e)) {
+	if (import_file(w->s, path, wk->o, &rep, &e)) {
 		err_print(&e);
-		w->failed = 1;
+		wk->failed = 1;
 		w->n_failed++;
 		/* every next file would fail the same way: one line said it */
 		if (store_full(w->s)) {
 			warnmsg("the store's disk is full: stopped; what "
 				"follows %s was not tried", path);
-			w->stop = 1;
+			wk->stop = 1;
 		}
 	} else if (rep.skipped) {
 		warnmsg("%s: skipped: not a known format", path);
 		w->n_skipped++;
 	} else if (rep.already) {
 		printf("%s: already imported\n", path);
-		if (w->o->label || w->o->nset)
+		if (wk->o->label || wk->o->nset)
 			fflush(stdout), fprintf(stderr, "benchsite: %s: already imported, so "
 				"--label and --set were not applied: change its "
 				"runs with 'benchsite tag RUN... --label L --set "
@@ -147,30 +125,24 @@ static void import_one(struct walk *w, const char *path)
 	done_line();
 }
 
-static int by_name(const void *a, const void *b)
+static void import_group(struct walk *wk, char **paths, size_t n)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void walk_path(struct walk *w, const char *path, int in_dir);
-
-static void import_group(struct walk *w, char **paths, size_t n)
-{
+	struct imp *w = wk->ctx;
 	struct import_report rep;
 	struct err e;
 
-	if (w->stop)
+	if (wk->stop)
 		return;
 	err_clear(&e);
-	w->o->skip_unknown = 1;
-	if (import_set(w->s, (const char *const *)paths, n, w->o, &rep, &e)) {
+	wk->o->skip_unknown = 1;
+	if (import_set(w->s, (const char *const *)paths, n, wk->o, &rep, &e)) {
 		err_print(&e);
-		w->failed = 1;
+		wk->failed = 1;
 		w->n_failed++;
 		if (store_full(w->s)) {
 			warnmsg("the store's disk is full: stopped; what "
 				"follows %s was not tried", paths[0]);
-			w->stop = 1;
+			wk->stop = 1;
 		}
 	} else if (rep.runs == 0) {
 		printf("%s and %zu more: already imported\n", paths[0], n - 1);
@@ -189,199 +161,6 @@ static void import_group(struct walk *w, char **paths, size_t n)
 	done_line();
 }
 
-/* Imports the entries names[0..n) of one folder (sorted): groups of files
- * of one run as one unit each, the rest one by one.  keys[i] is the
- * group key of file i or NULL. */
-static void walk_entries(struct walk *w, char **names, char **keys,
-			 size_t n)
-{
-	char **set = malloc((n ? n : 1) * sizeof(*set));
-	size_t i, j, k;
-
-	for (i = 0; i < n; i++) {
-		if (!names[i])
-			continue;	/* imported with its group */
-		k = 0;
-		if (keys[i] && set) {
-			for (j = i; j < n; j++)
-				if (names[j] && keys[j] &&
-				    strcmp(keys[i], keys[j]) == 0)
-					set[k++] = names[j];
-		}
-		if (k < 2) {
-			walk_path(w, names[i], 1);
-			free(names[i]);
-			names[i] = NULL;
-			continue;
-		}
-		import_group(w, set, k);
-		for (j = i; j < n; j++)
-			if (names[j] && keys[j] && strcmp(keys[i], keys[j]) == 0 &&
-			    j != i) {
-				free(names[j]);
-				names[j] = NULL;
-			}
-		free(names[i]);
-		names[i] = NULL;
-	}
-	free(set);
-}
-
-/* keys[i] for each regular file of names[0..n) that belongs to a run of
- * several files; a file that does not say which run joins the only named
- * group of its format, if there is exactly one. */
-static void group_keys(struct walk *w, char **names, char **keys, size_t n)
-{
-	char key[IMPORT_KEY_MAX];
-	int *unnamed = calloc(n ? n : 1, sizeof(*unnamed));
-	size_t i, j;
-	struct stat st;
-
-	if (!unnamed)
-		return;
-	for (i = 0; i < n; i++) {
-		if (stat(names[i], &st) || !S_ISREG(st.st_mode))
-			continue;
-		if (import_group_key(names[i], w->o, key, sizeof(key),
-				     &unnamed[i]))
-			keys[i] = strdup(key);
-	}
-	for (i = 0; i < n; i++) {
-		const char *only = NULL;
-		int many = 0;
-		size_t fl;
-
-		if (!keys[i] || !unnamed[i])
-			continue;
-		fl = strlen(keys[i]);	/* "FORMAT:" */
-		for (j = 0; j < n; j++)
-			if (keys[j] && !unnamed[j] &&
-			    strncmp(keys[j], keys[i], fl) == 0) {
-				if (only && strcmp(only, keys[j]) != 0)
-					many = 1;
-				only = keys[j];
-			}
-		if (only && !many) {
-			char *dup = strdup(only);
-
-			if (dup) {
-				free(keys[i]);
-				keys[i] = dup;
-			}
-		}
-	}
-	free(unnamed);
-}
-
-static void walk_dir(struct walk *w, const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *de;
-	char **names = NULL, **keys;
-	size_t n = 0, cap = 0, i;
-
-	if (!d) {
-		warnmsg("%s: cannot open folder", path);
-		w->failed = 1;
-		return;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (n == cap) {
-			char **nn = realloc(names, (cap = cap ? 2 * cap : 32) *
-					    sizeof(*names));
-			if (!nn)
-				break;
-			names = nn;
-		}
-		names[n] = malloc(strlen(path) + strlen(de->d_name) + 2);
-		if (!names[n])
-			break;
-		snprintf(names[n], strlen(path) + strlen(de->d_name) + 2,
-			 "%s/%s", path, de->d_name);
-		n++;
-	}
-	closedir(d);
-	qsort(names, n, sizeof(*names), by_name);
-	keys = calloc(n ? n : 1, sizeof(*keys));
-	w->depth++;
-	if (keys) {
-		group_keys(w, names, keys, n);
-		walk_entries(w, names, keys, n);
-		for (i = 0; i < n; i++)
-			free(keys[i]);
-		free(keys);
-	} else {
-		for (i = 0; i < n; i++) {
-			walk_path(w, names[i], 1);
-			free(names[i]);
-		}
-	}
-	w->depth--;
-	free(names);
-}
-
-/* 1 when the folder st describes was walked before; else notes it.  A
- * folder that cannot be noted (memory) is walked: the depth cap still
- * ends a loop. */
-static int seen_before(struct walk *w, const struct stat *st)
-{
-	size_t i;
-
-	for (i = 0; i < w->nseen; i++)
-		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
-			return 1;
-	if (w->nseen == w->capseen) {
-		size_t ncap = w->capseen ? 2 * w->capseen : 16;
-		struct walked *ns = realloc(w->seen, ncap * sizeof(*ns));
-
-		if (!ns)
-			return 0;
-		w->seen = ns;
-		w->capseen = ncap;
-	}
-	w->seen[w->nseen].dev = st->st_dev;
-	w->seen[w->nseen++].ino = st->st_ino;
-	return 0;
-}
-
-static void walk_path(struct walk *w, const char *path, int in_dir)
-{
-	struct stat st;
-
-	if (w->stop)
-		return;
-	if (strcmp(path, "-") == 0) {
-		import_one(w, path);
-		return;
-	}
-	if (stat(path, &st)) {
-		warnmsg("%s: cannot open: no such file or folder", path);
-		w->failed = 1;
-		return;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		if (seen_before(w, &st)) {
-			warnmsg("%s: a folder already walked (a link back to "
-				"it, or a second way in): not walked again",
-				path);
-			return;
-		}
-		if (w->depth >= IMPORT_DEPTH_MAX) {
-			warnmsg("%s: folders nested too deep", path);
-			w->failed = 1;
-			return;
-		}
-		walk_dir(w, path);
-		return;
-	}
-	if (!S_ISREG(st.st_mode) && in_dir)
-		return;	/* sockets, fifos met in a folder */
-	w->o->skip_unknown = in_dir;
-	import_one(w, path);
-}
-
 int cmd_import(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
@@ -398,7 +177,7 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		{NULL, 0, NULL, 0},
 	};
 	struct import_opts o;
-	struct walk w;
+	struct imp w;
 	int c, i;
 
 	memset(&o, 0, sizeof(o));
@@ -474,12 +253,15 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		return cli_usage_error(import_usage());
 	}
 	memset(&w, 0, sizeof(w));
-	w.o = &o;
+	w.w.o = &o;
+	w.w.file = import_one;
+	w.w.group = import_group;
+	w.w.ctx = &w;
 	if (cli_open_importer(env, &w.s))
 		return EXIT_FAULT;
 	for (i = optind; i < argc; i++)
-		walk_path(&w, argv[i], 0);
-	free(w.seen);
+		walk_path(&w.w, argv[i]);
+	walk_release(&w.w);
 	store_close(w.s);
 	/* the total, for people: on a terminal, or when there was more than
 	 * one thing to say */
@@ -489,5 +271,5 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		       "imported, %ld skipped, %ld failed\n", w.n_imported, w.runs,
 		       w.runs == 1 ? "" : "s", w.results, w.n_already,
 		       w.n_skipped, w.n_failed);
-	return w.failed ? EXIT_FAULT : EXIT_OK;
+	return w.w.failed ? EXIT_FAULT : EXIT_OK;
 }
