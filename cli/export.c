@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "runs.h"
 #include "../core/err.h"
 #include "../core/text.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
+#include "cli.h"
+#include "runs.h"
 
 enum fmt { F_TSV, F_CSV, F_JSON };
 

@@ -14,14 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "../collector/format.h"
+#include "../collector/import.h"
+#include "../collector/walk.h"
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../schema/store.h"
-#include "../collector/format.h"
-#include "../collector/import.h"
-#include "../collector/walk.h"
+#include "cli.h"
 
 static const char usage[] =
 	"usage: benchsite import [--format F] [--label L] [--set K=V]... "

@@ -14,13 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "runs.h"
 #include "../core/err.h"
 #include "../core/text.h"
 #include "../schema/apart.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
+#include "cli.h"
+#include "runs.h"
 
 static const char merge_usage[] =
 	"usage: benchsite merge OTHER.db...\n"

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/textrule.h"
 #include "../schema/apart.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
+#include "cli.h"
 
 /* One field of --tsv output: cleaned by the text rule (a store written
  * by hand may hold controls; core/textrule.h), quoted when it holds a tab

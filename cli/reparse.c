@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../collector/format.h"
+#include "../collector/import.h"
+#include "../collector/source.h"
 #include "../core/err.h"
 #include "../core/lines.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
-#include "../collector/format.h"
-#include "../collector/import.h"
-#include "../collector/source.h"
+#include "cli.h"
 
 struct stage_ctx {
 	struct store *s;

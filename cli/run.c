@@ -30,17 +30,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/buf.h"
-#include "cli.h"
-#include "../core/err.h"
-#include "../core/textrule.h"
-#include "../core/fdio.h"
-#include "../core/record.h"
-#include "../schema/store.h"
 #include "../collector/format.h"
 #include "../collector/import.h"
 #include "../collector/run.h"
 #include "../collector/source.h"
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "../core/fdio.h"
+#include "../core/record.h"
+#include "../core/textrule.h"
+#include "../schema/store.h"
+#include "cli.h"
 
 static const char usage[] =
 	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "

@@ -11,18 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analysis/analysis.h"
+#include "../analysis/model.h"
 #include "../core/buf.h"
-#include "cli.h"
 #include "../core/err.h"
-#include "../core/textrule.h"
 #include "../core/record.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
+#include "../renderer/split.h"
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
-#include "../analysis/analysis.h"
-#include "../analysis/model.h"
-#include "../renderer/split.h"
+#include "cli.h"
 
 static const char compare_usage[] =
 	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "

@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "runs.h"
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
+#include "cli.h"
+#include "runs.h"
 
 /* --set and --unset of one command: more is a script's job */
 #define TAG_CHANGES_MAX 32
