@@ -239,8 +239,9 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 	if (c != CLI_DONE)
 		return cli_status(c);
 	/* options become names in the store and on the site, so they meet
-	 * the inputs' text rule (tests/hostile.test.sh found --label taking a
-	 * 0xff byte); --set values are checked as they are parsed */
+	 * the inputs' text rule (a --label of stray bytes would otherwise go
+	 * where no input's text can); --set values are checked as they are
+	 * parsed */
 	if ((o.label && cli_text_option("--label", o.label)) ||
 	    (o.test && cli_text_option("--test", o.test)) ||
 	    (o.suite && cli_text_option("--suite", o.suite)) ||
