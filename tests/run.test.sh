@@ -12,7 +12,6 @@ q() { sqlite3 "$T/db" "$1"; }
 # a KEY: the attribute KEY of the last run
 a() { q "select value from run_attr where key = '$1' and run_id = (select max(id) from run)"; }
 runs() { q "select count(*) from run"; }
-fresh() { rm -f "$T/db" "$T/db-wal" "$T/db-shm"; }
 
 # ---- bonnie++ on a fresh tmpfs mount ----
 mkdir -p "$T/tmpfs" "$T/work"
