@@ -12,7 +12,7 @@ export SOURCE_DATE_EPOCH=1700000000
 
 K64=$(awk 'BEGIN { for (i = 0; i < 65536; i++) printf "%c", 97 + i % 26 }')
 LS=$(printf '\342\200\250')	# U+2028
-# a right-to-left override (U+202E) is refused since issue 19
+# a right-to-left override (U+202E) is refused at import
 # (tests/textrule.test.sh): the line separator stays
 {
 	echo 'run,label,suite,test,metric,value,unit,better,status'

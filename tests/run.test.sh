@@ -1,5 +1,5 @@
 # run.test.sh: `benchsite run` with real tools and hostile command lines.
-# Real bonnie++ (and sysbench cpu, once the sysbench parser is in) under
+# Real bonnie++ (and sysbench cpu, where it is installed) under
 # run, on a fresh tmpfs mount and on the disk, each attribute compared
 # with what another tool (uname, findmnt, /proc) says; failing, garbage
 # and shell-looking commands import nothing, start no shell and create no

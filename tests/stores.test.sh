@@ -41,8 +41,8 @@ rounds 20 env > "$T/fails"
 check "20 rounds of 4 importers on a new store: none fails ($(head -2 "$T/fails"))" \
 	[ ! -s "$T/fails" ]
 # strace delays every lock call by 3 ms, which widens the windows where
-# SQLite refused a new store's locks at once (before the fix, half the
-# rounds failed with "database is locked")
+# SQLite refuses a new store's locks at once unless both importers wait
+# for them ("database is locked")
 if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
 	# LeakSanitizer cannot run under ptrace: no leak check there
 	rounds 10 env ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \

@@ -64,7 +64,7 @@ if [ -x /usr/bin/time ]; then
 		>/dev/null 2>"$T/err")
 	rss=$(tail -1 "$T/rss")
 	# the sanitizer build's shadow memory and free quarantine add tens
-	# of MiB (81 MiB seen): 128 MiB there, still far under the 200 MB a
+	# of MiB: 128 MiB there, still far under the 200 MB a
 	# run holding its output in memory needs
 	case $BIN in */build-san/*) cap=131072 ;; *) cap=65536 ;; esac
 	check "run of a command printing 200 MB: peak RSS ${rss} KiB (under $((cap / 1024)) MiB)" \

@@ -1,7 +1,7 @@
 # tables.test.sh: Super Smack reports, wide CSV tables and HTML pages.
 #  - golden dumps of the fixtures in tests/tables/ (GOLDEN_UPDATE=1 rewrites
 #    them: review the diff);
-#  - the sql-bench table of ../shared/DESIGN.md as a wide CSV imports to the
+#  - the 2008 sql-bench filesystem table as a wide CSV imports to the
 #    same rows as sample-data/sqlbench-filesystems-2008.csv (long form);
 #  - bon_csv2html pages give the same rows as the CSV they were made from:
 #    the 1.0x Perl tool's pages are fixtures (made by running it, see
@@ -40,7 +40,7 @@ bs import $WIDE "$F/latin1-page.html" >/dev/null
 bs export | grep -q "^1	ext3 d$(printf '\303\251')faut	" && ok "html: Latin-1 label converted to UTF-8" ||
 	notok "html: Latin-1 label converted to UTF-8"
 
-# --- the DESIGN.md table, wide, against the long-form sample ---
+# --- the 2008 sql-bench table, wide, against the long-form sample ---
 # design_table SEP: the table as CSV (SEP ",", quoting labels with commas)
 # or TSV (SEP tab)
 design_table() {

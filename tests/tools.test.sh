@@ -1,5 +1,5 @@
-# tools.test.sh: the formats of issue 22 (dbench, hyperfine JSON, and the
-# ones added after them) on the real outputs of ../shared/corpus and of
+# tools.test.sh: dbench, hyperfine JSON, pgbench, fio text and iozone on
+# the real outputs of ../shared/corpus and of
 # sample-data/raw/tools: each imported alone into an empty store and
 # exported with attributes must equal its dump in tests/golden/tools/
 # (GOLDEN_UPDATE=1 rewrites them), and its figures must equal a second,
