@@ -1,8 +1,8 @@
 # hostile.test.sh: a hostile store renders to a safe site; names cannot
 # steer files out of --out; a killed render never publishes half a site;
-# the bytes do not depend on the locale or the time zone (issue 8).
+# the bytes do not depend on the locale or the time zone.
 # tests/render.test.sh covers the first hostile labels and the href/src
-# rules; this adds the payloads of issue 8, path names, kills and locales.
+# rules; this adds hostile payloads, path names, kills and locales.
 # SOAK=1 (make soak) kills at more points.
 . "$(dirname "$0")/lib.sh"
 SOAK=${SOAK:-0}

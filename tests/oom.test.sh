@@ -1,5 +1,5 @@
-# oom.test.sh: allocation failure at each allocation of an import in turn
-# (issue 8).  failmalloc.so (tests/failmalloc.c, preloaded) makes the Nth
+# oom.test.sh: allocation failure at each allocation of an import in turn.
+# failmalloc.so (tests/failmalloc.c, preloaded) makes the Nth
 # allocation after main starts return NULL, SQLite's, libxml2's and zlib's
 # included; for every N up to the number the import makes, benchsite must
 # exit 0 with the store as an uninterrupted import leaves it, or exit 1

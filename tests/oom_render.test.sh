@@ -1,5 +1,5 @@
 # oom_render.test.sh: allocation failure at each allocation of a render in
-# turn (issue 8; tests/oom.test.sh does import, merge and reparse).
+# turn (tests/oom.test.sh does import, merge and reparse).
 # failmalloc.so (tests/failmalloc.c, preloaded) makes the Nth allocation
 # after main starts return NULL, SQLite's, libxml2's and zlib's included
 # (the text and drawing libraries are spared, see below).  For each N,
