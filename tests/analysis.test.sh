@@ -1,5 +1,5 @@
 # analysis.test.sh: the statements on the table whose answer is known (the
-# 2008 sql-bench filesystem page of DESIGN.md, imported from sample-data),
+# 2008 sql-bench filesystem page, sample-data/sqlbench-filesystems-2008.csv),
 # checked through `summary --format tsv`; comparisons defined with compare;
 # and benchsite's statistics held against Debian's ministat.
 . "$TOP/tests/lib.sh"
@@ -104,7 +104,7 @@ else
 	skip "statistics agree with ministat" "ministat is not installed"
 fi
 
-# the Super Smack page of DESIGN.md: 516.1 vs 49.8 queries/s is "10.4x"
+# a Super Smack comparison whose answer is known: 516.1 vs 49.8 queries/s is "10.4x"
 printf 'label,suite,test,metric,value,unit,better\nFreeBSD,super-smack,select_index,queries_per_sec,516.1,1/s,higher\nDebian,super-smack,select_index,queries_per_sec,49.8,1/s,higher\n' > "$T/smack.csv"
 rm -f "$T/db"*
 bs import "$T/smack.csv" > /dev/null

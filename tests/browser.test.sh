@@ -86,9 +86,9 @@ check "the sample site has a run page with interim-figure charts" test -n "$RUNP
 run_reader 44 --shots "$B/out" --prefix reader "$T/sample/index.html" \
 	"${RUNP:-$T/sample/run-1.html}" --colours "$CMP" "$T/sample/$TESTP"
 
-# negative controls: copies of the pages made to fail each check, as the
-# pages were before the charts followed the reader (in the site folder, so
-# that their images resolve)
+# negative controls: copies of the pages made to fail each check, with
+# charts that do not follow the reader's colour scheme (in the site folder,
+# so that their images resolve)
 S=$T/sample
 # (text: the full chart only, shrunk to the screen, as before the narrow
 # layout and the chart's box)

@@ -1,4 +1,4 @@
-# charts.test.sh: charts say only what is true of them (issue 18, item 6).
+# charts.test.sh: charts say only what is true of them.
 #  a. "(outlier)" on a bar only where the group is an outlier of that chart,
 #     not of the comparison (the seed's connect chart);
 #  b. no silent cap: a comparison of 2,000 groups draws 256 of them, says

@@ -28,7 +28,7 @@ check "a missing file is named in the message" \
 rm -f "$T/db"*
 check "init creates the store" sh -c '"$BIN" --db "$1" init && test -s "$1"' _ "$T/db"
 rm -f "$T/db"*
-# since issue 19 (item 12), list refuses a missing store and makes none
+# list refuses a missing store and makes none
 check "list of a missing store fails and creates none" \
 	sh -c '! "$BIN" --db "$1" list > /dev/null 2>&1 && test ! -e "$1"' _ "$T/db"
 rm -f "$T/db"*

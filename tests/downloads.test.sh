@@ -1,6 +1,5 @@
 # downloads.test.sh: the site's CSV downloads neutralise what a
-# spreadsheet would run as a formula; `export` stays exact for round trips
-# (issue 19, item 15).
+# spreadsheet would run as a formula; `export` stays exact for round trips.
 . "$(dirname "$0")/lib.sh"
 
 {

@@ -6,25 +6,6 @@
 # the file and line, the store unchanged.
 . "$TOP/tests/lib.sh"
 
-golden() {
-	f=$1 name=$2
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	if ! bs import "$f" >/dev/null 2>"$T/err"; then
-		notok "$name imports ($(cat "$T/err"))"
-		return 1
-	fi
-	bs export --attrs > "$T/got"
-	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then
-		cp "$T/got" "$TOP/tests/golden/$name.tsv"
-	fi
-	if cmp -s "$T/got" "$TOP/tests/golden/$name.tsv"; then
-		ok "$name: export equals tests/golden/$name.tsv"
-	else
-		notok "$name: export differs from tests/golden/$name.tsv"
-		diff "$TOP/tests/golden/$name.tsv" "$T/got" | head -5
-	fi
-}
-
 # crosscheck FILE: test, metric and value (6 digits) of every direction
 # that did I/O, read by SQL over the JSON text, against the export
 crosscheck() {
@@ -58,17 +39,20 @@ crosscheck() {
 
 if [ -d "$CORPUS/fio-json" ]; then
 	for f in "$CORPUS"/fio-json/*; do
-		golden "$f" "$(basename "$f")" && crosscheck "$f"
+		n=$(basename "$f")
+		golden "$f" "$n" "$n.tsv" && crosscheck "$f"
 	done
 else
 	skip "fio corpus files" "../shared/corpus is absent"
 fi
 for f in "$TOP"/tests/fixtures/fio/*; do
-	golden "$f" "fixture-fio-$(basename "$f")"
+	n=fixture-fio-$(basename "$f")
+	golden "$f" "$n" "$n.tsv"
 done
 
 # what the fixtures are there to show, said once more in plain checks
-golden "$TOP/tests/fixtures/fio/notes-randrw-dup-error.json" fixture-fio-notes-randrw-dup-error.json >/dev/null
+fresh
+bs import "$TOP/tests/fixtures/fio/notes-randrw-dup-error.json" >/dev/null
 [ "$(bs export | grep -c '	broken	.*	failed$')" = 4 ] &&
 	ok "a job with error != 0 gives failed results without values" ||
 	notok "a job with error != 0 gives failed results without values"

@@ -1,4 +1,5 @@
-# guess.test.sh: every format of issue 22 is detected by content (no
+# guess.test.sh: dbench, hyperfine, pgbench, fio (text and JSON) and iozone
+# outputs are detected by content (no
 # --format, any file name), and a file that is a known tool's output in a
 # form not read says so ("this looks like ...; ... is read") instead of
 # "cannot tell which tool wrote this file" (collector/guess.c).

@@ -1,5 +1,5 @@
 # hardening.test.sh: hostile gzip input, and a store that survives kill -9,
-# concurrent importers and a full disk (issue 8).
+# concurrent importers and a full disk.
 #
 # SOAK=1 (make soak) runs the long tier: more kill points and the full
 # import of a legitimate 50 MB .gz.  The negative control of the

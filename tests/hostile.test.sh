@@ -1,8 +1,8 @@
 # hostile.test.sh: a hostile store renders to a safe site; names cannot
 # steer files out of --out; a killed render never publishes half a site;
-# the bytes do not depend on the locale or the time zone (issue 8).
+# the bytes do not depend on the locale or the time zone.
 # tests/render.test.sh covers the first hostile labels and the href/src
-# rules; this adds the payloads of issue 8, path names, kills and locales.
+# rules; this adds hostile payloads, path names, kills and locales.
 # SOAK=1 (make soak) kills at more points.
 . "$(dirname "$0")/lib.sh"
 SOAK=${SOAK:-0}
@@ -12,7 +12,7 @@ export SOURCE_DATE_EPOCH=1700000000
 
 K64=$(awk 'BEGIN { for (i = 0; i < 65536; i++) printf "%c", 97 + i % 26 }')
 LS=$(printf '\342\200\250')	# U+2028
-# a right-to-left override (U+202E) is refused since issue 19
+# a right-to-left override (U+202E) is refused at import
 # (tests/textrule.test.sh): the line separator stays
 {
 	echo 'run,label,suite,test,metric,value,unit,better,status'

@@ -23,6 +23,9 @@ bs() { "$BIN" --db "$T/db" "$@"; }
 # dump DB: the store's contents as SQL text (what "unchanged" compares)
 dump() { sqlite3 "$1" .dump; }
 
+# fresh: an empty store (nothing at $T/db)
+fresh() { rm -f "$T/db" "$T/db-wal" "$T/db-shm"; }
+
 # bs_quiet ARGS: bs with its standard output dropped (for check)
 bs_quiet() { bs "$@" >/dev/null; }
 
@@ -60,4 +63,45 @@ bad() {
 	_bad=$1
 	shift
 	refused "$T/$_bad" "$T/$_bad" "$@"
+}
+
+# golden [-f FORMAT] PATH NAME GOLDEN [IMPORT OPTIONS...]: import PATH (a
+# file or a folder) alone into an empty store $T/db and compare its export
+# with attributes to tests/golden/GOLDEN; GOLDEN_UPDATE=1 rewrites that file
+# (review the diff).  NAME names the TAP lines.  With -f, the import must
+# say it read PATH as FORMAT.  An import that fails, or that skips a file
+# of a folder as no known format, is a failure.  Returns 1 when PATH did
+# not import (or not as FORMAT), so that callers can stop there; the store
+# then holds what PATH gave, for further checks.
+golden() {
+	_gfmt=
+	if [ "$1" = -f ]; then
+		_gfmt=$2
+		shift 2
+	fi
+	_gpath=$1 _gname=$2 _gfile=$3
+	shift 3
+	fresh
+	if ! bs import "$@" "$_gpath" >"$T/out" 2>"$T/err"; then
+		notok "$_gname imports ($(cat "$T/err"))"
+		return 1
+	fi
+	if [ -n "$_gfmt" ] && ! grep -q "($_gfmt)" "$T/out"; then
+		notok "$_gname is detected as $_gfmt ($(cat "$T/out"))"
+		return 1
+	fi
+	if grep -q 'skipped' "$T/err"; then
+		notok "$_gname: no file skipped ($(cat "$T/err"))"
+	fi
+	bs export --attrs > "$T/got"
+	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then
+		cp "$T/got" "$TOP/tests/golden/$_gfile"
+	fi
+	if cmp -s "$T/got" "$TOP/tests/golden/$_gfile"; then
+		ok "$_gname: export equals tests/golden/$_gfile"
+	else
+		notok "$_gname: export differs from tests/golden/$_gfile"
+		diff "$TOP/tests/golden/$_gfile" "$T/got" | head -5
+	fi
+	return 0
 }

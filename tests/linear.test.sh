@@ -1,4 +1,4 @@
-# linear.test.sh: every parser takes time linear in its input (issue 8).
+# linear.test.sh: every parser takes time linear in its input.
 #
 # Each format imports a generated input (tests/linear/gen.py) of N units
 # and of 4N; the CPU time (user + sys, from GNU time) of 4N may be at most

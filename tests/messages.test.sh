@@ -1,5 +1,5 @@
 # messages.test.sh: what a failure says names its cause in the user's
-# words (issue 19, item 14).
+# words.
 . "$(dirname "$0")/lib.sh"
 
 # holds EXPR: EXPR (shell text, evaluated now) succeeds

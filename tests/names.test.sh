@@ -1,5 +1,5 @@
 # names.test.sh: names that look like SQL, printf formats, escapes and
-# markup survive byte for byte (issue 8): as labels, test names, metrics
+# markup survive byte for byte: as labels, test names, metrics
 # and attribute values (a column and --set) they import, export (JSON, CSV,
 # TSV with --attrs), import again from the export, and show on the rendered
 # pages as the same text once xmllint has parsed the markup.

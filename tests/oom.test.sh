@@ -1,5 +1,5 @@
-# oom.test.sh: allocation failure at each allocation of an import in turn
-# (issue 8).  failmalloc.so (tests/failmalloc.c, preloaded) makes the Nth
+# oom.test.sh: allocation failure at each allocation of an import in turn.
+# failmalloc.so (tests/failmalloc.c, preloaded) makes the Nth
 # allocation after main starts return NULL, SQLite's, libxml2's and zlib's
 # included; for every N up to the number the import makes, benchsite must
 # exit 0 with the store as an uninterrupted import leaves it, or exit 1
@@ -183,14 +183,14 @@ sqlite3 "$T/r.db" "insert into run_attr (run_id, key, value) values (1, 'cpu', '
 	insert into result (run_id, test, metric, value, unit, better, status) values (last_insert_rowid(), 'cpu', 'events_per_sec', 5, 'events/s', 'higher', 'ok')"
 inject_cmd "reparse" 6 "$RSTEP" "$T/r.db" "$(state "$T/r.db")" reparse
 
-# make soak found it: libxml2 2.9.14's HTML parser, after some of its
-# allocations fail, sets itself to EOF where xmlNextChar stops advancing and
-# spins in a loop waiting for a byte (8 of the allocations 600-700 of this
-# page's import in the plain build); core/xmlquiet.c now ends such a parse
-# with exit 1 and "out of memory" after 2 s of CPU.  And a cell whose text
-# buffer could not grow was called "a cell of more than 4096 bytes": the
-# allocations 2056 and 2084 of this import are two such buffers (lines 20
-# and 21 of the page), which must now say out of memory.
+# libxml2 2.9.14's HTML parser, after some of its allocations fail, sets
+# itself to EOF where xmlNextChar stops advancing and spins in a loop
+# waiting for a byte (some of the allocations 600-700 of this page's import
+# in the plain build); core/xmlquiet.c ends such a parse with exit 1 and
+# "out of memory" after 2 s of CPU, and none of them may hang.  The
+# allocations 2056 and 2084 of this import are the text buffers of two
+# cells (lines 20 and 21 of the page): failing them says out of memory,
+# not "a cell of more than 4096 bytes".
 rm -f "$T/h.db"*
 "$BIN" --db "$T/h.db" import "$G/bonnie-ext4-disk.txt" >/dev/null 2>&1
 hbefore=$(state "$T/h.db")

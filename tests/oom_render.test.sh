@@ -1,5 +1,5 @@
 # oom_render.test.sh: allocation failure at each allocation of a render in
-# turn (issue 8; tests/oom.test.sh does import, merge and reparse).
+# turn (tests/oom.test.sh does import, merge and reparse).
 # failmalloc.so (tests/failmalloc.c, preloaded) makes the Nth allocation
 # after main starts return NULL, SQLite's, libxml2's and zlib's included
 # (the text and drawing libraries are spared, see below).  For each N,
@@ -202,16 +202,14 @@ inject "render of a new run over the site before" 1 "$STEP" "$T/pub/old" \
 	--jobs 1 --gzip
 inject "render that finds nothing changed" 45 "$STEP" "$T/pub/ref" \
 	--jobs 1 --gzip
-# make soak found it: the store's fingerprint allocates each run's suite
-# name, and when that failed it said "a row over 1 GiB", which render took
-# for a store it cannot key and went on without keys (exit 0, the same
-# pages, a marker that reuses nothing next time).  In a store of 1,000 runs
-# those are about 1,000 of the 2,598 allocations of a render that finds
-# nothing changed.  Measured with the code before the fix (ad5cf64): every
-# 89th fails 30 of them, 11 of which exited 0 with another marker; every
-# 353rd (the ASan step) 8, and 2 of those.  Render now tells the two by
-# the fingerprint's return value, not its message (tests/incremental.test.sh
-# has the store it cannot key).
+# The store's fingerprint allocates each run's suite name: failing that
+# is out of memory (exit 1, the site as it was), never taken for a store
+# it cannot key, which render would answer with exit 0 and a marker that
+# reuses nothing next time.  Render tells the two by the fingerprint's
+# return value, not its message (tests/incremental.test.sh has the store
+# it cannot key).  In a store of 1,000 runs those allocations are about
+# 1,000 of the 2,598 of a render that finds nothing changed, so every 89th
+# (every 353rd, the ASan step) meets some of them.
 awk 'BEGIN { print "run,label,suite,test,metric,value,unit,better,status"
 	for (i = 1; i <= 1000; i++)
 		printf "%d,host%d,s%d,t,rate,%d,MB/s,higher,ok\n", i, i, i % 50, 100 + i }' \

@@ -7,25 +7,6 @@
 # file and line, the store unchanged, nothing of /etc/passwd stored.
 . "$TOP/tests/lib.sh"
 
-golden() {
-	f=$1 name=$2
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	if ! bs import "$f" >/dev/null 2>"$T/err"; then
-		notok "$name imports ($(cat "$T/err"))"
-		return 1
-	fi
-	bs export --attrs > "$T/got"
-	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then
-		cp "$T/got" "$TOP/tests/golden/$name.tsv"
-	fi
-	if cmp -s "$T/got" "$TOP/tests/golden/$name.tsv"; then
-		ok "$name: export equals tests/golden/$name.tsv"
-	else
-		notok "$name: export differs from tests/golden/$name.tsv"
-		diff "$TOP/tests/golden/$name.tsv" "$T/got" | head -5
-	fi
-}
-
 # crosscheck FILE: label, value, unit, better and status of every Entry of
 # every kept Result, read line by line with awk (PTS writes one element a
 # line), against the export
@@ -65,17 +46,20 @@ crosscheck() {
 
 if [ -d "$CORPUS/pts-xml" ]; then
 	for f in "$CORPUS"/pts-xml/*; do
-		golden "$f" "$(basename "$f")" && crosscheck "$f"
+		n=$(basename "$f")
+		golden "$f" "$n" "$n.tsv" && crosscheck "$f"
 	done
 else
 	skip "PTS corpus files" "../shared/corpus is absent"
 fi
 for f in "$TOP"/tests/fixtures/pts/*; do
-	golden "$f" "fixture-pts-$(basename "$f")"
+	n=fixture-pts-$(basename "$f")
+	golden "$f" "$n" "$n.tsv"
 done
 
 FIX=$TOP/tests/fixtures/pts/two-systems-repeats.xml
-golden "$FIX" fixture-pts-two-systems-repeats.xml >/dev/null
+fresh
+bs import "$FIX" >/dev/null
 [ "$(bs export --attrs | awk -F'\t' '$5 == "value" && $4 ~ /^Flexible/ && $2 == "ext4 & noatime" { print $1 ":" $6 }' | tr '\n' ' ')" = "1:51234.5 2:50001 " ] &&
 	ok "a second Entry of one system is a second run of that system" ||
 	notok "a second Entry of one system is a second run of that system"
@@ -86,11 +70,11 @@ golden "$FIX" fixture-pts-two-systems-repeats.xml >/dev/null
 	ok "a component with a comma of its own stays whole" ||
 	notok "a component with a comma of its own stays whole"
 if [ -d "$CORPUS/pts-xml" ]; then
-	golden "$CORPUS/pts-xml/manueljbrito_old_GVNO2_resultname_composite.xml" x >/dev/null 2>&1
+	fresh
+	bs import "$CORPUS/pts-xml/manueljbrito_old_GVNO2_resultname_composite.xml" >/dev/null 2>&1
 	[ "$(bs export | grep -c 'OpenSSL (Algorithm: RSA4096, \(sign\|verify\)/s)')" = 2 ] &&
 		ok "two results of one name and different scales are told apart by scale" ||
 		notok "two results of one name and different scales are told apart by scale"
-	rm -f "$TOP/tests/golden/x.tsv"
 fi
 
 # malformed and hostile input -----------------------------------------------

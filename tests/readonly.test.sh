@@ -1,6 +1,6 @@
 # readonly.test.sh: a store is read wherever its file is readable, and
-# merge never writes beside OTHER (issue 19, item 13); a store whose
-# schema version no benchsite writes says so (item 14).
+# merge never writes beside OTHER; a store whose
+# schema version no benchsite writes says so.
 . "$(dirname "$0")/lib.sh"
 
 # holds EXPR: EXPR (shell text, evaluated now) succeeds
@@ -77,7 +77,7 @@ check "merge works ($(head -1 "$T/err"))" \
 check "... and made no file beside OTHER ($(ls -A "$T/other" | tr '\n' ' '))" \
 	[ "$(ls -A "$T/other")" = o.db ]
 
-# --- item 14: a schema version no benchsite writes ---------------------------
+# --- a schema version no benchsite writes ---------------------------
 "$BIN" --db "$T/neg.db" import "$BONNIE" >/dev/null
 sqlite3 "$T/neg.db" 'PRAGMA user_version = -1'
 dump "$T/neg.db" > "$T/neg.sql"

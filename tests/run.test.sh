@@ -1,5 +1,5 @@
 # run.test.sh: `benchsite run` with real tools and hostile command lines.
-# Real bonnie++ (and sysbench cpu, once the sysbench parser is in) under
+# Real bonnie++ (and sysbench cpu, where it is installed) under
 # run, on a fresh tmpfs mount and on the disk, each attribute compared
 # with what another tool (uname, findmnt, /proc) says; failing, garbage
 # and shell-looking commands import nothing, start no shell and create no
@@ -12,7 +12,6 @@ q() { sqlite3 "$T/db" "$1"; }
 # a KEY: the attribute KEY of the last run
 a() { q "select value from run_attr where key = '$1' and run_id = (select max(id) from run)"; }
 runs() { q "select count(*) from run"; }
-fresh() { rm -f "$T/db" "$T/db-wal" "$T/db-shm"; }
 
 # ---- bonnie++ on a fresh tmpfs mount ----
 mkdir -p "$T/tmpfs" "$T/work"

@@ -1,8 +1,8 @@
 # site.test.sh: the site made from sample-data/ (what `make demo` shows):
 # every page parsed by libxml2 as XML and as HTML, every link and image a
 # file of the site, every <img> with width, height and alt, the CSP meta tag
-# on every page, the results table right about the sql-bench table of
-# DESIGN.md.  (incremental.test.sh: reproducible and incremental renders;
+# on every page, the results table right about the 2008 sql-bench table
+# (sample-data/sqlbench-filesystems-2008.csv).  (incremental.test.sh: reproducible and incremental renders;
 # browser.test.sh: the pages in Chromium.)
 . "$TOP/tests/lib.sh"
 

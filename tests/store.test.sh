@@ -44,7 +44,7 @@ for fmt in tsv csv; do
 	check "$fmt round trip gives the same rows ($(wc -l < "$T/a.$fmt") lines)" \
 		cmp -s "$T/a.$fmt" "$T/b.$fmt"
 done
-# (sample-data/raw/tools, the real outputs issue 22 asked for, adds
+# (sample-data/raw/tools, real outputs of more tools, adds
 # dbench, hyperfine and pgbench runs)
 check "the round trip is not empty (bonnie++, dbench, fio, hyperfine, pgbench, sql-bench, sysbench rows and the two-factor sheets)" \
 	test "$(cut -f3 "$T/a.tsv" | LC_ALL=C sort -u | tr '\n' ' ')" = \

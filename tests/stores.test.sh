@@ -1,15 +1,15 @@
-# stores.test.sh: the store is never made, lost or overwritten by surprise
-# (issue 19): two importers on a new store both wait rather than fail
-# (item 5); `run --save` creates its file exclusively (item 10); `make
-# demo` uses a store of its own (item 11); commands that only read refuse
-# a store that is not there and create nothing (item 12).
+# stores.test.sh: the store is never made, lost or overwritten by surprise:
+# two importers on a new store both wait rather than fail; `run --save`
+# creates its file exclusively; `make demo` uses a store of its own;
+# commands that only read refuse a store that is not there and create
+# nothing.
 . "$(dirname "$0")/lib.sh"
 
 # holds EXPR: EXPR (shell text, evaluated now) succeeds; for check with
 # several conditions (check runs one command)
 holds() { eval "$1"; }
 
-# --- item 5: a new store and several importers at once ---------------------
+# --- a new store and several importers at once ---------------------
 for f in bonnie-tmpfs.txt bonnie-xfs-loop.txt bonnie-ext4-disk.txt; do
 	cp "$TOP/sample-data/$f" "$T/$f"
 done
@@ -41,8 +41,8 @@ rounds 20 env > "$T/fails"
 check "20 rounds of 4 importers on a new store: none fails ($(head -2 "$T/fails"))" \
 	[ ! -s "$T/fails" ]
 # strace delays every lock call by 3 ms, which widens the windows where
-# SQLite refused a new store's locks at once (before the fix, half the
-# rounds failed with "database is locked")
+# SQLite refuses a new store's locks at once unless both importers wait
+# for them ("database is locked")
 if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
 	# LeakSanitizer cannot run under ptrace: no leak check there
 	rounds 10 env ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
@@ -54,7 +54,7 @@ else
 	skip "rounds with lock calls slowed" "no usable strace"
 fi
 
-# --- item 12: a wrong --db creates nothing --------------------------------
+# --- a wrong --db creates nothing --------------------------------
 mkdir -p "$T/empty"
 for cmd in "list" "export" "summary" "render --out $T/empty/site"; do
 	(cd "$T/empty" && "$BIN" --db typo.db $cmd >"$T/out" 2>"$T/err")
@@ -75,7 +75,7 @@ check "... and leaves no results.db" [ ! -e "$T/empty/results.db" ]
 check "export of a store made by init works (and is empty)" \
 	sh -c "'$BIN' --db '$T/made.db' export --format json | grep -qx '\\[\\]'"
 
-# --- item 10: run --save never follows a link nor overwrites ---------------
+# --- run --save never follows a link nor overwrites ---------------
 BONNIE=$TOP/sample-data/bonnie-tmpfs.txt
 echo precious > "$T/victim"
 ln -s "$T/victim" "$T/saved.out"
@@ -111,7 +111,7 @@ check "a run that stops at its first repeat leaves no empty file for the others"
 	holds '[ -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]'
 rm -f "$T"/benchsite-run.*
 
-# --- item 11: make demo never deletes a store it did not make --------------
+# --- make demo never deletes a store it did not make --------------
 # The demo's own commands (those of `make -n demo` that remove files or
 # run benchsite), run in a folder holding someone's results.db.
 if command -v make >/dev/null; then

@@ -1,10 +1,9 @@
 # streams.test.sh: what comes as a stream is looked at before it is kept,
-# and `run` keeps a command's output and its processes in bounds (issue
-# 19): /dev/zero and `yes` are refused from their first block (item 6);
-# run spools its capture (memory flat) and stops a command at the cap
-# (item 7); a repeat lasts until its output closes and what its group
-# leaves running is named and stopped (item 8); a second Ctrl-C kills a
-# command that ignores the first (item 9).
+# and `run` keeps a command's output and its processes in bounds:
+# /dev/zero and `yes` are refused from their first block; run spools its
+# capture (memory flat) and stops a command at the cap; a repeat lasts
+# until its output closes and what its group leaves running is named and
+# stopped; a second Ctrl-C kills a command that ignores the first.
 . "$(dirname "$0")/lib.sh"
 
 # holds EXPR: EXPR (shell text, evaluated now) succeeds; for check with
@@ -55,7 +54,7 @@ check "a sysbench log through a pipe still imports ($(cat "$T/err"))" [ $? -eq 0
 check "a 2 MB table through a pipe still imports (past the first block)" \
 	sh -c "cat '$T/big.csv' | '$BIN' --db '$T/db' import - >/dev/null"
 
-# --- item 7: run spools its output and stops a command at the cap ---------
+# --- run spools its output and stops a command at the cap ---------
 BONNIE=$TOP/sample-data/bonnie-tmpfs.txt
 mkdir -p "$T/k"
 if [ -x /usr/bin/time ]; then
@@ -64,7 +63,7 @@ if [ -x /usr/bin/time ]; then
 		>/dev/null 2>"$T/err")
 	rss=$(tail -1 "$T/rss")
 	# the sanitizer build's shadow memory and free quarantine add tens
-	# of MiB (81 MiB seen): 128 MiB there, still far under the 200 MB a
+	# of MiB: 128 MiB there, still far under the 200 MB a
 	# run holding its output in memory needs
 	case $BIN in */build-san/*) cap=131072 ;; *) cap=65536 ;; esac
 	check "run of a command printing 200 MB: peak RSS ${rss} KiB (under $((cap / 1024)) MiB)" \
@@ -93,7 +92,7 @@ check "a command ignoring SIGTERM at the cap is killed, and it says so" \
 	grep -q "stopped with SIGTERM, then SIGKILL" "$T/err"
 rm -f "$T/k"/benchsite-run.*
 
-# --- item 8: a repeat ends when its output closes ---------------------------
+# --- a repeat ends when its output closes ---------------------------
 printf "cat '%s'\n(sleep 2; echo late) &\nexit 0\n" "$BONNIE" > "$T/late.sh"
 "$BIN" --db "$T/run.db" run --save "$T/late.out" -- sh "$T/late.sh" \
 	>/dev/null 2>"$T/err"
@@ -118,7 +117,7 @@ n=$(wc -l < "$T/daemon.pids")
 check "... and stopped: none of its $n sleeps left${alive:+ (alive:$alive)}, no repeat waited 30 s (exit $rc, ${took}s)" \
 	holds '[ $rc -eq 0 ] && [ $took -lt 20 ] && [ -z "$alive" ] && [ $n -eq 2 ]'
 
-# --- item 9: a second Ctrl-C escalates ----------------------------------
+# --- a second Ctrl-C escalates ----------------------------------
 printf "trap '' INT\ncat '%s'\nsleep 30\n" "$BONNIE" > "$T/noint.sh"
 start=$(date +%s)
 "$BIN" --db "$T/run.db" run -- sh "$T/noint.sh" >/dev/null 2>"$T/err" &

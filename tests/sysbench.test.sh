@@ -73,7 +73,7 @@ for f in "$TOP"/tests/fixtures/sysbench/*.txt; do one "$f"; done
 check "no sysbench figure, printed or derived, carries float noise ($(wc -l < "$T/noise") found)" \
 	test ! -s "$T/noise"
 
-# ---- issue 18: derived figures, OLTP workloads -------------------------
+# ---- derived figures, OLTP workloads ----------------------------------
 O4=$CORPUS/sysbench-0.5/hgxl64_series06_res12_oltp-ro-64thr.res
 PS=$CORPUS/sysbench-1.0/plantegg_oltp_point_select_1threads.log
 RW=$CORPUS/sysbench-1.0/plantegg_oltp_read_write_16threads.log
@@ -127,7 +127,7 @@ if [ -f "$O4" ] && [ -f "$PS" ] && [ -f "$RW" ]; then
 	check "a command line with --test=oltp leaves it to the mix (14/0/2: oltp_read_only)" \
 		test "$(bs export | tail -n +2 | cut -f4 | sort -u)" = oltp_read_only
 else
-	skip "issue 18 sysbench checks on the corpus" "../shared/corpus is absent"
+	skip "derived-figure checks on the corpus" "../shared/corpus is absent"
 fi
 # mixes no default script has: named by the mix itself, never 'oltp'
 # MIX READ WRITE OTHER TX: v10-wrapped-oltp.txt with those counts

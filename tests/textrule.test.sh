@@ -1,4 +1,4 @@
-# textrule.test.sh: one text rule for every importer (issue 19, items 1-4):
+# textrule.test.sh: one text rule for every importer:
 # names, labels and attributes holding a noncharacter, a C0/C1 control, a
 # lone surrogate, NUL or a bidirectional control are refused, exit 1,
 # FILE:LINE named, the store unchanged; fio's JSON escapes \u0000 and lone
@@ -12,7 +12,7 @@
 # several conditions (check runs one command)
 holds() { eval "$1"; }
 
-# the issue's reproductions use \xHH, which dash's printf lacks
+# the inputs are written with \xHH, which dash's printf lacks
 xprintf() { env printf "$@"; }
 ESC=$(printf '\033')
 FFFE=$(printf '\357\277\276')
@@ -23,7 +23,7 @@ dump "$T/db" > "$T/before.sql"
 cp "$T/db" "$T/before.db"
 
 # --- 1. noncharacters --------------------------------------------------------
-# the issue's reproduction, as written
+# a label holding U+FFFE
 xprintf 'label,test,metric,value,better\nL\xef\xbf\xbeX,t,m,1,higher\nok,t,m,2,higher\n' > "$T/u.csv"
 bad u.csv 2 "label 'L.*X' holds U+FFFE, a noncharacter"
 xprintf 'label,test,metric,value,better\nL\xef\xbf\xbfX,t,m,1,higher\n' > "$T/uffff.csv"

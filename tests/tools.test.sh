@@ -1,5 +1,5 @@
-# tools.test.sh: the formats of issue 22 (dbench, hyperfine JSON, and the
-# ones added after them) on the real outputs of ../shared/corpus and of
+# tools.test.sh: dbench, hyperfine JSON, pgbench, fio text and iozone on
+# the real outputs of ../shared/corpus and of
 # sample-data/raw/tools: each imported alone into an empty store and
 # exported with attributes must equal its dump in tests/golden/tools/
 # (GOLDEN_UPDATE=1 rewrites them), and its figures must equal a second,
@@ -8,30 +8,6 @@
 
 G=$TOP/tests/golden/tools
 RAW=$TOP/sample-data/raw/tools
-
-# golden FILE FORMAT: FILE imports as FORMAT and exports as its dump
-golden() {
-	f=$1 fmt=$2 name=$(basename "$1")
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	if ! bs import "$f" >"$T/out" 2>"$T/err"; then
-		notok "$name imports ($(cat "$T/err"))"
-		return 1
-	fi
-	if ! grep -q "($fmt)" "$T/out"; then
-		notok "$name is detected as $fmt ($(cat "$T/out"))"
-		return 1
-	fi
-	bs export --attrs > "$T/got"
-	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then
-		cp "$T/got" "$G/$name.tsv"
-	fi
-	if cmp -s "$T/got" "$G/$name.tsv"; then
-		ok "$name: export equals tests/golden/tools/$name.tsv"
-	else
-		notok "$name: export differs from tests/golden/tools/$name.tsv"
-		diff "$G/$name.tsv" "$T/got" | head -5
-	fi
-}
 
 # same NAME WANT GOT: the two readings agree
 same() {
@@ -45,7 +21,7 @@ same() {
 
 # ---- dbench -------------------------------------------------------------
 dbench_one() {
-	golden "$1" dbench || return
+	golden -f dbench "$1" "${1##*/}" "tools/${1##*/}.tsv" || return
 	awk -f "$TOP/tests/dbench-crosscheck.awk" "$1" | LC_ALL=C sort > "$T/want"
 	bs export | tail -n +2 | cut -f 4-6 | LC_ALL=C sort > "$T/got3"
 	same "$(basename "$1")" "$T/want" "$T/got3"
@@ -76,7 +52,7 @@ check "dbench: a run cut before its Throughput line is refused" \
 
 # ---- hyperfine JSON -----------------------------------------------------
 hyperfine_one() {
-	golden "$1" hyperfine || return
+	golden -f hyperfine "$1" "${1##*/}" "tools/${1##*/}.tsv" || return
 	python3 "$TOP/tests/hyperfine-crosscheck.py" "$1" | LC_ALL=C sort > "$T/want"
 	bs export --attrs | awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ r = $c["repeat"]; if (r == "") r = 1
@@ -110,7 +86,7 @@ check "hyperfine: a command given twice is 'true' and 'true #2'" \
 
 # ---- pgbench ------------------------------------------------------------
 pgbench_one() {
-	golden "$1" pgbench || return
+	golden -f pgbench "$1" "${1##*/}" "tools/${1##*/}.tsv" || return
 	awk -f "$TOP/tests/pgbench-crosscheck.awk" "$1" | LC_ALL=C sort > "$T/want"
 	bs export | tail -n +2 | cut -f 1,5,6 | LC_ALL=C sort > "$T/got3"
 	same "$(basename "$1")" "$T/want" "$T/got3"
@@ -188,7 +164,7 @@ same_num() {
 	fi
 }
 fiotext_one() {
-	golden "$1" fio-text || return
+	golden -f fio-text "$1" "${1##*/}" "tools/${1##*/}.tsv" || return
 	awk -f "$TOP/tests/fiotext-crosscheck.awk" "$1" > "$T/want"
 	bs export | tail -n +2 | cut -f 4-6 > "$T/got3"
 	same_num "$(basename "$1")" "$T/want" "$T/got3"
@@ -223,7 +199,7 @@ check "fio: text and JSON of one job agree to the digits the text prints" \
 
 # ---- iozone -------------------------------------------------------------
 iozone_one() {
-	golden "$1" iozone || return
+	golden -f iozone "$1" "${1##*/}" "tools/${1##*/}.tsv" || return
 	awk -f "$TOP/tests/iozone-crosscheck.awk" "$1" | LC_ALL=C sort > "$T/want"
 	bs export --attrs | awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ print $c["file_size_kb"] "\t" $c["test"] "\t" $c["value"] }' |

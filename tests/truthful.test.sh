@@ -44,7 +44,7 @@ check "fio's index thumbnail is a chart with tmpfs in it (was the view without i
 	       grep -o "chart-fio-by-fs-[^\"]*" "$1/index.html" | grep -q -- "-all-" &&
 	       ! grep -o "chart-fio-by-fs-[^\"]*" "$1/index.html" | grep -q -- "-without-"' _ "$T/fsite"
 
-check "test pages link their neighbours, and every such link resolves (issue 20 item 7, in part)" \
+check "test pages link their neighbours, and every such link resolves" \
 	sh -c 'cd "$1" && n=0 &&
 	       for f in $(grep -l "class=\"neighbours\"" test-*.html); do
 		for l in $(grep -o "<p class=\"neighbours\">.*</p>" "$f" | grep -o "href=\"[^\"]*\"" | cut -d\" -f2); do

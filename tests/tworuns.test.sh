@@ -74,7 +74,7 @@ printf 'fs,select,insert\next2,10,20\next3,11,21\n' > "$T/w.csv"
 refused_twice wide.csv "$T/w.csv" "is not a number" --format wide --better lower
 refused_twice alter-table-pg-box "$FIX/sqlbench/hires-2012/alter-table-mysql_fast-host-cmp-mysql,pg" "a second 'Testing server'"
 
-# the page that made issue 22: two RUN summaries (MySQL 5.0.77 and MariaDB
+# a blog post's page: two RUN summaries (MySQL 5.0.77 and MariaDB
 # 5.2.6 in the blog post; two of the corpus's here) pasted into one file
 if [ -d "$CORPUS/sql-bench/hgxl64-output" ]; then
 	O=$CORPUS/sql-bench/hgxl64-output
@@ -118,7 +118,7 @@ check "html: two tables of equal size are refused (choose with --table)" \
 	grep -q '2 tables hold 2 numbers each: choose one with --table N' "$T/err"
 
 # ---- reparse picks up the runs an older parser dropped -------------------
-# a store as the parsers before issue 22 left it: each file's second run
+# a store as an older parser left it: each file's second run
 # (the second sql-bench summary, the second fio JSON document) missing
 if [ -f "$T/blog.txt" ]; then
 	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
