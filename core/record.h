@@ -63,6 +63,11 @@ int record_better_valid(const char *s);
 const char *record_status_word(const char *s);
 const char *record_better_word(const char *s);
 
+/* The columns of the long format, in their order: what `benchsite export`
+ * writes and the table importer reads back. */
+#define RECORD_NCOLS 9
+extern const char *const record_cols[RECORD_NCOLS];
+
 /* 1 when s is a valid attribute key: letters, digits, '_', '-', '.'. */
 int record_key_valid(const char *s);
 

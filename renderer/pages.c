@@ -15,6 +15,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
@@ -711,38 +712,20 @@ static void notes(xmlNodePtr main, const struct analysis *a)
 	buf_release(&b);
 }
 
-/* A CSV field of the site's download, quoted when it must be (RFC 4180).
- * The text is cleaned by the text rule (core/textrule.h), and a field a
- * spreadsheet would take for a formula (it starts with =, +, -, @, a tab
- * or a carriage return: "=HYPERLINK(...)" as a label) gets a leading
- * apostrophe inside quotes, which spreadsheets read as "this is text"
- * (OWASP's advice on CSV injection).  The fields here are names, never
- * figures (those are written by num_format), so no number loses its
- * sign; `benchsite export` keeps names exact, for round trips. */
+/* A CSV field of the site's download: cleaned by the text rule
+ * (core/textrule.h) and guarded against spreadsheet formulas
+ * (QUOTE_FORMULA).  The fields here are names, never figures (those are
+ * written by num_format), so no number loses its sign; `benchsite export`
+ * keeps names exact, for round trips. */
 static void csv_field(struct buf *b, const char *text, int comma)
 {
 	char *clean = textrule_clean_dup(text, NULL);
-	const char *v = clean ? clean : "";
 
 	if (!clean)
 		buf_oom_note();
 	if (comma)
 		buf_addc(b, ',');
-	if (v[0] && strchr("=+-@\t\r", v[0])) {
-		buf_adds(b, "\"'");
-	} else if (!strpbrk(v, ",\"\r\n")) {
-		buf_adds(b, v);
-		free(clean);
-		return;
-	} else {
-		buf_addc(b, '"');
-	}
-	for (; *v; v++) {
-		if (*v == '"')
-			buf_addc(b, '"');
-		buf_addc(b, *v);
-	}
-	buf_addc(b, '"');
+	quote_field(b, clean ? clean : "", ',', QUOTE_FORMULA);
 	free(clean);
 }
 
@@ -752,22 +735,11 @@ static void json_pair(struct buf *b, const char *key, const char *text,
 		      int comma)
 {
 	char *clean = textrule_clean_dup(text, NULL);
-	const char *v = clean ? clean : "";
 
 	if (!clean)
 		buf_oom_note();
-	buf_printf(b, "%s\"%s\":\"", comma ? "," : "", key);
-	for (; *v; v++) {
-		unsigned char ch = (unsigned char)*v;
-
-		if (ch == '"' || ch == '\\')
-			buf_printf(b, "\\%c", ch);
-		else if (ch < 0x20)
-			buf_printf(b, "\\u%04x", ch);
-		else
-			buf_addc(b, (char)ch);
-	}
-	buf_addc(b, '"');
+	buf_printf(b, "%s\"%s\":", comma ? "," : "", key);
+	quote_json(b, clean ? clean : "");
 	free(clean);
 }
 
