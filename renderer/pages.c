@@ -20,13 +20,18 @@
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../analysis/analysis.h"
-#include "chart.h"
-#include "html.h"
 #include "../analysis/model.h"
+#include "../analysis/units.h"
+#include "chart.h"
+#include "draw.h"
+#include "html.h"
+#include "page.h"
+#include "page_run.h"
+#include "pages.h"
 #include "site.h"
+#include "site_entry.h"
 #include "slug.h"
 #include "split.h"
-#include "../analysis/units.h"
 
 #define CHART_WIDTH 960
 
@@ -394,7 +399,7 @@ static int pick_bars(const struct analysis *a, int c, int without,
 }
 
 /* One view of one column's chart (all groups, or without the outliers):
- * its files are made (site_chart), and a figure showing it goes into
+ * its files are made (draw_chart), and a figure showing it goes into
  * parent: the full-size PNG, or with thumb the thumbnail linked to the
  * test page.  caption NULL: "all groups".  A view without a measured
  * figure gets one line saying why instead (no_chart). */
@@ -511,7 +516,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	}
 	split_chart(m, ch);
 	slug_make(base, parts);
-	if (site_chart(s, ch, base, l, nl))
+	if (draw_chart(s, ch, base, l, nl))
 		goto out;
 	fig = html_el(parent, "figure", NULL);
 	snprintf(narrow, sizeof(narrow), "%s-narrow.svg", base);
@@ -878,7 +883,7 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 
 			if (i)
 				text(td, " ");
-			pages_run_file(m->runs[g][i], f2);
+			page_run_file(m->runs[g][i], f2);
 			snprintf(t, sizeof(t), "%lld", m->runs[g][i]);
 			html_link(td, f2, t);
 		}
@@ -968,7 +973,7 @@ static int excluded_item(void *ctx, const struct lifecycle_run *r)
 	}
 	li = html_el(ul[1], "li", NULL);
 	snprintf(t, sizeof(t), "run %lld", r->id);
-	pages_run_file(r->id, f);
+	page_run_file(r->id, f);
 	html_link(li, f, t);
 	text(li, " (");
 	text(li, r->label);
