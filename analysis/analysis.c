@@ -51,6 +51,23 @@ static double mean(const struct analysis *a, int c, int g)
 	return analysis_stats(a, c, g)->mean;
 }
 
+/* The groups of column c with the lowest and the highest mean among the
+ * measured ones that are not outliers; -1 for both when there is none. */
+static void extremes(const struct analysis *a, int c, int *lo, int *hi)
+{
+	int g;
+
+	*lo = *hi = -1;
+	for (g = 0; g < a->m->ngroups; g++) {
+		if (!has(a, c, g) || a->outlier[g])
+			continue;
+		if (*lo < 0 || mean(a, c, g) < mean(a, c, *lo))
+			*lo = g;
+		if (*hi < 0 || mean(a, c, g) > mean(a, c, *hi))
+			*hi = g;
+	}
+}
+
 /* How many times worse x is than y (< 1: better), by the column's
  * direction; 0 when either is not positive. */
 static double worse_ratio(const struct column *col, double x, double y)
@@ -364,16 +381,9 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 	if (n == 2)
 		family_add(x, c, first, second);
 	if (n >= 3) {
-		int lo = -1, hi = -1, h;
+		int lo, hi, h;
 
-		for (g = 0; g < m->ngroups; g++) {
-			if (!has(a, c, g) || a->outlier[g])
-				continue;
-			if (lo < 0 || mean(a, c, g) < mean(a, c, lo))
-				lo = g;
-			if (hi < 0 || mean(a, c, g) > mean(a, c, hi))
-				hi = g;
-		}
+		extremes(a, c, &lo, &hi);
 		if (lo >= 0)
 			family_add(x, c, lo, hi);
 		for (g = 0; g < m->ngroups; g++)
@@ -431,17 +441,9 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 	if (n >= 3) {
 		double avg, var;
 		int all_rep, nothers = others(a, c, &avg, &var, terms, &all_rep);
-		int lo = -1, hi = -1, h;
+		int lo, hi, h;
 
-		for (g = 0; g < m->ngroups; g++) {
-			if (!has(a, c, g) || a->outlier[g])
-				continue;
-			if (lo < 0 || mean(a, c, g) < mean(a, c, lo))
-				lo = g;
-			if (hi < 0 || mean(a, c, g) > mean(a, c, hi))
-				hi = g;
-		}
-
+		extremes(a, c, &lo, &hi);
 		for (g = 0; g < m->ngroups && nothers > 0; g++) {
 			const struct stats *so = analysis_stats(a, c, g);
 			double r;

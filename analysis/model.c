@@ -18,6 +18,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/text.h"
 #include "../schema/apart.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
@@ -317,23 +318,6 @@ static int add_run(struct model *m, int g, long long run)
 	return 0;
 }
 
-/* 1 when name is one of the comma-separated list's */
-static int listed(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-
-	while (*list) {
-		size_t l2 = strcspn(list, ",");
-
-		if (l2 == len && strncmp(list, name, len) == 0)
-			return 1;
-		list += l2;
-		if (*list == ',')
-			list++;
-	}
-	return 0;
-}
-
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
@@ -342,8 +326,8 @@ static int add_row(void *ctx, const struct store_row *row)
 
 	/* what the comparison does not show is not loaded at all: no
 	 * group, column or mixture comes of it */
-	if ((l->metrics && !listed(l->metrics, row->r.metric)) ||
-	    (l->tests && !listed(l->tests, row->r.test)))
+	if ((l->metrics && !span_listed(l->metrics, row->r.metric)) ||
+	    (l->tests && !span_listed(l->tests, row->r.test)))
 		return 0;
 	g = find_group(l, row->group);
 

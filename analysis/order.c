@@ -101,7 +101,7 @@ static void rank(const struct model *m, struct key *k)
 
 int order_groups(struct model *m, const char *order)
 {
-	int n = m->ngroups, g, c, i, big = n + 1;
+	int n = m->ngroups, g, c, i, big = n + 1, rc = -1;
 	struct key *k = calloc((size_t)(n ? n : 1), sizeof(*k));
 	int *to = malloc((size_t)(n ? n : 1) * sizeof(*to));
 	char **names = malloc((size_t)(n ? n : 1) * sizeof(*names));
@@ -110,15 +110,8 @@ int order_groups(struct model *m, const char *order)
 	struct cell *cells = malloc((size_t)(n ? n : 1) * sizeof(*cells));
 	int by_value = order && strcmp(order, "value") == 0;
 
-	if (!k || !to || !names || !runs || !nruns || !cells) {
-		free(k);
-		free(to);
-		free(names);
-		free(runs);
-		free(nruns);
-		free(cells);
-		return -1;
-	}
+	if (!k || !to || !names || !runs || !nruns || !cells)
+		goto out;
 	for (g = 0; g < n; g++) {
 		k[g].g = g;
 		k[g].name = m->groups[g];
@@ -144,11 +137,13 @@ int order_groups(struct model *m, const char *order)
 	}
 	for (i = 0; i < m->nmixed; i++)
 		m->mixed[i].group = to[m->mixed[i].group];
+	rc = 0;
+out:
 	free(k);
 	free(to);
 	free(names);
 	free(runs);
 	free(nruns);
 	free(cells);
-	return 0;
+	return rc;
 }

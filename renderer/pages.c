@@ -40,6 +40,27 @@ static void text(xmlNodePtr parent, const char *s)
 	html_text(parent, s);
 }
 
+int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g)
+{
+	const struct stats *st = analysis_stats(a, c, g);
+	char num[48], t[96];
+
+	analysis_value_text(st->mean, NULL, num);
+	if (st->n > 1)
+		snprintf(t, sizeof(t), "%s (n=%d)", num, st->n);
+	else
+		snprintf(t, sizeof(t), "%s", num);
+	if (analysis_is_best(a, c, g)) {
+		html_attr(td, "class", "num best");
+		html_el(td, "strong", t);
+		text(td, " \xe2\x98\x85");
+		return 1;
+	}
+	html_attr(td, "class", "num");
+	text(td, t);
+	return 0;
+}
+
 static void file_name(const char *const *parts, const char *ext,
 		      char out[SLUG_MAX + 8])
 {
@@ -135,7 +156,6 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 		for (c = 0; c < m->ncols; c++) {
 			const struct stats *st = analysis_stats(a, c, g);
 			const struct cell *x = &m->cols[c].cells[g];
-			char num[48], t[96];
 
 			td = html_el(tr, "td", NULL);
 			if (st->n == 0) {
@@ -144,23 +164,11 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 				html_attr(td, "class", "none");
 				continue;
 			}
-			analysis_value_text(st->mean, NULL, num);
-			if (st->n > 1)
-				snprintf(t, sizeof(t), "%s (n=%d)", num, st->n);
-			else
-				snprintf(t, sizeof(t), "%s", num);
-			if (analysis_is_best(a, c, g)) {
-				html_attr(td, "class", "num best");
-				html_el(td, "strong", t);
-				text(td, " \xe2\x98\x85");
-			} else {
-				html_attr(td, "class", "num");
-				text(td, t);
-				if (analysis_ratio_to_best(a, c, g, r)) {
-					xmlNodePtr sm = html_el(td, "span", r);
+			if (!pages_mean_cell(td, a, c, g) &&
+			    analysis_ratio_to_best(a, c, g, r)) {
+				xmlNodePtr sm = html_el(td, "span", r);
 
-					html_attr(sm, "class", "ratio");
-				}
+				html_attr(sm, "class", "ratio");
 			}
 		}
 		td = html_el(tr, "td", NULL);
