@@ -252,7 +252,7 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	}
 	/* an interval reaching below 0 widens the axis only where a figure
 	 * is negative: for figures that are all positive the axis starts at
-	 * 0 and the interval is cut there, as before */
+	 * 0 and the interval is cut there */
 	for (i = 0; min < 0 && i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 

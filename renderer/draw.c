@@ -2,7 +2,7 @@
  * draw.c: the site's charts, laid out at once, drawn later and in parallel.
  *
  * Laying a chart out is cheap (a few text measurements); encoding it as PNG
- * is nearly all of a render's time (DESIGN.md "Where the time goes").  So
+ * is nearly all of a render's time (bench/README.md has the figures).  So
  * draw_chart lays out at once (the page needs the image's size), keys the
  * chart by a SHA-256 of its whole layout, and either links the published
  * files when the published site's manifest has the same key, or queues the
@@ -41,8 +41,8 @@ struct chart_job {
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).
  * Only the first nbars entries of the per-bar arrays are hashed: the whole
- * struct is about 90 KB, and hashing all of it was a fifth of a render's
- * time (bench/). */
+ * struct is about 90 KB, and hashing all of it would cost a fifth of a
+ * render's time. */
 static void layout_key(const struct chart_layout *l, char key[65])
 {
 	const char *p = (const char *)l;
@@ -71,9 +71,10 @@ static void layout_key(const struct chart_layout *l, char key[65])
 
 /* Charts by base name, in a hash table: the published manifest's key
  * (old) and the key of the files this render already made (made).  A
- * strstr over the manifest per chart made a render quadratic in its
- * charts, and a chart that two pages show (comparison and test page) was
- * drawn twice, the second time because linking onto the first failed. */
+ * table, because a search of the manifest per chart would make a render
+ * quadratic in its charts; made, because a chart that two pages show
+ * (comparison and test page) is drawn once: a second drawing would fail
+ * to link onto the first's files. */
 struct chart_entry {
 	char base[80];		/* "" when the slot is free */
 	char old[65];		/* "" when not published */
@@ -286,8 +287,8 @@ int draw_layout_probe(struct site *s, char key[65])
 /* The drawing pipeline.  The first chart queued starts s->jobs - 1
  * drawing threads, which take charts from a ring while the main thread
  * goes on building pages (a render is about three quarters drawing and a
- * quarter pages: drawing only between comparisons left a second CPU idle
- * for that quarter, bench/ "--jobs").  When the ring is full the main
+ * quarter pages: drawing only between comparisons would leave a second CPU
+ * idle for that quarter).  When the ring is full the main
  * thread draws the oldest chart itself instead of waiting; draw_flush
  * makes it draw with the others until the ring is empty and joins them.
  * The ring bounds memory: a job (two layouts) is about 180 KB. */

@@ -101,8 +101,9 @@ int site_key_prog(struct site *s)
  * store's contents.  0; 1 when the program has no key or the store cannot
  * be fingerprinted (the render then does its full work); -1 (s->e filled)
  * on any other failure of the store's read, running out of memory
- * included: the fingerprint says which is which by its return value, not
- * by its message (a wrong message once published a site without keys). */
+ * included.  The fingerprint says which is which by its return value, not
+ * by its message: a failure that passed for "cannot be fingerprinted"
+ * would publish a site without keys. */
 int site_key_render(struct site *s, char key[65])
 {
 	char fp[65];
@@ -128,8 +129,8 @@ int site_key_render(struct site *s, char key[65])
 /* 1 when the published site at out was rendered from the same inputs (its
  * marker has "store KEY") and still holds every file it had ("files N"):
  * then there is nothing to do, and the whole render costs a read of the
- * store instead of building every page to find out (bench/: 50% of a full
- * render before, for a render that changes nothing). */
+ * store instead of building every page to find out (about half the cost
+ * of a full render, for a render that changes nothing). */
 int site_key_fresh(const char *out, const char *key)
 {
 	char path[4200], line[128], want[80];

@@ -972,7 +972,7 @@ static int walk_step(struct store *s, sqlite3_stmt *st, struct err *e)
  * by run (the stored one in insertion order through the sample_run index,
  * the new one in run and staging order): a sysbench log's samples are most
  * of its rows, and comparing them as two sets (EXCEPT both ways, and their
- * counts per run) was three quarters of a reparse. */
+ * counts per run) would cost three quarters of a reparse. */
 static int changed_samples(struct store *s, long long source_id,
 			   struct err *e)
 {

@@ -871,8 +871,9 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	size_t n = 0;
 	int i;
 
-	/* Filters of single literal values are stored as they always were
-	 * ("k=v" lines, parse_filter's old form); any other condition makes
+	/* Filters of single literal values are stored as "k=v" lines
+	 * (parse_filter's first form, which every store already holds and
+	 * every version reads); any other condition makes
 	 * the filter a "#selection" one: a header line, then each condition
 	 * in the language's own text. */
 	int lang = 0;

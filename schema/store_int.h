@@ -10,9 +10,9 @@
 
 /* The statements an import runs once a result, sample, run or attribute:
  * prepared on first use and kept (reset, never finalized) until
- * store_close, because preparing costs more than the insert itself
- * (bench/: a 2,000-line bonnie++ CSV spent most of its time in
- * sqlite3_prepare_v2). */
+ * store_close, because preparing costs more than the insert itself: an
+ * import that prepared per row would spend most of its time in
+ * sqlite3_prepare_v2. */
 enum store_stmt {
 	STORE_STMT_RUN,
 	STORE_STMT_ATTR,
@@ -21,8 +21,8 @@ enum store_stmt {
 	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
 	STORE_STMT_CHUNK,	/* source_blob.c's */
 	/* reparse's staging of a new reading (lifecycle_stage_*): a sysbench
-	 * log stages a sample a line, and preparing the INSERT for each was
-	 * a quarter of a reparse */
+	 * log stages a sample a line, and preparing the INSERT for each would
+	 * cost a quarter of a reparse */
 	STORE_STMT_STAGE_RUN,
 	STORE_STMT_STAGE_ATTR,
 	STORE_STMT_STAGE_RESULT,
