@@ -265,10 +265,9 @@ int cmd_tag(int argc, char **argv, const struct cmd_env *env)
 			if (lifecycle_attr_unset(s, t.id[i], t.unset[k], &had, &e))
 				goto fail;
 		}
-		for (k = 0; k < t.nset; k++)
-			if (lifecycle_attr_set(s, t.id[i], t.set_key[k],
-					       t.set_value[k], LIFECYCLE_USER, &e))
-				goto fail;
+		if (lifecycle_attrs_set(s, t.id[i], t.set_key, t.set_value,
+					(size_t)t.nset, LIFECYCLE_USER, &e))
+			goto fail;
 	}
 	t.after = 1;
 	if (lifecycle_each_run(s, NULL, show, &t, &e) || store_commit(s, &e))

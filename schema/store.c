@@ -713,11 +713,23 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 	return 0;
 }
 
-static const char *col_text(sqlite3_stmt *st, int i)
+const char *store_col_text(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
 
 	return t ? (const char *)t : "";
+}
+
+int store_exec_id(struct store *s, const char *sql, long long id,
+		  struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (store_prepare(s, sql, &st, e))
+		return -1;
+	if (sqlite3_bind_parameter_count(st) > 0)
+		sqlite3_bind_int64(st, 1, id);
+	return store_step_done(s, st, "cannot update the store", e);
 }
 
 /* Runs a query, binding suite (when not NULL) to ?1, and hands each row to
@@ -751,16 +763,16 @@ static int result_row(sqlite3_stmt *st, void *cb, void *ctx)
 	struct store_row row;
 
 	row.run = sqlite3_column_int64(st, 0);
-	row.label = col_text(st, 1);
-	row.suite = col_text(st, 2);
-	row.r.test = col_text(st, 3);
-	row.r.metric = col_text(st, 4);
+	row.label = store_col_text(st, 1);
+	row.suite = store_col_text(st, 2);
+	row.r.test = store_col_text(st, 3);
+	row.r.metric = store_col_text(st, 4);
 	row.r.has_value = sqlite3_column_type(st, 5) != SQLITE_NULL;
 	row.r.value = row.r.has_value ? sqlite3_column_double(st, 5) : 0;
-	row.r.unit = col_text(st, 6);
-	row.r.better = col_text(st, 7);
-	row.r.status = col_text(st, 8);
-	row.group = sqlite3_column_count(st) > 9 ? col_text(st, 9) : row.label;
+	row.r.unit = store_col_text(st, 6);
+	row.r.better = store_col_text(st, 7);
+	row.r.status = store_col_text(st, 8);
+	row.group = sqlite3_column_count(st) > 9 ? store_col_text(st, 9) : row.label;
 	return fn(ctx, &row);
 }
 
@@ -788,16 +800,16 @@ static int run_row(sqlite3_stmt *st, void *cb, void *ctx)
 	struct store_run run;
 
 	run.id = sqlite3_column_int64(st, 0);
-	run.suite = col_text(st, 1);
-	run.label = col_text(st, 2);
-	run.source = col_text(st, 3);
-	run.format = col_text(st, 4);
+	run.suite = store_col_text(st, 1);
+	run.label = store_col_text(st, 2);
+	run.source = store_col_text(st, 3);
+	run.format = store_col_text(st, 4);
 	run.results = sqlite3_column_int64(st, 5);
 	run.source_id = sqlite3_column_int64(st, 6);
-	run.sha256 = col_text(st, 7);
+	run.sha256 = store_col_text(st, 7);
 	run.line = (long)sqlite3_column_int64(st, 8);
 	run.excluded = sqlite3_column_type(st, 9) == SQLITE_NULL ? NULL
-								 : col_text(st, 9);
+								 : store_col_text(st, 9);
 	return fn(ctx, &run);
 }
 
@@ -825,7 +837,7 @@ static int pair_row(sqlite3_stmt *st, void *cb, void *ctx)
 	int (*fn)(void *, const char *, const char *) =
 		(int (*)(void *, const char *, const char *))(uintptr_t)cb;
 
-	return fn(ctx, col_text(st, 0), col_text(st, 1));
+	return fn(ctx, store_col_text(st, 0), store_col_text(st, 1));
 }
 
 int store_each_attr(struct store *s, long long run,
@@ -842,7 +854,7 @@ static int single_row(sqlite3_stmt *st, void *cb, void *ctx)
 	int (*fn)(void *, const char *) =
 		(int (*)(void *, const char *))(uintptr_t)cb;
 
-	return fn(ctx, col_text(st, 0));
+	return fn(ctx, store_col_text(st, 0));
 }
 
 int store_each_suite(struct store *s,
@@ -988,12 +1000,12 @@ int store_each_comparison(struct store *s,
 		char filter[4096];
 
 		memset(&c, 0, sizeof(c));
-		c.name = col_text(st, 0);
+		c.name = store_col_text(st, 0);
 		c.title = sqlite3_column_type(st, 1) == SQLITE_NULL ? NULL
-								   : col_text(st, 1);
-		c.suite = col_text(st, 2);
-		c.by = col_text(st, 3);
-		snprintf(filter, sizeof(filter), "%s", col_text(st, 4));
+								   : store_col_text(st, 1);
+		c.suite = store_col_text(st, 2);
+		c.by = store_col_text(st, 3);
+		snprintf(filter, sizeof(filter), "%s", store_col_text(st, 4));
 		parse_filter(filter, &c);
 		c.metrics = (const char *)sqlite3_column_text(st, 5);
 		c.tests = (const char *)sqlite3_column_text(st, 6);
@@ -1017,7 +1029,7 @@ int store_each_comparison(struct store *s,
 		struct store_comparison c;
 
 		memset(&c, 0, sizeof(c));
-		c.name = c.suite = col_text(st, 0);
+		c.name = c.suite = store_col_text(st, 0);
 		c.by = "label";
 		c.is_default = 1;
 		stop = cb(ctx, &c);
@@ -1206,8 +1218,8 @@ static int run_pair_row(sqlite3_stmt *st, void *cb, void *ctx)
 		(int (*)(void *, long long, const char *, const char *))
 		(uintptr_t)cb;
 
-	return fn(ctx, sqlite3_column_int64(st, 0), col_text(st, 1),
-		  col_text(st, 2));
+	return fn(ctx, sqlite3_column_int64(st, 0), store_col_text(st, 1),
+		  store_col_text(st, 2));
 }
 
 int store_each_attr_in_suite(struct store *s, const char *suite,
@@ -1248,7 +1260,7 @@ static int sample_row(sqlite3_stmt *st, void *cb, void *ctx)
 		(int (*)(void *, const char *, const char *, double,
 			 double))(uintptr_t)cb;
 
-	return fn(ctx, col_text(st, 0), col_text(st, 1),
+	return fn(ctx, store_col_text(st, 0), store_col_text(st, 1),
 		  sqlite3_column_double(st, 2), sqlite3_column_double(st, 3));
 }
 

@@ -18,7 +18,6 @@ enum store_stmt {
 	STORE_STMT_ATTR,
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
-	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
 	STORE_STMT_CHUNK,	/* source_blob.c's */
 	/* reparse's staging of a new reading (lifecycle_stage_*): a sysbench
 	 * log stages a sample a line, and preparing the INSERT for each would
@@ -86,6 +85,14 @@ int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
  * what failed. */
 int store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
 		    struct err *e);
+
+/* Runs sql, which returns no rows, with ?1 bound to id when it has a
+ * parameter; -1 with e filled when it fails. */
+int store_exec_id(struct store *s, const char *sql, long long id,
+		  struct err *e);
+
+/* Column i of the row st is on as text; "" for NULL. */
+const char *store_col_text(sqlite3_stmt *st, int i);
 
 /* -1, with e saying what failed and SQLite's message for s. */
 int store_db_err(struct store *s, struct err *e, const char *what);
