@@ -344,6 +344,23 @@ static void fill(const struct analysis *a, struct statement *s, int c)
 	}
 }
 
+/* A "best" statement for each group marked best in column c: -1 when
+ * memory ran out (x says so), else 0. */
+static int add_best(struct gen *x, struct analysis *a, int c)
+{
+	struct statement *s;
+	int g;
+
+	for (g = 0; g < a->m->ngroups; g++)
+		if (a->best[at(a, c, g)]) {
+			if (!(s = add(x, K_BEST, c, g)))
+				return -1;
+			s->ratio = 1;
+			fill(a, s, c);
+		}
+	return 0;
+}
+
 static void column_statements(struct gen *x, int c, struct stats_term *terms)
 {
 	struct analysis *a = x->a;
@@ -429,14 +446,8 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 		if (s->kind == K_SAME && s->by_test == 1 && s->ratio < 1)
 			s->ratio = 1;
 		/* "best" of two that do not differ would claim a difference */
-		if (s->kind == K_FASTER && ntf == 0)
-			for (g = 0; g < m->ngroups; g++)
-				if (a->best[at(a, c, g)]) {
-					if (!(s = add(x, K_BEST, c, g)))
-						return;
-					s->ratio = 1;
-					fill(a, s, c);
-				}
+		if (s->kind == K_FASTER && ntf == 0 && add_best(x, a, c))
+			return;
 	}
 	if (n >= 3) {
 		double avg, var;
@@ -493,14 +504,8 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 				s->kind = K_SAME;	/* not worth a ratio */
 			}
 		}
-		if (ntf == 0)
-			for (g = 0; g < m->ngroups; g++)
-				if (a->best[at(a, c, g)]) {
-					if (!(s = add(x, K_BEST, c, g)))
-						return;
-					s->ratio = 1;
-					fill(a, s, c);
-				}
+		if (ntf == 0 && add_best(x, a, c))
+			return;
 		if (nothers >= 2 && mean(a, c, lo) > 0) {
 			if (!(s = add(x, K_SPREAD, c, hi)))
 				return;

@@ -3,9 +3,10 @@
  * (import order), in which 10.11 may come before 3.23 and ext10 before
  * ext2; the model puts them in order once, after loading, by sorting a
  * permutation and moving every per-group array with it (names, runs, each
- * column's cells, the mixtures' group numbers).  The rank of a group is computed
- * here from the cells, plainly (the mean of its runs per chart), not from
- * the analysis, which runs after the model and reads it in this order.
+ * column's cells, the mixtures' group numbers).  The rank of a group is
+ * computed here from the cells, plainly (the mean of its runs per chart),
+ * not from the analysis, which runs after the model and reads it in this
+ * order.
  */
 #include "order.h"
 

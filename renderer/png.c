@@ -15,8 +15,9 @@
  * deflate (even level 1 with Z_RLE) still spends about 16 instructions on
  * every byte; encoding each run as one deflate match of distance 1 with the
  * fixed Huffman codes costs a few instructions per run.  On a 12-bar chart
- * (bench/README.md has the timings): zlib level 1 Z_RLE 13.2 KB, zlib Z_FIXED 14.0 KB, rle_deflate about the same size, in
- * a small fraction of the time; cairo's own writer 26.8 KB.  RGB images (more
+ * (bench/README.md has the timings): zlib level 1 Z_RLE 13.2 KB, zlib
+ * Z_FIXED 14.0 KB, rle_deflate about the same size, in a small fraction
+ * of the time; cairo's own writer 26.8 KB.  RGB images (more
  * than 256 colours: rare on a chart) go through zlib at its default level,
  * where size matters more than time.
  */

@@ -8,7 +8,6 @@
  * renderer) so that both stay small; they share the handle and its SQL
  * helpers (store_int.h).
  */
-#include <stdio.h>
 
 #include <sqlite3.h>
 
@@ -22,22 +21,17 @@ int lifecycle_attrs_set(struct store *s, long long run_id,
 			size_t n, const char *origin, struct err *e)
 {
 	while (n > 0) {
-		int k = 4, i;
-		size_t rows;
+		int k = store_batch_log2(n, 4), i;
+		size_t rows = (size_t)1 << k;
 		sqlite3_stmt *st;
 
-		while ((size_t)1 << k > n)
-			k--;
-		rows = (size_t)1 << k;
 		if (!s->stmt[STORE_STMT_ATTRS + k]) {
 			char sql[128 + 16 * LIFECYCLE_ATTRS_MAX];
-			size_t len = (size_t)snprintf(sql, sizeof(sql),
-				"INSERT OR REPLACE INTO run_attr (run_id, key, "
-				"value, origin) VALUES (?, ?, ?, ?)");
 
-			for (i = 1; i < (int)rows; i++)
-				len += (size_t)snprintf(sql + len, sizeof(sql) - len,
-							", (?, ?, ?, ?)");
+			store_batch_sql(sql, sizeof(sql),
+					"INSERT OR REPLACE INTO run_attr "
+					"(run_id, key, value, origin) VALUES ",
+					"(?, ?, ?, ?)", rows);
 			if (store_stmt(s, (enum store_stmt)(STORE_STMT_ATTRS + k),
 				       sql, &st, e))
 				return -1;

@@ -75,23 +75,6 @@ static int prepare_filtered(struct store *s, const char *head,
 	return 0;
 }
 
-/* Steps st to the end, handing each row to row(); stops when it returns
- * non-zero and returns that. */
-static int each_row(struct store *s, sqlite3_stmt *st,
-		    int (*row)(sqlite3_stmt *st, void *cb, void *ctx),
-		    void *cb, void *ctx, struct err *e)
-{
-	int rc, stop = 0;
-
-	while ((rc = store_step(s, st)) == SQLITE_ROW)
-		if ((stop = row(st, cb, ctx)) != 0)
-			break;
-	sqlite3_finalize(st);
-	if (!stop && rc != SQLITE_DONE)
-		return store_db_err(s, e, "cannot read the store");
-	return stop;
-}
-
 struct run_cb {
 	int (*fn)(void *ctx, const struct lifecycle_run *r);
 };
@@ -124,7 +107,8 @@ int lifecycle_each_run(struct store *s, const struct lifecycle_filter *f,
 			     "source s ON s.id = r.source_id WHERE ", f,
 			     " ORDER BY r.id", &st, e))
 		return -1;
-	return each_row(s, st, run_row, &c, ctx, e);
+	return store_each_step(s, st, run_row, &c, ctx, "cannot read the store",
+			       e);
 }
 
 struct attr_cb {
@@ -149,7 +133,8 @@ int lifecycle_each_attr(struct store *s, const struct lifecycle_filter *f,
 			     "JOIN run_attr a ON a.run_id = r.id WHERE ", f,
 			     " ORDER BY r.id, a.key", &st, e))
 		return -1;
-	return each_row(s, st, attr_row, &c, ctx, e);
+	return store_each_step(s, st, attr_row, &c, ctx, "cannot read the store",
+			       e);
 }
 
 struct test_cb {
@@ -182,7 +167,8 @@ int lifecycle_each_test(struct store *s, const struct lifecycle_filter *f,
 			     " GROUP BY r.suite, x.test, x.metric, x.unit, "
 			     "x.better ORDER BY r.suite, min(x.id)", &st, e))
 		return -1;
-	return each_row(s, st, test_row, &c, ctx, e);
+	return store_each_step(s, st, test_row, &c, ctx, "cannot read the store",
+			       e);
 }
 
 struct source_cb {
@@ -219,7 +205,8 @@ int lifecycle_each_source(struct store *s, const struct lifecycle_filter *f,
 					     : ") AS n FROM source s) WHERE n > 0 "
 					       "ORDER BY id", &st, e))
 		return -1;
-	return each_row(s, st, source_row, &c, ctx, e);
+	return store_each_step(s, st, source_row, &c, ctx, "cannot read the store",
+			       e);
 }
 
 struct cmp_cb {
@@ -251,5 +238,6 @@ int lifecycle_each_comparison(struct store *s, const struct lifecycle_filter *f,
 		    &st, e))
 		return -1;
 	store_bind_text(s, st, 1, f ? f->suite : NULL);
-	return each_row(s, st, cmp_row, &c, ctx, e);
+	return store_each_step(s, st, cmp_row, &c, ctx, "cannot read the store",
+			       e);
 }

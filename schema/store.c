@@ -639,15 +639,10 @@ int store_results_add(struct store *s, long long run_id,
 		      const struct record_result *r, size_t n, struct err *e)
 {
 	while (n > 0) {
-		/* the largest power of two that fits: at most one statement
-		 * of each size is cached */
-		int k = 5, i, rc;
-		size_t rows;
+		int k = store_batch_log2(n, 5), i, rc;
+		size_t rows = (size_t)1 << k;
 		sqlite3_stmt *st;
 
-		while ((size_t)1 << k > n)
-			k--;
-		rows = (size_t)1 << k;
 		if (!s->stmt[STORE_STMT_RESULTS + k]) {
 			char sql[128 + 32 * STORE_RESULTS_MAX];
 			/* OR FAIL: a statement that may abort half-way must
@@ -656,13 +651,10 @@ int store_results_add(struct store *s, long long run_id,
 			 * fails keeps its earlier rows, and the importer rolls
 			 * the whole transaction back on any error */
 			/* one run_id for every row: ?1, bound once */
-			size_t len = (size_t)snprintf(sql, sizeof(sql),
-				"INSERT OR FAIL INTO result (run_id, test, metric, value, "
-				"unit, better, status) VALUES (?1, ?, ?, ?, ?, ?, ?)");
-
-			for (i = 1; i < (int)rows; i++)
-				len += (size_t)snprintf(sql + len, sizeof(sql) - len,
-							", (?1, ?, ?, ?, ?, ?, ?)");
+			store_batch_sql(sql, sizeof(sql), "INSERT OR FAIL INTO "
+					"result (run_id, test, metric, value, "
+					"unit, better, status) VALUES ",
+					"(?1, ?, ?, ?, ?, ?, ?)", rows);
 			if (prepare_cached(s, (enum store_stmt)(STORE_STMT_RESULTS + k),
 					   sql, &st, e))
 				return -1;
@@ -713,6 +705,24 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 	return 0;
 }
 
+int store_batch_log2(size_t n, int kmax)
+{
+	int k = kmax;
+
+	while (k > 0 && (size_t)1 << k > n)
+		k--;
+	return k;
+}
+
+void store_batch_sql(char *sql, size_t cap, const char *head,
+		     const char *tuple, size_t rows)
+{
+	size_t len = (size_t)snprintf(sql, cap, "%s%s", head, tuple), i;
+
+	for (i = 1; i < rows && len < cap; i++)
+		len += (size_t)snprintf(sql + len, cap - len, ", %s", tuple);
+}
+
 const char *store_col_text(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
@@ -732,6 +742,21 @@ int store_exec_id(struct store *s, const char *sql, long long id,
 	return store_step_done(s, st, "cannot update the store", e);
 }
 
+int store_each_step(struct store *s, sqlite3_stmt *st,
+		    int (*row)(sqlite3_stmt *st, void *a, void *b), void *a,
+		    void *b, const char *what, struct err *e)
+{
+	int rc, stop = 0;
+
+	while ((rc = store_step(s, st)) == SQLITE_ROW)
+		if ((stop = row(st, a, b)) != 0)
+			break;
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return db_err(s, e, what);
+	return stop;
+}
+
 /* Runs a query, binding suite (when not NULL) to ?1, and hands each row to
  * row_cb; shared by the store_each_* readers. */
 static int each(struct store *s, const char *sql, const char *suite,
@@ -739,7 +764,6 @@ static int each(struct store *s, const char *sql, const char *suite,
 		void *a, void *b, struct err *e)
 {
 	sqlite3_stmt *st;
-	int rc, stop = 0;
 
 	if (prepare(s, sql, &st, e))
 		return -1;
@@ -747,13 +771,7 @@ static int each(struct store *s, const char *sql, const char *suite,
 		store_bind_text(s, st, 1, suite);
 	else if (id)
 		sqlite3_bind_int64(st, 1, id);
-	while ((rc = store_step(s, st)) == SQLITE_ROW)
-		if ((stop = row_cb(st, a, b)) != 0)
-			break;
-	sqlite3_finalize(st);
-	if (!stop && rc != SQLITE_DONE)
-		return db_err(s, e, "cannot read store");
-	return stop;
+	return store_each_step(s, st, row_cb, a, b, "cannot read store", e);
 }
 
 static int result_row(sqlite3_stmt *st, void *cb, void *ctx)

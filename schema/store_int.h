@@ -91,6 +91,23 @@ int store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
 int store_exec_id(struct store *s, const char *sql, long long id,
 		  struct err *e);
 
+/* Batched INSERTs: a statement of 2^k rows for each k, so that at most
+ * one statement of each size is cached.  store_batch_log2 is the largest
+ * k <= kmax with 2^k <= n (n > 0): the size of the next batch;
+ * store_batch_sql writes head, then tuple rows times, comma-separated,
+ * into sql[0..cap) (cut when it does not fit: size cap for the largest
+ * batch). */
+int store_batch_log2(size_t n, int kmax);
+void store_batch_sql(char *sql, size_t cap, const char *head,
+		     const char *tuple, size_t rows);
+
+/* Steps st to its end, handing each row to row(st, a, b), and finalizes
+ * it; stops at the first row() that returns non-zero and returns that.
+ * -1 with e saying what (and SQLite's message) when a step fails. */
+int store_each_step(struct store *s, sqlite3_stmt *st,
+		    int (*row)(sqlite3_stmt *st, void *a, void *b), void *a,
+		    void *b, const char *what, struct err *e);
+
 /* Column i of the row st is on as text; "" for NULL. */
 const char *store_col_text(sqlite3_stmt *st, int i);
 
