@@ -5,7 +5,7 @@
  * without --set, gets its facts here instead of by delete and import
  * again.  What tag gives is the user's: attributes are stored with origin
  * 'user' and labels with label_origin 'user', which reparse keeps and
- * merge copies (lifecycle.c).  The runs are named by number or chosen
+ * merge copies (schema/lifecycle_merge.c).  The runs are named by number or chosen
  * with the selection language, and each is printed before and after, so
  * a selection that caught the wrong runs is seen; the change is one
  * transaction.

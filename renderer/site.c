@@ -1,6 +1,7 @@
 /*
- * site.c: the render: which pages the site has, written into a
- * staging folder and published whole (publish.c).
+ * site.c: the render: the keys that may make it unnecessary (site_key.c),
+ * the site built into a staging folder (site_plan.c) and published whole
+ * (publish.c).
  *
  * The site is a pure function of the store and the templates: comparisons
  * in name order, groups and columns in import order, no clock, no random

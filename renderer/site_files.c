@@ -427,7 +427,7 @@ int site_init(struct site *s, const char *out, const char *stage,
 
 int site_finish(struct site *s)
 {
-	/* the marker itself is the last file (site_render_fresh) */
+	/* the marker itself is the last file (site_key_fresh) */
 	if (buf_printf(&s->manifest, "files %ld\n", s->files + 1))
 		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
 			       "out of memory" : "manifest too large");

@@ -1,7 +1,8 @@
 /*
  * store_int.h: the store's handle, shared by the files of schema/ only
- * (store.c, lifecycle.c, store_ro.c ...).  Nothing outside schema/ may include it: the rest
- * of benchsite sees struct store as opaque and never touches SQLite.
+ * (store.c, lifecycle*.c, store_ro.c ...).  Nothing outside schema/ may
+ * include it: the rest of benchsite sees struct store as opaque and never
+ * touches SQLite.
  */
 #ifndef BENCHSITE_STORE_INT_H
 #define BENCHSITE_STORE_INT_H
