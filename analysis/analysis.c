@@ -51,6 +51,23 @@ static double mean(const struct analysis *a, int c, int g)
 	return analysis_stats(a, c, g)->mean;
 }
 
+/* The groups of column c with the lowest and the highest mean among the
+ * measured ones that are not outliers; -1 for both when there is none. */
+static void extremes(const struct analysis *a, int c, int *lo, int *hi)
+{
+	int g;
+
+	*lo = *hi = -1;
+	for (g = 0; g < a->m->ngroups; g++) {
+		if (!has(a, c, g) || a->outlier[g])
+			continue;
+		if (*lo < 0 || mean(a, c, g) < mean(a, c, *lo))
+			*lo = g;
+		if (*hi < 0 || mean(a, c, g) > mean(a, c, *hi))
+			*hi = g;
+	}
+}
+
 /* How many times worse x is than y (< 1: better), by the column's
  * direction; 0 when either is not positive. */
 static double worse_ratio(const struct column *col, double x, double y)
@@ -327,6 +344,23 @@ static void fill(const struct analysis *a, struct statement *s, int c)
 	}
 }
 
+/* A "best" statement for each group marked best in column c: -1 when
+ * memory ran out (x says so), else 0. */
+static int add_best(struct gen *x, struct analysis *a, int c)
+{
+	struct statement *s;
+	int g;
+
+	for (g = 0; g < a->m->ngroups; g++)
+		if (a->best[at(a, c, g)]) {
+			if (!(s = add(x, K_BEST, c, g)))
+				return -1;
+			s->ratio = 1;
+			fill(a, s, c);
+		}
+	return 0;
+}
+
 static void column_statements(struct gen *x, int c, struct stats_term *terms)
 {
 	struct analysis *a = x->a;
@@ -364,16 +398,9 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 	if (n == 2)
 		family_add(x, c, first, second);
 	if (n >= 3) {
-		int lo = -1, hi = -1, h;
+		int lo, hi, h;
 
-		for (g = 0; g < m->ngroups; g++) {
-			if (!has(a, c, g) || a->outlier[g])
-				continue;
-			if (lo < 0 || mean(a, c, g) < mean(a, c, lo))
-				lo = g;
-			if (hi < 0 || mean(a, c, g) > mean(a, c, hi))
-				hi = g;
-		}
+		extremes(a, c, &lo, &hi);
 		if (lo >= 0)
 			family_add(x, c, lo, hi);
 		for (g = 0; g < m->ngroups; g++)
@@ -419,29 +446,15 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 		if (s->kind == K_SAME && s->by_test == 1 && s->ratio < 1)
 			s->ratio = 1;
 		/* "best" of two that do not differ would claim a difference */
-		if (s->kind == K_FASTER && ntf == 0)
-			for (g = 0; g < m->ngroups; g++)
-				if (a->best[at(a, c, g)]) {
-					if (!(s = add(x, K_BEST, c, g)))
-						return;
-					s->ratio = 1;
-					fill(a, s, c);
-				}
+		if (s->kind == K_FASTER && ntf == 0 && add_best(x, a, c))
+			return;
 	}
 	if (n >= 3) {
 		double avg, var;
 		int all_rep, nothers = others(a, c, &avg, &var, terms, &all_rep);
-		int lo = -1, hi = -1, h;
+		int lo, hi, h;
 
-		for (g = 0; g < m->ngroups; g++) {
-			if (!has(a, c, g) || a->outlier[g])
-				continue;
-			if (lo < 0 || mean(a, c, g) < mean(a, c, lo))
-				lo = g;
-			if (hi < 0 || mean(a, c, g) > mean(a, c, hi))
-				hi = g;
-		}
-
+		extremes(a, c, &lo, &hi);
 		for (g = 0; g < m->ngroups && nothers > 0; g++) {
 			const struct stats *so = analysis_stats(a, c, g);
 			double r;
@@ -491,14 +504,8 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 				s->kind = K_SAME;	/* not worth a ratio */
 			}
 		}
-		if (ntf == 0)
-			for (g = 0; g < m->ngroups; g++)
-				if (a->best[at(a, c, g)]) {
-					if (!(s = add(x, K_BEST, c, g)))
-						return;
-					s->ratio = 1;
-					fill(a, s, c);
-				}
+		if (ntf == 0 && add_best(x, a, c))
+			return;
 		if (nothers >= 2 && mean(a, c, lo) > 0) {
 			if (!(s = add(x, K_SPREAD, c, hi)))
 				return;

@@ -18,6 +18,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/text.h"
 #include "../schema/apart.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
@@ -54,25 +55,9 @@ int model_attr_exempt(const char *key)
 	return apart_by_nature(key);
 }
 
-/* The first attribute row of run (rows are by run), or -1. */
-static long attr_first(const struct model *m, long long run)
-{
-	long lo = 0, hi = m->nattrs;
-
-	while (lo < hi) {
-		long mid = lo + (hi - lo) / 2;
-
-		if (m->attrs[mid].run < run)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < m->nattrs && m->attrs[lo].run == run ? lo : -1;
-}
-
 const char *model_attr(const struct model *m, long long run, const char *key)
 {
-	long i = attr_first(m, run);
+	long i = apart_attr_first(m->attrs, m->nattrs, run);
 
 	for (; i >= 0 && i < m->nattrs && m->attrs[i].run == run; i++)
 		if (strcmp(m->attrs[i].key, key) == 0)
@@ -84,25 +69,9 @@ static int attr_row(void *ctx, long long run, const char *key,
 		    const char *value)
 {
 	struct model *m = ctx;
-	long n = m->nattrs;
 
-	/* capacity: 64, then doubled each time the count reaches a power
-	 * of two */
-	if (n == 0 || (n >= 64 && (n & (n - 1)) == 0)) {
-		long ncap = n ? 2 * n : 64;
-		struct run_attr *na = realloc(m->attrs, (size_t)ncap * sizeof(*na));
-
-		if (!na)
-			return -1;
-		m->attrs = na;
-	}
-	m->attrs[m->nattrs].run = run;
-	m->attrs[m->nattrs].key = strdup(key);
-	m->attrs[m->nattrs].value = strdup(value);
-	m->nattrs++;
-	if (!m->attrs[m->nattrs - 1].key || !m->attrs[m->nattrs - 1].value)
-		return -1;
-	return 0;
+	return apart_attr_add(&m->attrs, &m->nattrs, &m->attrcap, run, key,
+			      value);
 }
 
 /* The number after "--NAME=" or "--NAME " in a command line; -1 when the
@@ -317,23 +286,6 @@ static int add_run(struct model *m, int g, long long run)
 	return 0;
 }
 
-/* 1 when name is one of the comma-separated list's */
-static int listed(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-
-	while (*list) {
-		size_t l2 = strcspn(list, ",");
-
-		if (l2 == len && strncmp(list, name, len) == 0)
-			return 1;
-		list += l2;
-		if (*list == ',')
-			list++;
-	}
-	return 0;
-}
-
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
@@ -342,8 +294,8 @@ static int add_row(void *ctx, const struct store_row *row)
 
 	/* what the comparison does not show is not loaded at all: no
 	 * group, column or mixture comes of it */
-	if ((l->metrics && !listed(l->metrics, row->r.metric)) ||
-	    (l->tests && !listed(l->tests, row->r.test)))
+	if ((l->metrics && !span_listed(l->metrics, row->r.metric)) ||
+	    (l->tests && !span_listed(l->tests, row->r.test)))
 		return 0;
 	g = find_group(l, row->group);
 
@@ -425,7 +377,7 @@ static int each_mixture(const struct model *m, const struct run_test *rt,
 	int rc = 0;
 
 	for (i = 0; i < nrt; i++) {
-		long a = attr_first(m, rt[i].run);
+		long a = apart_attr_first(m->attrs, m->nattrs, rt[i].run);
 
 		for (; a >= 0 && a < m->nattrs && m->attrs[a].run == rt[i].run;
 		     a++) {
@@ -908,11 +860,7 @@ void model_release(struct model *m)
 		free(m->mixed[i].values);
 	}
 	free(m->mixed);
-	for (i = 0; i < m->nattrs; i++) {
-		free(m->attrs[i].key);
-		free(m->attrs[i].value);
-	}
-	free(m->attrs);
+	apart_attrs_free(m->attrs, m->nattrs);
 	free(m->groups);
 	free(m->cols);
 	free(m->name);

@@ -12,6 +12,8 @@
 #ifndef BENCHSITE_MODEL_H
 #define BENCHSITE_MODEL_H
 
+#include "../schema/apart.h"
+
 struct err;
 struct store;
 struct store_comparison;
@@ -38,12 +40,6 @@ struct mixed {
 	char *key, *values;
 };
 
-/* One attribute of one run, as the store holds it (owned strings). */
-struct run_attr {
-	long long run;
-	char *key, *value;
-};
-
 struct model {
 	char *name, *title, *suite, *by;	/* owned; title may be NULL;
 						 * by: "label", a key, or
@@ -53,9 +49,10 @@ struct model {
 	long left_out;		/* runs it selects that lack a by attribute */
 	struct mixed *mixed;	/* nmixed of them, owned */
 	int nmixed;
-	struct run_attr *attrs;	/* the suite's runs' attributes, by run
-				 * then key; nattrs, owned */
-	long nattrs;
+	struct apart_attr *attrs;	/* the suite's runs' attributes, by
+					 * run then key; nattrs (room for
+					 * attrcap), owned */
+	long nattrs, attrcap;
 	char *where;		/* "k=v, k=v" for people, owned */
 	char *split;		/* a second factor's keys, or NULL; the
 				 * groups are then named "by / split"

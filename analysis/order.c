@@ -1,11 +1,12 @@
 /*
  * order.c: see order.h.  Groups come out of the store in load order
- * (import order), which put 10.11 before 3.23 and ext10 before ext2; the
- * model puts them in order once, after loading, by sorting a permutation
- * and moving every per-group array with it (names, runs, each column's
- * cells, the mixtures' group numbers).  The rank of a group is computed
- * here from the cells, plainly (the mean of its runs per chart), not from
- * the analysis, which runs after the model and reads it in this order.
+ * (import order), in which 10.11 may come before 3.23 and ext10 before
+ * ext2; the model puts them in order once, after loading, by sorting a
+ * permutation and moving every per-group array with it (names, runs, each
+ * column's cells, the mixtures' group numbers).  The rank of a group is
+ * computed here from the cells, plainly (the mean of its runs per chart),
+ * not from the analysis, which runs after the model and reads it in this
+ * order.
  */
 #include "order.h"
 
@@ -101,7 +102,7 @@ static void rank(const struct model *m, struct key *k)
 
 int order_groups(struct model *m, const char *order)
 {
-	int n = m->ngroups, g, c, i, big = n + 1;
+	int n = m->ngroups, g, c, i, big = n + 1, rc = -1;
 	struct key *k = calloc((size_t)(n ? n : 1), sizeof(*k));
 	int *to = malloc((size_t)(n ? n : 1) * sizeof(*to));
 	char **names = malloc((size_t)(n ? n : 1) * sizeof(*names));
@@ -110,15 +111,8 @@ int order_groups(struct model *m, const char *order)
 	struct cell *cells = malloc((size_t)(n ? n : 1) * sizeof(*cells));
 	int by_value = order && strcmp(order, "value") == 0;
 
-	if (!k || !to || !names || !runs || !nruns || !cells) {
-		free(k);
-		free(to);
-		free(names);
-		free(runs);
-		free(nruns);
-		free(cells);
-		return -1;
-	}
+	if (!k || !to || !names || !runs || !nruns || !cells)
+		goto out;
 	for (g = 0; g < n; g++) {
 		k[g].g = g;
 		k[g].name = m->groups[g];
@@ -144,11 +138,13 @@ int order_groups(struct model *m, const char *order)
 	}
 	for (i = 0; i < m->nmixed; i++)
 		m->mixed[i].group = to[m->mixed[i].group];
+	rc = 0;
+out:
 	free(k);
 	free(to);
 	free(names);
 	free(runs);
 	free(nruns);
 	free(cells);
-	return 0;
+	return rc;
 }

@@ -48,38 +48,42 @@ void stats_compute(double *v, int n, struct stats *s)
 	}
 }
 
+/* What stands in for a zero denominator in the continued fraction: small
+ * enough to change no result, large enough that its reciprocal is finite. */
+#define CF_TINY 1e-300
+
+/* One term of the continued fraction by the modified Lentz method: updates
+ * its two running ratios c and d with coefficient aa and returns the
+ * factor the fraction's value is multiplied by. */
+static double lentz_step(double aa, double *c, double *d)
+{
+	*d = 1 + aa * *d;
+	if (fabs(*d) < CF_TINY)
+		*d = CF_TINY;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < CF_TINY)
+		*c = CF_TINY;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* The continued fraction of the incomplete beta function. */
 static double beta_cf(double a, double b, double x)
 {
-	const double tiny = 1e-300;
 	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
 	int m;
 
-	if (fabs(d) < tiny)
-		d = tiny;
+	if (fabs(d) < CF_TINY)
+		d = CF_TINY;
 	d = 1 / d;
 	h = d;
 	for (m = 1; m <= 300; m++) {
 		double m2 = 2.0 * m, aa, del;
 
 		aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
+		h *= lentz_step(aa, &c, &d);
 		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		del = lentz_step(aa, &c, &d);
 		h *= del;
 		if (fabs(del - 1) < 1e-15)
 			break;

@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/quote.h"
+#include "../core/record.h"
 #include "../core/text.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
@@ -41,41 +43,6 @@ struct exp {
 	int filtered;		/* --label or --where: only the runs chosen */
 	struct cli_runs only;
 };
-
-static void put_field(FILE *f, const char *s, char delim)
-{
-	if (!strchr(s, delim) && !strpbrk(s, "\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-static void put_json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 static int add_key(void *ctx, const char *key)
 {
@@ -109,16 +76,11 @@ static int set_val(void *ctx, const char *key, const char *value)
 	return 0;
 }
 
-static const char *const cols[] = {
-	"run", "label", "suite", "test", "metric", "value", "unit", "better",
-	"status",
-};
-
 static int row(void *ctx, const struct store_row *r)
 {
 	struct exp *x = ctx;
 	char run[32], value[32];
-	const char *v[9];
+	const char *v[RECORD_NCOLS];
 	char delim = x->fmt == F_TSV ? '\t' : ',';
 	int i;
 
@@ -146,38 +108,38 @@ static int row(void *ctx, const struct store_row *r)
 	if (x->fmt == F_JSON) {
 		fputs(x->first ? "[\n{" : ",\n{", x->out);
 		x->first = 0;
-		for (i = 0; i < 9; i++) {
+		for (i = 0; i < RECORD_NCOLS; i++) {
 			if (i)
 				fputc(',', x->out);
-			put_json_string(x->out, cols[i]);
+			quote_json_file(x->out, record_cols[i]);
 			fputc(':', x->out);
 			if (i == 0 || (i == 5 && r->r.has_value))
 				fputs(v[i], x->out);
 			else if (i == 5)
 				fputs("null", x->out);
 			else
-				put_json_string(x->out, v[i]);
+				quote_json_file(x->out, v[i]);
 		}
 		for (i = 0; i < x->keys.n; i++) {
 			fputc(',', x->out);
-			put_json_string(x->out, x->keys.k[i]);
+			quote_json_file(x->out, x->keys.k[i]);
 			fputc(':', x->out);
 			if (x->vals[i])
-				put_json_string(x->out, x->vals[i]);
+				quote_json_file(x->out, x->vals[i]);
 			else
 				fputs("null", x->out);
 		}
 		fputc('}', x->out);
 		return 0;
 	}
-	for (i = 0; i < 9; i++) {
+	for (i = 0; i < RECORD_NCOLS; i++) {
 		if (i)
 			fputc(delim, x->out);
-		put_field(x->out, v[i], delim);
+		quote_field_file(x->out, v[i], delim, 0);
 	}
 	for (i = 0; i < x->keys.n; i++) {
 		fputc(delim, x->out);
-		put_field(x->out, x->vals[i] ? x->vals[i] : "", delim);
+		quote_field_file(x->out, x->vals[i] ? x->vals[i] : "", delim, 0);
 	}
 	fputc('\n', x->out);
 	return 0;
@@ -279,14 +241,14 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 	if (x.fmt != F_JSON) {
 		char delim = x.fmt == F_TSV ? '\t' : ',';
 
-		for (i = 0; i < 9; i++) {
+		for (i = 0; i < RECORD_NCOLS; i++) {
 			if (i)
 				fputc(delim, x.out);
-			fputs(cols[i], x.out);
+			fputs(record_cols[i], x.out);
 		}
 		for (i = 0; i < x.keys.n; i++) {
 			fputc(delim, x.out);
-			put_field(x.out, x.keys.k[i], delim);
+			quote_field_file(x.out, x.keys.k[i], delim, 0);
 		}
 		fputc('\n', x.out);
 	}

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/textrule.h"
 #include "../schema/apart.h"
@@ -22,24 +23,13 @@
 #include "cli.h"
 
 /* One field of --tsv output: cleaned by the text rule (a store written
- * by hand may hold controls; core/textrule.h), quoted when it holds a tab
- * or a quote. */
+ * by hand may hold controls; core/textrule.h), then quoted as export
+ * quotes (core/quote.h). */
 static void put_tsv(const char *s, int last)
 {
 	char *t = textrule_clean_dup(s, NULL);
-	const char *p = t ? t : "?";
 
-	if (!strpbrk(p, "\t\"")) {
-		fputs(p, stdout);
-	} else {
-		putchar('"');
-		for (; *p; p++) {
-			if (*p == '"')
-				putchar('"');
-			putchar(*p);
-		}
-		putchar('"');
-	}
+	quote_field_file(stdout, t ? t : "?", '\t', 0);
 	free(t);
 	putchar(last ? '\n' : '\t');
 }

@@ -5,7 +5,7 @@
  * without --set, gets its facts here instead of by delete and import
  * again.  What tag gives is the user's: attributes are stored with origin
  * 'user' and labels with label_origin 'user', which reparse keeps and
- * merge copies (lifecycle.c).  The runs are named by number or chosen
+ * merge copies (schema/lifecycle_merge.c).  The runs are named by number or chosen
  * with the selection language, and each is printed before and after, so
  * a selection that caught the wrong runs is seen; the change is one
  * transaction.
@@ -232,10 +232,9 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 			if (lifecycle_attr_unset(s, t.runs.id[i], t.unset[k], &had, &e))
 				goto fail;
 		}
-		for (k = 0; k < t.nset; k++)
-			if (lifecycle_attr_set(s, t.runs.id[i], t.set_key[k],
-					       t.set_value[k], LIFECYCLE_USER, &e))
-				goto fail;
+		if (lifecycle_attrs_set(s, t.runs.id[i], t.set_key, t.set_value,
+					(size_t)t.nset, LIFECYCLE_USER, &e))
+			goto fail;
 	}
 	t.after = 1;
 	if (lifecycle_each_run(s, NULL, show, &t, &e) || store_commit(s, &e))

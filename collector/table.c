@@ -29,10 +29,7 @@
 enum col { C_RUN, C_LABEL, C_SUITE, C_TEST, C_METRIC, C_VALUE, C_UNIT,
 	   C_BETTER, C_STATUS, C_NCOLS };
 
-static const char *const colname[C_NCOLS] = {
-	"run", "label", "suite", "test", "metric", "value", "unit", "better",
-	"status",
-};
+static const char *const *const colname = record_cols;
 
 struct header {
 	int col[C_NCOLS];	/* field index, -1 when absent */

@@ -9,6 +9,11 @@
 #include "err.h"
 #include "record.h"
 
+const char *const record_cols[RECORD_NCOLS] = {
+	"run", "label", "suite", "test", "metric", "value", "unit", "better",
+	"status",
+};
+
 const char *record_status_word(const char *s)
 {
 	static const char *const ok[] = {

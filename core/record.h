@@ -4,9 +4,10 @@
  *
  * It is plain data (strings owned by whoever passes the struct, valid for
  * the duration of the call), so a parser needs no SQLite and the store needs
- * no format.  Names follow FORMATS.md Part 1: suite/test/metric are
- * canonical, unit is the canonical unit, better is "lower" or "higher",
- * status is one of the STATUS_* words.
+ * no format.  suite/test/metric are the canonical names of what was
+ * measured (docs/formats.md lists them per format), unit is the canonical
+ * unit, better is "lower" or "higher", status is one of the words
+ * record_status_valid accepts.
  */
 #ifndef BENCHSITE_RECORD_H
 #define BENCHSITE_RECORD_H
@@ -62,6 +63,11 @@ int record_better_valid(const char *s);
  * copy. */
 const char *record_status_word(const char *s);
 const char *record_better_word(const char *s);
+
+/* The columns of the long format, in their order: what `benchsite export`
+ * writes and the table importer reads back. */
+#define RECORD_NCOLS 9
+extern const char *const record_cols[RECORD_NCOLS];
 
 /* 1 when s is a valid attribute key: letters, digits, '_', '-', '.'. */
 int record_key_valid(const char *s);

@@ -257,3 +257,17 @@ int span_eq(const char *s, size_t n, const char *w)
 {
 	return strlen(w) == n && memcmp(s, w, n) == 0;
 }
+
+int span_listed(const char *list, const char *w)
+{
+	while (*list) {
+		size_t n = strcspn(list, ",");
+
+		if (span_eq(list, n, w))
+			return 1;
+		list += n;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+}

@@ -34,11 +34,11 @@ static void on_stuck(int sig)
 }
 
 /* An allocation failed.  libxml2 2.9.14's HTML parser answers some of its
- * own failures by setting the parser to EOF, where xmlNextChar no longer
- * advances, while the loop that called it waits for a byte it will never
- * reach: benchsite spun forever (make soak: the 636th allocation of
- * importing a bon_csv2html page).  No safe way stops that loop from here
- * (moving the input's cursor made other paths read past the buffer), and
+ * own failures by setting the parser to EOF, where xmlNextChar does not
+ * advance, while the loop that called it waits for a byte it will never
+ * reach, so a failed allocation while importing a page (a bon_csv2html
+ * page, say) can spin forever.  No safe way stops that loop from here
+ * (moving the input's cursor lets other paths read past the buffer), and
  * the page is refused as out of memory anyway: so a failure during a
  * parse arms a timer of 2 s of CPU, and if the parse has not returned by
  * then the process says "out of memory" and exits 1.  Its transaction

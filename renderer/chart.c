@@ -252,7 +252,7 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	}
 	/* an interval reaching below 0 widens the axis only where a figure
 	 * is negative: for figures that are all positive the axis starts at
-	 * 0 and the interval is cut there, as before */
+	 * 0 and the interval is cut there */
 	for (i = 0; min < 0 && i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 
@@ -373,37 +373,6 @@ int chart_layout_narrow(const struct chart *c, chart_measure measure,
 	for (i = 0; i < sizeof(widths) / sizeof(widths[0]) && rc; i++)
 		rc = layout_measured(c, widths[i], 1, measure, ctx, l, e);
 	return rc;
-}
-
-void chart_layout_print(const struct chart_layout *l, int nbars,
-			void (*out)(void *ctx, const char *line), void *ctx)
-{
-	char line[512];
-	int i;
-
-	snprintf(line, sizeof(line), "size %d %d", l->width, l->height);
-	out(ctx, line);
-	snprintf(line, sizeof(line), "plot %.1f %.1f %.1f %.1f", l->plot.x,
-		 l->plot.y, l->plot.w, l->plot.h);
-	out(ctx, line);
-	if (l->note[0]) {
-		snprintf(line, sizeof(line), "note '%s'", l->note);
-		out(ctx, line);
-	}
-	snprintf(line, sizeof(line), "axis %g %g zero %.1f", l->axis_min,
-		 l->axis_max, l->zero_x);
-	out(ctx, line);
-	for (i = 0; i < l->nticks; i++) {
-		snprintf(line, sizeof(line), "tick %s %.1f", l->tick_text[i],
-			 l->tick_x[i]);
-		out(ctx, line);
-	}
-	for (i = 0; i < nbars; i++) {
-		snprintf(line, sizeof(line), "bar %d %.1f %.1f %.1f %.1f '%s' '%s'",
-			 i, l->bar[i].x, l->bar[i].y, l->bar[i].w, l->bar[i].h,
-			 l->label[i], l->value_text[i]);
-		out(ctx, line);
-	}
 }
 
 static void text_right(cairo_t *cr, double x, double y, const char *s)

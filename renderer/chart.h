@@ -98,10 +98,6 @@ int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 int chart_layout_narrow(const struct chart *c, chart_measure measure,
 			void *ctx, struct chart_layout *l, struct err *e);
 
-/* The layout as text, one fact a line, for tests and `--debug-layout`. */
-void chart_layout_print(const struct chart_layout *l, int nbars,
-			void (*out)(void *ctx, const char *line), void *ctx);
-
 /* Draws layout l into a PNG file at path, scaled by scale (1: full size,
  * below 1: a thumbnail). */
 int chart_paint_png(const struct chart_layout *l, double scale,

@@ -2,8 +2,8 @@
  * draw.c: the site's charts, laid out at once, drawn later and in parallel.
  *
  * Laying a chart out is cheap (a few text measurements); encoding it as PNG
- * is nearly all of a render's time (DESIGN.md "Where the time goes").  So
- * site_chart lays out at once (the page needs the image's size), keys the
+ * is nearly all of a render's time (bench/README.md has the figures).  So
+ * draw_chart lays out at once (the page needs the image's size), keys the
  * chart by a SHA-256 of its whole layout, and either links the published
  * files when the published site's manifest has the same key, or queues the
  * layout for drawing threads that run while the pages are built (see "The
@@ -20,6 +20,8 @@
 
 #include "../core/err.h"
 #include "../core/sha256.h"
+#include "chart.h"
+#include "draw.h"
 #include "site.h"
 
 /* Thumbnails are drawn at this scale of the full chart. */
@@ -39,8 +41,8 @@ struct chart_job {
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).
  * Only the first nbars entries of the per-bar arrays are hashed: the whole
- * struct is about 90 KB, and hashing all of it was a fifth of a render's
- * time (bench/). */
+ * struct is about 90 KB, and hashing all of it would cost a fifth of a
+ * render's time. */
 static void layout_key(const struct chart_layout *l, char key[65])
 {
 	const char *p = (const char *)l;
@@ -69,9 +71,10 @@ static void layout_key(const struct chart_layout *l, char key[65])
 
 /* Charts by base name, in a hash table: the published manifest's key
  * (old) and the key of the files this render already made (made).  A
- * strstr over the manifest per chart made a render quadratic in its
- * charts, and a chart that two pages show (comparison and test page) was
- * drawn twice, the second time because linking onto the first failed. */
+ * table, because a search of the manifest per chart would make a render
+ * quadratic in its charts; made, because a chart that two pages show
+ * (comparison and test page) is drawn once: a second drawing would fail
+ * to link onto the first's files. */
 struct chart_entry {
 	char base[80];		/* "" when the slot is free */
 	char old[65];		/* "" when not published */
@@ -155,7 +158,7 @@ static int index_init(struct site *s)
 	return 0;
 }
 
-void site_charts_release(struct site *s)
+void draw_release(struct site *s)
 {
 	if (s->charts)
 		free(s->charts->e);
@@ -190,7 +193,7 @@ static int reuse(struct site *s, const char *base)
 static int queue_put(struct site *s, const struct chart_layout *l,
 		     const struct chart_layout *n, const char *base);
 
-int site_chart(struct site *s, const struct chart *c, const char *base,
+int draw_chart(struct site *s, const struct chart *c, const char *base,
 	       struct chart_layout *l, struct chart_layout *n)
 {
 	struct chart_entry *t;
@@ -237,7 +240,7 @@ int site_chart(struct site *s, const struct chart *c, const char *base,
 	return queue_put(s, l, n, base);
 }
 
-int site_chart_made(struct site *s, const char *base, const char *key)
+int draw_chart_made(struct site *s, const char *base, const char *key)
 {
 	struct chart_entry *t;
 
@@ -248,7 +251,7 @@ int site_chart_made(struct site *s, const char *base, const char *key)
 	return 0;
 }
 
-int site_layout_probe(struct site *s, char key[65])
+int draw_layout_probe(struct site *s, char key[65])
 {
 	struct chart *c = calloc(1, sizeof(*c));
 	struct chart_layout *l = calloc(1, sizeof(*l));
@@ -284,9 +287,9 @@ int site_layout_probe(struct site *s, char key[65])
 /* The drawing pipeline.  The first chart queued starts s->jobs - 1
  * drawing threads, which take charts from a ring while the main thread
  * goes on building pages (a render is about three quarters drawing and a
- * quarter pages: drawing only between comparisons left a second CPU idle
- * for that quarter, bench/ "--jobs").  When the ring is full the main
- * thread draws the oldest chart itself instead of waiting; site_flush
+ * quarter pages: drawing only between comparisons would leave a second CPU
+ * idle for that quarter).  When the ring is full the main
+ * thread draws the oldest chart itself instead of waiting; draw_flush
  * makes it draw with the others until the ring is empty and joins them.
  * The ring bounds memory: a job (two layouts) is about 180 KB. */
 #define RING_JOBS 64
@@ -411,7 +414,7 @@ static int pool_start(struct site *s)
 	s->pool = p;
 	p->s = s;
 	/* the main thread is the last drawer: it draws when the ring is
-	 * full and at site_flush */
+	 * full and at draw_flush */
 	for (i = 0; i < n - 1; i++)
 		if (pthread_create(&p->t[p->nthreads], NULL, worker, p) == 0)
 			p->nthreads++;
@@ -430,7 +433,7 @@ static int queue_put(struct site *s, const struct chart_layout *l,
 	pthread_mutex_lock(&p->lock);
 	if (p->failed) {
 		pthread_mutex_unlock(&p->lock);
-		return 0;	/* reported at site_flush */
+		return 0;	/* reported at draw_flush */
 	}
 	if (p->count == RING_JOBS) {
 		/* full: the oldest is drawn here, its slot reused */
@@ -458,7 +461,7 @@ static int queue_put(struct site *s, const struct chart_layout *l,
 	return 0;
 }
 
-int site_flush(struct site *s)
+int draw_flush(struct site *s)
 {
 	struct pool *p = s->pool;
 	struct chart_job *j;

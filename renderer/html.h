@@ -1,33 +1,15 @@
 /*
- * html.h: building pages from the XHTML templates through libxml2.
+ * html.h: putting data into a page's libxml2 tree (page.h).
  *
- * No function here takes markup as a string: a page is a libxml2 tree
- * parsed from a template, and data goes in only as text nodes and attribute
- * values, which the serializer escapes.  Links pass an allow-list (relative
- * names of the site's own files, http and https) so that no data can become
- * a javascript: URL (goaccess's lesson).
+ * No function here takes markup as a string: data goes in only as text
+ * nodes and attribute values, which the serializer escapes.  Links pass an
+ * allow-list (relative names of the site's own files, http and https) so
+ * that no data can become a javascript: URL (goaccess's lesson).
  */
 #ifndef BENCHSITE_HTML_H
 #define BENCHSITE_HTML_H
 
 #include <libxml/tree.h>
-
-struct err;
-
-struct page {
-	xmlDocPtr doc;
-	xmlNodePtr main;	/* the element content goes into */
-};
-
-/* Starts a page from templates/page.xhtml with this title. */
-int page_new(struct page *p, const char *title, struct err *e);
-void page_free(struct page *p);
-
-struct buf;
-
-/* Appends the page as HTML (an HTML5 doctype, then XHTML-compatible
- * markup) to out. */
-int page_serialize(struct page *p, struct buf *out, struct err *e);
 
 /*
  * Out of memory: libxml2 answers with NULL and these pass NULL on (a NULL
@@ -77,8 +59,5 @@ void html_source(xmlNodePtr pic, const char *srcset, const char *media,
 		 int svg, int width, int height);
 xmlNodePtr html_picture_img(xmlNodePtr pic, const char *png, int width,
 			    int height, const char *alt);
-
-/* The text of an embedded template file, or NULL. */
-const char *html_template(const char *name);
 
 #endif

@@ -19,7 +19,7 @@ struct err;
  * (a power of two, doubled, dropping every other point kept, whenever they
  * would pass LINE_POINTS_MAX), and the maxima of all of them.  A month of
  * per-second lines takes the memory of a few minutes: holding every point
- * took 16 bytes each, ~300 MiB for one series of a 1 GiB log. */
+ * would take 16 bytes each, ~300 MiB for one series of a 1 GiB log. */
 struct line_series {
 	long n;			/* points seen */
 	long every;

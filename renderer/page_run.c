@@ -14,17 +14,20 @@
 #include "../core/text.h"
 #include "../schema/store.h"
 #include "../analysis/analysis.h"
+#include "chart.h"
 #include "html.h"
 #include "linechart.h"
+#include "page.h"
+#include "page_run.h"
 #include "site.h"
 #include "slug.h"
 
-void pages_run_file(long long id, char out[64])
+void page_run_file(long long id, char out[64])
 {
 	snprintf(out, 64, "run-%lld.html", id);
 }
 
-void pages_source_file(const char *sha256, char out[64])
+void page_run_source_file(const char *sha256, char out[64])
 {
 	/* the SHA-256 is hex: a safe name by construction */
 	snprintf(out, 64, "source-%.16s.txt", sha256);
@@ -244,7 +247,7 @@ static int run_page(void *ctx, const struct store_run *run)
 	if (page_new(&p, title, s->e))
 		return -1;
 	main = p.main;
-	pages_source_file(run->sha256, src);
+	page_run_source_file(run->sha256, src);
 	para = html_el(main, "p", NULL);
 	snprintf(t, sizeof(t), "Suite %s, read as %s from ", run->suite,
 		 run->format);
@@ -300,7 +303,7 @@ static int run_page(void *ctx, const struct store_run *run)
 	}
 	if (first && write_source(r, run, src))
 		goto fail;
-	pages_run_file(run->id, name);
+	page_run_file(run->id, name);
 	if (site_save_page(s, &p, name))
 		return -1;
 	return site_unit_end(s, "");
@@ -309,7 +312,7 @@ fail:
 	return -1;
 }
 
-int pages_runs(struct site *s)
+int page_run_pages(struct site *s)
 {
 	struct runs r;
 	int rc;

@@ -15,23 +15,50 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../analysis/analysis.h"
-#include "chart.h"
-#include "html.h"
 #include "../analysis/model.h"
+#include "../analysis/units.h"
+#include "chart.h"
+#include "draw.h"
+#include "html.h"
+#include "page.h"
+#include "page_run.h"
+#include "pages.h"
 #include "site.h"
+#include "site_entry.h"
 #include "slug.h"
 #include "split.h"
-#include "../analysis/units.h"
 
 #define CHART_WIDTH 960
 
 static void text(xmlNodePtr parent, const char *s)
 {
 	html_text(parent, s);
+}
+
+int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g)
+{
+	const struct stats *st = analysis_stats(a, c, g);
+	char num[48], t[96];
+
+	analysis_value_text(st->mean, NULL, num);
+	if (st->n > 1)
+		snprintf(t, sizeof(t), "%s (n=%d)", num, st->n);
+	else
+		snprintf(t, sizeof(t), "%s", num);
+	if (analysis_is_best(a, c, g)) {
+		html_attr(td, "class", "num best");
+		html_el(td, "strong", t);
+		text(td, " \xe2\x98\x85");
+		return 1;
+	}
+	html_attr(td, "class", "num");
+	text(td, t);
+	return 0;
 }
 
 static void file_name(const char *const *parts, const char *ext,
@@ -129,7 +156,6 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 		for (c = 0; c < m->ncols; c++) {
 			const struct stats *st = analysis_stats(a, c, g);
 			const struct cell *x = &m->cols[c].cells[g];
-			char num[48], t[96];
 
 			td = html_el(tr, "td", NULL);
 			if (st->n == 0) {
@@ -138,23 +164,11 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 				html_attr(td, "class", "none");
 				continue;
 			}
-			analysis_value_text(st->mean, NULL, num);
-			if (st->n > 1)
-				snprintf(t, sizeof(t), "%s (n=%d)", num, st->n);
-			else
-				snprintf(t, sizeof(t), "%s", num);
-			if (analysis_is_best(a, c, g)) {
-				html_attr(td, "class", "num best");
-				html_el(td, "strong", t);
-				text(td, " \xe2\x98\x85");
-			} else {
-				html_attr(td, "class", "num");
-				text(td, t);
-				if (analysis_ratio_to_best(a, c, g, r)) {
-					xmlNodePtr sm = html_el(td, "span", r);
+			if (!pages_mean_cell(td, a, c, g) &&
+			    analysis_ratio_to_best(a, c, g, r)) {
+				xmlNodePtr sm = html_el(td, "span", r);
 
-					html_attr(sm, "class", "ratio");
-				}
+				html_attr(sm, "class", "ratio");
 			}
 		}
 		td = html_el(tr, "td", NULL);
@@ -393,7 +407,7 @@ static int pick_bars(const struct analysis *a, int c, int without,
 }
 
 /* One view of one column's chart (all groups, or without the outliers):
- * its files are made (site_chart), and a figure showing it goes into
+ * its files are made (draw_chart), and a figure showing it goes into
  * parent: the full-size PNG, or with thumb the thumbnail linked to the
  * test page.  caption NULL: "all groups".  A view without a measured
  * figure gets one line saying why instead (no_chart). */
@@ -510,7 +524,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	}
 	split_chart(m, ch);
 	slug_make(base, parts);
-	if (site_chart(s, ch, base, l, nl))
+	if (draw_chart(s, ch, base, l, nl))
 		goto out;
 	fig = html_el(parent, "figure", NULL);
 	snprintf(narrow, sizeof(narrow), "%s-narrow.svg", base);
@@ -711,38 +725,20 @@ static void notes(xmlNodePtr main, const struct analysis *a)
 	buf_release(&b);
 }
 
-/* A CSV field of the site's download, quoted when it must be (RFC 4180).
- * The text is cleaned by the text rule (core/textrule.h), and a field a
- * spreadsheet would take for a formula (it starts with =, +, -, @, a tab
- * or a carriage return: "=HYPERLINK(...)" as a label) gets a leading
- * apostrophe inside quotes, which spreadsheets read as "this is text"
- * (OWASP's advice on CSV injection).  The fields here are names, never
- * figures (those are written by num_format), so no number loses its
- * sign; `benchsite export` keeps names exact, for round trips. */
+/* A CSV field of the site's download: cleaned by the text rule
+ * (core/textrule.h) and guarded against spreadsheet formulas
+ * (QUOTE_FORMULA).  The fields here are names, never figures (those are
+ * written by num_format), so no number loses its sign; `benchsite export`
+ * keeps names exact, for round trips. */
 static void csv_field(struct buf *b, const char *text, int comma)
 {
 	char *clean = textrule_clean_dup(text, NULL);
-	const char *v = clean ? clean : "";
 
 	if (!clean)
 		buf_oom_note();
 	if (comma)
 		buf_addc(b, ',');
-	if (v[0] && strchr("=+-@\t\r", v[0])) {
-		buf_adds(b, "\"'");
-	} else if (!strpbrk(v, ",\"\r\n")) {
-		buf_adds(b, v);
-		free(clean);
-		return;
-	} else {
-		buf_addc(b, '"');
-	}
-	for (; *v; v++) {
-		if (*v == '"')
-			buf_addc(b, '"');
-		buf_addc(b, *v);
-	}
-	buf_addc(b, '"');
+	quote_field(b, clean ? clean : "", ',', QUOTE_FORMULA);
 	free(clean);
 }
 
@@ -752,22 +748,11 @@ static void json_pair(struct buf *b, const char *key, const char *text,
 		      int comma)
 {
 	char *clean = textrule_clean_dup(text, NULL);
-	const char *v = clean ? clean : "";
 
 	if (!clean)
 		buf_oom_note();
-	buf_printf(b, "%s\"%s\":\"", comma ? "," : "", key);
-	for (; *v; v++) {
-		unsigned char ch = (unsigned char)*v;
-
-		if (ch == '"' || ch == '\\')
-			buf_printf(b, "\\%c", ch);
-		else if (ch < 0x20)
-			buf_printf(b, "\\u%04x", ch);
-		else
-			buf_addc(b, (char)ch);
-	}
-	buf_addc(b, '"');
+	buf_printf(b, "%s\"%s\":", comma ? "," : "", key);
+	quote_json(b, clean ? clean : "");
 	free(clean);
 }
 
@@ -906,7 +891,7 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 
 			if (i)
 				text(td, " ");
-			pages_run_file(m->runs[g][i], f2);
+			page_run_file(m->runs[g][i], f2);
 			snprintf(t, sizeof(t), "%lld", m->runs[g][i]);
 			html_link(td, f2, t);
 		}
@@ -996,7 +981,7 @@ static int excluded_item(void *ctx, const struct lifecycle_run *r)
 	}
 	li = html_el(ul[1], "li", NULL);
 	snprintf(t, sizeof(t), "run %lld", r->id);
-	pages_run_file(r->id, f);
+	page_run_file(r->id, f);
 	html_link(li, f, t);
 	text(li, " (");
 	text(li, r->label);

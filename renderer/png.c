@@ -14,10 +14,10 @@
  * chart's filtered rows are almost all long runs of one byte, and zlib's
  * deflate (even level 1 with Z_RLE) still spends about 16 instructions on
  * every byte; encoding each run as one deflate match of distance 1 with the
- * fixed Huffman codes costs a few instructions per run.  Measured on the
- * 12-bar chart of bench/ (DESIGN.md "Where the time goes"): zlib level 1
- * Z_RLE 13.2 KB, zlib Z_FIXED 14.0 KB, rle_deflate about the same size, in
- * a small fraction of the time; cairo's own writer 26.8 KB.  RGB images (more
+ * fixed Huffman codes costs a few instructions per run.  On a 12-bar chart
+ * (bench/README.md has the timings): zlib level 1 Z_RLE 13.2 KB, zlib
+ * Z_FIXED 14.0 KB, rle_deflate about the same size, in a small fraction
+ * of the time; cairo's own writer 26.8 KB.  RGB images (more
  * than 256 colours: rare on a chart) go through zlib at its default level,
  * where size matters more than time.
  */
@@ -121,8 +121,8 @@ static unsigned char paeth(int a, int b, int c)
 
 /* filter_row for one byte a pixel (palette indices), where only None and
  * Up are tried, in one pass: Sub and Paeth predict from the left, which
- * means nothing between palette indices (measured on the bench/ charts:
- * trying Sub as well cost 0.2 ms a chart and the files grew by 4 bytes). */
+ * means nothing between palette indices (on a chart, trying Sub as well
+ * costs 0.2 ms and the file grows by 4 bytes). */
 static void filter_row_fast(const unsigned char *cur,
 			    const unsigned char *prev, size_t n,
 			    unsigned char *dst)

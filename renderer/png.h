@@ -3,11 +3,11 @@
  *
  * Drawing a chart with cairo costs about a tenth of a millisecond; libpng
  * through cairo_surface_write_to_png costs about a hundred times that
- * (DESIGN.md "Where the time goes").  A chart uses a few hundred colours at
+ * (bench/README.md).  A chart uses a few hundred colours at
  * most, so png_encode counts them and writes an indexed-palette image when
  * they fit in 256 (fewer bits per pixel when there are very few), else RGB,
  * with row filters that turn repeated rows into zeros and a zlib level and
- * strategy chosen by measurement (bench/).  The output depends only on the
+ * strategy chosen by measurement (bench/README.md).  The output depends only on the
  * pixels: no time, no text chunks, palette in order of first appearance.
  */
 #ifndef BENCHSITE_PNG_H

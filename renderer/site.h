@@ -2,7 +2,7 @@
  * site.h: the files of a site being built, and the pages in it.
  *
  * Every file goes into the staging folder through site_write or
- * site_chart, which accept only the site's own flat file names (slugs made
+ * draw_chart (draw.h), which accept only the site's own flat file names (slugs made
  * by slug_make, plus a few fixed names); a name from outside never reaches
  * the file system.
  *
@@ -21,13 +21,13 @@
 #include <stddef.h>
 
 #include "../core/buf.h"
-#include "chart.h"
 
 struct err;
 struct page;
 struct store;
 struct model;
 struct analysis;
+struct chart_index;
 struct chart_job;
 struct pool;
 struct store_digests;
@@ -104,34 +104,16 @@ int site_link_published(struct site *s, const char *name);
  * SHA-256 of their bytes (raw sources): the published copies of the same
  * name (and size) are linked instead.  produce returns 0, or -1 with e
  * filled. */
+typedef int site_put_fn(void *pctx, const void *p, size_t n,
+			struct err *e);
+typedef int site_produce_fn(void *ctx, site_put_fn *put, void *pctx,
+			    struct err *e);
 int site_write_stream(struct site *s, const char *name,
-		      unsigned long long size,
-		      int (*produce)(void *ctx,
-				     int (*put)(void *, const void *, size_t,
-						struct err *),
-				     void *pctx, struct err *e),
+		      unsigned long long size, site_produce_fn *produce,
 		      void *ctx);
 
 /* Writes page as stage/name and frees it. */
 int site_save_page(struct site *s, struct page *p, const char *name);
-
-/* Lays chart c out into *l and narrow into *n (the caller's, for the
- * page's img sizes) and arranges BASE.png, BASE.svg, BASE-thumb.png and
- * BASE-narrow.svg: linked from the published site when their inputs are
- * unchanged, else queued: drawing threads (s->jobs - 1 of them, and the
- * calling thread when the queue is full) draw it while the caller goes
- * on. */
-int site_chart(struct site *s, const struct chart *c, const char *base,
-	       struct chart_layout *l, struct chart_layout *n);
-
-/* Frees what site_chart keeps between calls (site_release calls it). */
-void site_charts_release(struct site *s);
-
-/* Draws every queued chart (the calling thread with the drawing threads),
- * stops the threads and says whether every chart was drawn.  A render
- * calls it before publishing or abandoning the staging folder, failed or
- * not: no thread may write there after. */
-int site_flush(struct site *s);
 
 /* Units of pages.  The manifest holds, per unit built, the block
  * "unit KEY", its "chart BASE KEY" and "file NAME" lines, "saved TEXT"
@@ -148,43 +130,11 @@ int site_unit_reuse(struct site *s, const char *key, char **saved);
 int site_unit_begin(struct site *s, const char *key);
 int site_unit_end(struct site *s, const char *saved);
 
-/* Notes that this render made chart base with key (its files came with a
- * reused unit), as site_chart would have. */
-int site_chart_made(struct site *s, const char *base, const char *key);
-
-/* The key of how this machine lays a fixed chart out (fonts, cairo):
- * part of s->prog, because a reused unit's charts are not laid out. */
-int site_layout_probe(struct site *s, char key[65]);
-
 /* Writes the marker with this render's manifest. */
 int site_finish(struct site *s);
 
 /* 1 when this render wrote nothing new and leaves no published file out:
  * publishing it would change nothing. */
 int site_unchanged(struct site *s);
-
-/* What the index says of one comparison. */
-struct site_entry {
-	char *name, *title, *file, *headline, *thumb;	/* owned */
-	int ngroups;
-	long nresults;
-	int thumb_w, thumb_h;
-	int narrow_w, narrow_h;	/* the thumbnail's narrow SVG; 0: none */
-};
-
-/* Writes a comparison's page, its test pages, charts and downloads; fills
- * entry. */
-int pages_comparison(struct site *s, const struct model *m,
-		     const struct analysis *a, struct site_entry *entry);
-
-/* Writes index.html listing the entries. */
-int pages_index(struct site *s, const struct site_entry *entries, int n);
-
-/* Writes a page for every run in the store, with its raw output. */
-int pages_runs(struct site *s);
-
-/* The file name of run id's page, of a source's raw text. */
-void pages_run_file(long long id, char out[64]);
-void pages_source_file(const char *sha256, char out[64]);
 
 #endif

@@ -17,7 +17,8 @@
 #include "../core/err.h"
 #include "../core/fdio.h"
 #include "../schema/store.h"
-#include "html.h"
+#include "draw.h"
+#include "page.h"
 #include "publish.h"
 #include "site.h"
 
@@ -329,7 +330,7 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 		base[sp - p - 6] = '\0';
 		memcpy(ckey, sp + 1, 64);
 		ckey[64] = '\0';
-		if (site_chart_made(s, base, ckey))
+		if (draw_chart_made(s, base, ckey))
 			goto undo_err;
 	}
 	k = (size_t)(strchr(text, '\n') - text);
@@ -426,7 +427,7 @@ int site_init(struct site *s, const char *out, const char *stage,
 
 int site_finish(struct site *s)
 {
-	/* the marker itself is the last file (site_render_fresh) */
+	/* the marker itself is the last file (site_key_fresh) */
 	if (buf_printf(&s->manifest, "files %ld\n", s->files + 1))
 		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
 			       "out of memory" : "manifest too large");
@@ -448,8 +449,8 @@ void site_release(struct site *s)
 	buf_release(&s->manifest);
 	free(s->units);
 	s->units = NULL;
-	site_flush(s);	/* after a failure: stops the drawing threads */
-	site_charts_release(s);
+	draw_flush(s);	/* after a failure: stops the drawing threads */
+	draw_release(s);
 	store_digests_free(s->digests);
 	s->digests = NULL;
 	if (s->out_fd >= 0)

@@ -4,7 +4,7 @@
  *
  * site_write compares a new file with the published copy byte for byte
  * before linking it; that needs the bytes whole.  A streamed file is named
- * by the SHA-256 of its bytes instead (pages_source_file), so the
+ * by the SHA-256 of its bytes instead (page_run_source_file), so the
  * published copy of the same name and size is linked as it is, and so is
  * its gzip twin, which gzip made from those bytes.
  */
@@ -77,11 +77,7 @@ static int link_same(struct site *s, const char *name, long long size)
 }
 
 int site_write_stream(struct site *s, const char *name,
-		      unsigned long long size,
-		      int (*produce)(void *ctx,
-				     int (*put)(void *, const void *, size_t,
-						struct err *),
-				     void *pctx, struct err *e),
+		      unsigned long long size, site_produce_fn *produce,
 		      void *ctx)
 {
 	char path[4200], gzpath[4200], gzname[300];

@@ -15,8 +15,10 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/text.h"
 #include "chart.h"
 #include "html.h"
+#include "pages.h"
 
 /* the value of comma-separated keys for run, joined by sep; NULL when the
  * run lacks one */
@@ -207,22 +209,6 @@ static const char *nv(const char *v)
 	return v ? v : "none";
 }
 
-static int in_keys(const char *keys, const char *key)
-{
-	size_t len = strlen(key);
-
-	while (*keys) {
-		size_t l2 = strcspn(keys, ",");
-
-		if (l2 == len && strncmp(keys, key, len) == 0)
-			return 1;
-		keys += l2;
-		if (*keys == ',')
-			keys++;
-	}
-	return 0;
-}
-
 /* What else tells the groups apart: an attribute every group holds one
  * value of, not the same in all (the Super Smack table's one run of 5
  * clients among runs of 50).  A page must say so rather than compare it
@@ -241,8 +227,8 @@ static int differences(struct split *sp)
 
 		for (j = 0; j < i && !seen; j++)
 			seen = strcmp(m->attrs[j].key, key) == 0;
-		if (seen || model_attr_exempt(key) || in_keys(m->by, key) ||
-		    in_keys(m->split, key))
+		if (seen || model_attr_exempt(key) || span_listed(m->by, key) ||
+		    span_listed(m->split, key))
 			continue;
 		gv = calloc((size_t)m->ngroups + 1, sizeof(*gv));
 		if (!gv) {
@@ -451,25 +437,7 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 				html_attr(td, "class", "none");
 				continue;
 			}
-			{
-				const struct stats *st = analysis_stats(&p->a, c,
-									found);
-				char num[48], t[96];
-
-				analysis_value_text(st->mean, NULL, num);
-				if (st->n > 1)
-					snprintf(t, sizeof(t), "%s (n=%d)", num, st->n);
-				else
-					snprintf(t, sizeof(t), "%s", num);
-				if (analysis_is_best(&p->a, c, found)) {
-					html_attr(td, "class", "num best");
-					html_el(td, "strong", t);
-					html_text(td, " \xe2\x98\x85");
-				} else {
-					html_attr(td, "class", "num");
-					html_text(td, t);
-				}
-			}
+			pages_mean_cell(td, &p->a, c, found);
 		}
 	}
 }

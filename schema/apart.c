@@ -29,25 +29,59 @@ int apart_by_nature(const char *key)
 	return 0;
 }
 
+int apart_attr_add(struct apart_attr **a, long *n, long *cap, long long run,
+		   const char *key, const char *value)
+{
+	struct apart_attr *x;
+
+	if (*n == *cap) {
+		long ncap = *cap ? 2 * *cap : 64;
+		struct apart_attr *na = realloc(*a, (size_t)ncap * sizeof(*na));
+
+		if (!na)
+			return -1;
+		*a = na;
+		*cap = ncap;
+	}
+	x = &(*a)[(*n)++];
+	x->run = run;
+	x->key = strdup(key);
+	x->value = strdup(value);
+	return x->key && x->value ? 0 : -1;
+}
+
+long apart_attr_first(const struct apart_attr *a, long n, long long run)
+{
+	long lo = 0, hi = n;
+
+	while (lo < hi) {
+		long mid = lo + (hi - lo) / 2;
+
+		if (a[mid].run < run)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo].run == run ? lo : -1;
+}
+
+void apart_attrs_free(struct apart_attr *a, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		free(a[i].key);
+		free(a[i].value);
+	}
+	free(a);
+}
+
 static int add_attr(void *ctx, long long run, const char *key,
 		    const char *value)
 {
 	struct apart *ap = ctx;
 
-	if (ap->n == ap->cap) {
-		long ncap = ap->cap ? 2 * ap->cap : 64;
-		struct apart_attr *na = realloc(ap->a, (size_t)ncap * sizeof(*na));
-
-		if (!na)
-			return -1;
-		ap->a = na;
-		ap->cap = ncap;
-	}
-	ap->a[ap->n].run = run;
-	ap->a[ap->n].key = strdup(key);
-	ap->a[ap->n].value = strdup(value);
-	ap->n++;
-	return ap->a[ap->n - 1].key && ap->a[ap->n - 1].value ? 0 : -1;
+	return apart_attr_add(&ap->a, &ap->n, &ap->cap, run, key, value);
 }
 
 static int add_run(void *ctx, const struct lifecycle_run *r)
@@ -166,19 +200,11 @@ fail:
 void apart_text(const struct apart *ap, long long run, char *out, size_t cap)
 {
 	const char *suite = suite_of(ap, run);
-	long lo = 0, hi = ap->n, i;
+	long i = apart_attr_first(ap->a, ap->n, run);
 	size_t n = 0;
 
 	out[0] = '\0';
-	while (lo < hi) {
-		long mid = lo + (hi - lo) / 2;
-
-		if (ap->a[mid].run < run)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (i = lo; i < ap->n && ap->a[i].run == run && n < cap; i++) {
+	for (; i >= 0 && i < ap->n && ap->a[i].run == run && n < cap; i++) {
 		char pair[512], *p = pair;
 
 		snprintf(pair, sizeof(pair), "%s\001%s", suite, ap->a[i].key);
@@ -196,16 +222,12 @@ void apart_release(struct apart *ap)
 {
 	long i;
 
-	for (i = 0; i < ap->n; i++) {
-		free(ap->a[i].key);
-		free(ap->a[i].value);
-	}
+	apart_attrs_free(ap->a, ap->n);
 	for (i = 0; i < ap->nkeys; i++)
 		free(ap->keys[i]);
 	for (i = 0; i < ap->nruns; i++)
 		free(ap->runs[i].suite);
 	free(ap->runs);
-	free(ap->a);
 	free(ap->keys);
 	memset(ap, 0, sizeof(*ap));
 }

@@ -40,6 +40,19 @@ struct apart {
 	long nkeys;
 };
 
+/* Appends the row (run, key, value) to the array *a of *n rows (room for
+ * *cap, doubled as needed), the strings copied.  0, or -1 when memory ran
+ * out; a row whose copies failed is counted all the same, so that
+ * apart_attrs_free frees what was made. */
+int apart_attr_add(struct apart_attr **a, long *n, long *cap, long long run,
+		   const char *key, const char *value);
+
+/* The first row of run in a[0..n) (rows by run), or -1 when it has none. */
+long apart_attr_first(const struct apart_attr *a, long n, long long run);
+
+/* Frees the rows' strings and the array. */
+void apart_attrs_free(struct apart_attr *a, long n);
+
 /* 1 for the keys that differ from run to run by their nature
  * (started_at, seed, ...): never a mixture or a grouping of a
  * comparison, shown by `list runs --attrs` only. */

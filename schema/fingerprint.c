@@ -5,8 +5,8 @@
  *
  * render keys its units (a comparison's pages, a run's page) by these
  * digests instead of reading every result and sample of the store a second
- * time to hash them: that second read was a tenth of a render after one
- * new run (perf, by hand).
+ * time to hash them: that second read would cost a tenth of a render
+ * after one new run.
  */
 #include "store.h"
 
@@ -407,10 +407,11 @@ int store_fingerprint(struct store *s, char hex[65],
 		nc = sqlite3_column_count(st);
 		while ((rc = store_step(s, st)) == SQLITE_ROW) {
 			/* only a row too big to hold is -2: running out
-			 * of memory is -1 like any other failure (an owner
-			 * that could not be allocated once said "a row over
-			 * 1 GiB", and render went on without keys: make
-			 * soak) */
+			 * of memory is -1 like any other failure, or a
+			 * failed allocation would read as "a row over 1
+			 * GiB" and render would go on without keys,
+			 * publishing another site than a render that had
+			 * the memory */
 			if (row_bytes(st, nc, table, &row)) {
 				sqlite3_finalize(st);
 				if (buf_oom()) {

@@ -24,10 +24,6 @@ struct store;
 #define LIFECYCLE_PARSER "parser"
 #define LIFECYCLE_USER "user"
 
-/* Sets (or replaces) one attribute of a run with its origin. */
-int lifecycle_attr_set(struct store *s, long long run_id, const char *key,
-		       const char *value, const char *origin, struct err *e);
-
 /* Sets key[i] = value[i] for i < n (in order: a later one replaces an
  * earlier one of the same key), with one origin, in statements of up to
  * LIFECYCLE_ATTRS_MAX rows: an import sets a run's attributes at once. */

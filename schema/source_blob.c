@@ -227,6 +227,26 @@ int source_blob_inflate(sqlite3 *db, long long id, const void *content,
 	return rc ? -1 : 0;
 }
 
+/* Prepares sql (a column of source ?1) with id and steps it to its row:
+ * 0 with *st on the row (the caller finalizes it), or -1 with e filled,
+ * "no source N" when there is none. */
+static int source_column(struct store *s, const char *sql, long long id,
+			 sqlite3_stmt **st, struct err *e)
+{
+	int rc;
+
+	if (store_prepare(s, sql, st, e))
+		return -1;
+	sqlite3_bind_int64(*st, 1, id);
+	rc = store_step(s, *st);
+	if (rc == SQLITE_ROW)
+		return 0;
+	sqlite3_finalize(*st);
+	if (rc == SQLITE_DONE)
+		return err_set(e, s->path, 0, 0, "no source %lld", id);
+	return store_db_err(s, e, "cannot read source");
+}
+
 int store_source_read(struct store *s, long long id,
 		      int (*put)(void *, const void *, size_t, struct err *),
 		      void *ctx, struct err *e)
@@ -234,16 +254,9 @@ int store_source_read(struct store *s, long long id,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (store_prepare(s, "SELECT content FROM source WHERE id = ?", &st, e))
+	if (source_column(s, "SELECT content FROM source WHERE id = ?", id, &st,
+			  e))
 		return -1;
-	sqlite3_bind_int64(st, 1, id);
-	rc = store_step(s, st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		if (rc == SQLITE_DONE)
-			return err_set(e, s->path, 0, 0, "no source %lld", id);
-		return store_db_err(s, e, "cannot read source");
-	}
 	rc = source_blob_inflate(s->db, id, sqlite3_column_blob(st, 0),
 				 (size_t)sqlite3_column_bytes(st, 0), put, ctx,
 				 s->path, e);
@@ -255,19 +268,11 @@ int store_source_size(struct store *s, long long id, unsigned long long *size,
 		      struct err *e)
 {
 	sqlite3_stmt *st;
-	int rc;
 
-	if (store_prepare(s, "SELECT size FROM source WHERE id = ?", &st, e))
+	if (source_column(s, "SELECT size FROM source WHERE id = ?", id, &st, e))
 		return -1;
-	sqlite3_bind_int64(st, 1, id);
-	rc = store_step(s, st);
-	if (rc == SQLITE_ROW)
-		*size = (unsigned long long)sqlite3_column_int64(st, 0);
+	*size = (unsigned long long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	if (rc == SQLITE_DONE)
-		return err_set(e, s->path, 0, 0, "no source %lld", id);
-	if (rc != SQLITE_ROW)
-		return store_db_err(s, e, "cannot read source");
 	return 0;
 }
 

@@ -639,15 +639,10 @@ int store_results_add(struct store *s, long long run_id,
 		      const struct record_result *r, size_t n, struct err *e)
 {
 	while (n > 0) {
-		/* the largest power of two that fits: at most one statement
-		 * of each size is cached */
-		int k = 5, i, rc;
-		size_t rows;
+		int k = store_batch_log2(n, 5), i, rc;
+		size_t rows = (size_t)1 << k;
 		sqlite3_stmt *st;
 
-		while ((size_t)1 << k > n)
-			k--;
-		rows = (size_t)1 << k;
 		if (!s->stmt[STORE_STMT_RESULTS + k]) {
 			char sql[128 + 32 * STORE_RESULTS_MAX];
 			/* OR FAIL: a statement that may abort half-way must
@@ -656,13 +651,10 @@ int store_results_add(struct store *s, long long run_id,
 			 * fails keeps its earlier rows, and the importer rolls
 			 * the whole transaction back on any error */
 			/* one run_id for every row: ?1, bound once */
-			size_t len = (size_t)snprintf(sql, sizeof(sql),
-				"INSERT OR FAIL INTO result (run_id, test, metric, value, "
-				"unit, better, status) VALUES (?1, ?, ?, ?, ?, ?, ?)");
-
-			for (i = 1; i < (int)rows; i++)
-				len += (size_t)snprintf(sql + len, sizeof(sql) - len,
-							", (?1, ?, ?, ?, ?, ?, ?)");
+			store_batch_sql(sql, sizeof(sql), "INSERT OR FAIL INTO "
+					"result (run_id, test, metric, value, "
+					"unit, better, status) VALUES ",
+					"(?1, ?, ?, ?, ?, ?, ?)", rows);
 			if (prepare_cached(s, (enum store_stmt)(STORE_STMT_RESULTS + k),
 					   sql, &st, e))
 				return -1;
@@ -713,11 +705,56 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 	return 0;
 }
 
-static const char *col_text(sqlite3_stmt *st, int i)
+int store_batch_log2(size_t n, int kmax)
+{
+	int k = kmax;
+
+	while (k > 0 && (size_t)1 << k > n)
+		k--;
+	return k;
+}
+
+void store_batch_sql(char *sql, size_t cap, const char *head,
+		     const char *tuple, size_t rows)
+{
+	size_t len = (size_t)snprintf(sql, cap, "%s%s", head, tuple), i;
+
+	for (i = 1; i < rows && len < cap; i++)
+		len += (size_t)snprintf(sql + len, cap - len, ", %s", tuple);
+}
+
+const char *store_col_text(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
 
 	return t ? (const char *)t : "";
+}
+
+int store_exec_id(struct store *s, const char *sql, long long id,
+		  struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (store_prepare(s, sql, &st, e))
+		return -1;
+	if (sqlite3_bind_parameter_count(st) > 0)
+		sqlite3_bind_int64(st, 1, id);
+	return store_step_done(s, st, "cannot update the store", e);
+}
+
+int store_each_step(struct store *s, sqlite3_stmt *st,
+		    int (*row)(sqlite3_stmt *st, void *a, void *b), void *a,
+		    void *b, const char *what, struct err *e)
+{
+	int rc, stop = 0;
+
+	while ((rc = store_step(s, st)) == SQLITE_ROW)
+		if ((stop = row(st, a, b)) != 0)
+			break;
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return db_err(s, e, what);
+	return stop;
 }
 
 /* Runs a query, binding suite (when not NULL) to ?1, and hands each row to
@@ -727,7 +764,6 @@ static int each(struct store *s, const char *sql, const char *suite,
 		void *a, void *b, struct err *e)
 {
 	sqlite3_stmt *st;
-	int rc, stop = 0;
 
 	if (prepare(s, sql, &st, e))
 		return -1;
@@ -735,13 +771,7 @@ static int each(struct store *s, const char *sql, const char *suite,
 		store_bind_text(s, st, 1, suite);
 	else if (id)
 		sqlite3_bind_int64(st, 1, id);
-	while ((rc = store_step(s, st)) == SQLITE_ROW)
-		if ((stop = row_cb(st, a, b)) != 0)
-			break;
-	sqlite3_finalize(st);
-	if (!stop && rc != SQLITE_DONE)
-		return db_err(s, e, "cannot read store");
-	return stop;
+	return store_each_step(s, st, row_cb, a, b, "cannot read store", e);
 }
 
 static int result_row(sqlite3_stmt *st, void *cb, void *ctx)
@@ -751,16 +781,16 @@ static int result_row(sqlite3_stmt *st, void *cb, void *ctx)
 	struct store_row row;
 
 	row.run = sqlite3_column_int64(st, 0);
-	row.label = col_text(st, 1);
-	row.suite = col_text(st, 2);
-	row.r.test = col_text(st, 3);
-	row.r.metric = col_text(st, 4);
+	row.label = store_col_text(st, 1);
+	row.suite = store_col_text(st, 2);
+	row.r.test = store_col_text(st, 3);
+	row.r.metric = store_col_text(st, 4);
 	row.r.has_value = sqlite3_column_type(st, 5) != SQLITE_NULL;
 	row.r.value = row.r.has_value ? sqlite3_column_double(st, 5) : 0;
-	row.r.unit = col_text(st, 6);
-	row.r.better = col_text(st, 7);
-	row.r.status = col_text(st, 8);
-	row.group = sqlite3_column_count(st) > 9 ? col_text(st, 9) : row.label;
+	row.r.unit = store_col_text(st, 6);
+	row.r.better = store_col_text(st, 7);
+	row.r.status = store_col_text(st, 8);
+	row.group = sqlite3_column_count(st) > 9 ? store_col_text(st, 9) : row.label;
 	return fn(ctx, &row);
 }
 
@@ -788,16 +818,16 @@ static int run_row(sqlite3_stmt *st, void *cb, void *ctx)
 	struct store_run run;
 
 	run.id = sqlite3_column_int64(st, 0);
-	run.suite = col_text(st, 1);
-	run.label = col_text(st, 2);
-	run.source = col_text(st, 3);
-	run.format = col_text(st, 4);
+	run.suite = store_col_text(st, 1);
+	run.label = store_col_text(st, 2);
+	run.source = store_col_text(st, 3);
+	run.format = store_col_text(st, 4);
 	run.results = sqlite3_column_int64(st, 5);
 	run.source_id = sqlite3_column_int64(st, 6);
-	run.sha256 = col_text(st, 7);
+	run.sha256 = store_col_text(st, 7);
 	run.line = (long)sqlite3_column_int64(st, 8);
 	run.excluded = sqlite3_column_type(st, 9) == SQLITE_NULL ? NULL
-								 : col_text(st, 9);
+								 : store_col_text(st, 9);
 	return fn(ctx, &run);
 }
 
@@ -825,7 +855,7 @@ static int pair_row(sqlite3_stmt *st, void *cb, void *ctx)
 	int (*fn)(void *, const char *, const char *) =
 		(int (*)(void *, const char *, const char *))(uintptr_t)cb;
 
-	return fn(ctx, col_text(st, 0), col_text(st, 1));
+	return fn(ctx, store_col_text(st, 0), store_col_text(st, 1));
 }
 
 int store_each_attr(struct store *s, long long run,
@@ -842,7 +872,7 @@ static int single_row(sqlite3_stmt *st, void *cb, void *ctx)
 	int (*fn)(void *, const char *) =
 		(int (*)(void *, const char *))(uintptr_t)cb;
 
-	return fn(ctx, col_text(st, 0));
+	return fn(ctx, store_col_text(st, 0));
 }
 
 int store_each_suite(struct store *s,
@@ -871,8 +901,9 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	size_t n = 0;
 	int i;
 
-	/* Filters of single literal values are stored as they always were
-	 * ("k=v" lines, parse_filter's old form); any other condition makes
+	/* Filters of single literal values are stored as "k=v" lines
+	 * (parse_filter's first form, which every store already holds and
+	 * every version reads); any other condition makes
 	 * the filter a "#selection" one: a header line, then each condition
 	 * in the language's own text. */
 	int lang = 0;
@@ -987,12 +1018,12 @@ int store_each_comparison(struct store *s,
 		char filter[4096];
 
 		memset(&c, 0, sizeof(c));
-		c.name = col_text(st, 0);
+		c.name = store_col_text(st, 0);
 		c.title = sqlite3_column_type(st, 1) == SQLITE_NULL ? NULL
-								   : col_text(st, 1);
-		c.suite = col_text(st, 2);
-		c.by = col_text(st, 3);
-		snprintf(filter, sizeof(filter), "%s", col_text(st, 4));
+								   : store_col_text(st, 1);
+		c.suite = store_col_text(st, 2);
+		c.by = store_col_text(st, 3);
+		snprintf(filter, sizeof(filter), "%s", store_col_text(st, 4));
 		parse_filter(filter, &c);
 		c.metrics = (const char *)sqlite3_column_text(st, 5);
 		c.tests = (const char *)sqlite3_column_text(st, 6);
@@ -1016,7 +1047,7 @@ int store_each_comparison(struct store *s,
 		struct store_comparison c;
 
 		memset(&c, 0, sizeof(c));
-		c.name = c.suite = col_text(st, 0);
+		c.name = c.suite = store_col_text(st, 0);
 		c.by = "label";
 		c.is_default = 1;
 		stop = cb(ctx, &c);
@@ -1205,8 +1236,8 @@ static int run_pair_row(sqlite3_stmt *st, void *cb, void *ctx)
 		(int (*)(void *, long long, const char *, const char *))
 		(uintptr_t)cb;
 
-	return fn(ctx, sqlite3_column_int64(st, 0), col_text(st, 1),
-		  col_text(st, 2));
+	return fn(ctx, sqlite3_column_int64(st, 0), store_col_text(st, 1),
+		  store_col_text(st, 2));
 }
 
 int store_each_attr_in_suite(struct store *s, const char *suite,
@@ -1247,7 +1278,7 @@ static int sample_row(sqlite3_stmt *st, void *cb, void *ctx)
 		(int (*)(void *, const char *, const char *, double,
 			 double))(uintptr_t)cb;
 
-	return fn(ctx, col_text(st, 0), col_text(st, 1),
+	return fn(ctx, store_col_text(st, 0), store_col_text(st, 1),
 		  sqlite3_column_double(st, 2), sqlite3_column_double(st, 3));
 }
 

@@ -1,7 +1,8 @@
 /*
  * store_int.h: the store's handle, shared by the files of schema/ only
- * (store.c, lifecycle.c, store_ro.c ...).  Nothing outside schema/ may include it: the rest
- * of benchsite sees struct store as opaque and never touches SQLite.
+ * (store.c, lifecycle*.c, store_ro.c ...).  Nothing outside schema/ may
+ * include it: the rest of benchsite sees struct store as opaque and never
+ * touches SQLite.
  */
 #ifndef BENCHSITE_STORE_INT_H
 #define BENCHSITE_STORE_INT_H
@@ -10,19 +11,18 @@
 
 /* The statements an import runs once a result, sample, run or attribute:
  * prepared on first use and kept (reset, never finalized) until
- * store_close, because preparing costs more than the insert itself
- * (bench/: a 2,000-line bonnie++ CSV spent most of its time in
- * sqlite3_prepare_v2). */
+ * store_close, because preparing costs more than the insert itself: an
+ * import that prepared per row would spend most of its time in
+ * sqlite3_prepare_v2. */
 enum store_stmt {
 	STORE_STMT_RUN,
 	STORE_STMT_ATTR,
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
-	STORE_STMT_ATTR_ORIGIN,	/* lifecycle_attr_set's */
 	STORE_STMT_CHUNK,	/* source_blob.c's */
 	/* reparse's staging of a new reading (lifecycle_stage_*): a sysbench
-	 * log stages a sample a line, and preparing the INSERT for each was
-	 * a quarter of a reparse */
+	 * log stages a sample a line, and preparing the INSERT for each would
+	 * cost a quarter of a reparse */
 	STORE_STMT_STAGE_RUN,
 	STORE_STMT_STAGE_ATTR,
 	STORE_STMT_STAGE_RESULT,
@@ -86,6 +86,31 @@ int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
  * what failed. */
 int store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
 		    struct err *e);
+
+/* Runs sql, which returns no rows, with ?1 bound to id when it has a
+ * parameter; -1 with e filled when it fails. */
+int store_exec_id(struct store *s, const char *sql, long long id,
+		  struct err *e);
+
+/* Batched INSERTs: a statement of 2^k rows for each k, so that at most
+ * one statement of each size is cached.  store_batch_log2 is the largest
+ * k <= kmax with 2^k <= n (n > 0): the size of the next batch;
+ * store_batch_sql writes head, then tuple rows times, comma-separated,
+ * into sql[0..cap) (cut when it does not fit: size cap for the largest
+ * batch). */
+int store_batch_log2(size_t n, int kmax);
+void store_batch_sql(char *sql, size_t cap, const char *head,
+		     const char *tuple, size_t rows);
+
+/* Steps st to its end, handing each row to row(st, a, b), and finalizes
+ * it; stops at the first row() that returns non-zero and returns that.
+ * -1 with e saying what (and SQLite's message) when a step fails. */
+int store_each_step(struct store *s, sqlite3_stmt *st,
+		    int (*row)(sqlite3_stmt *st, void *a, void *b), void *a,
+		    void *b, const char *what, struct err *e);
+
+/* Column i of the row st is on as text; "" for NULL. */
+const char *store_col_text(sqlite3_stmt *st, int i);
 
 /* -1, with e saying what failed and SQLite's message for s. */
 int store_db_err(struct store *s, struct err *e, const char *what);

@@ -1,0 +1,109 @@
+/*
+ * quote.c: CSV/TSV fields and JSON strings (quote.h).
+ *
+ * A buffer and a stream are both reached through struct out, and the text
+ * goes out in runs of bytes that need no escape, so a plain name costs one
+ * write however it is sent.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "buf.h"
+#include "quote.h"
+
+struct out {
+	struct buf *b;	/* one of b and f */
+	FILE *f;
+	int rc;		/* -1 once a write failed */
+};
+
+static void put(struct out *o, const char *p, size_t n)
+{
+	if (n == 0)
+		return;
+	if (o->b ? buf_add(o->b, p, n) != 0 : fwrite(p, 1, n, o->f) != n)
+		o->rc = -1;
+}
+
+static void field(struct out *o, const char *s, char delim, int flags)
+{
+	const char *run;
+
+	if ((flags & QUOTE_FORMULA) && s[0] && strchr("=+-@\t\r", s[0])) {
+		put(o, "\"'", 2);
+	} else if (!strchr(s, delim) && !strpbrk(s, "\"\r\n")) {
+		put(o, s, strlen(s));
+		return;
+	} else {
+		put(o, "\"", 1);
+	}
+	/* a quote inside is doubled: the run is written up to and including
+	 * it, and the next run starts at it again */
+	for (run = s; *s; s++) {
+		if (*s == '"') {
+			put(o, run, (size_t)(s - run) + 1);
+			run = s;
+		}
+	}
+	put(o, run, (size_t)(s - run));
+	put(o, "\"", 1);
+}
+
+static void json(struct out *o, const char *s)
+{
+	const char *run;
+
+	put(o, "\"", 1);
+	for (run = s; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char esc[8];
+
+		if (c != '"' && c != '\\' && c >= 0x20)
+			continue;
+		put(o, run, (size_t)(s - run));
+		run = s + 1;
+		if (c == '"' || c == '\\')
+			snprintf(esc, sizeof(esc), "\\%c", c);
+		else if (c == '\n')
+			snprintf(esc, sizeof(esc), "\\n");
+		else if (c == '\t')
+			snprintf(esc, sizeof(esc), "\\t");
+		else
+			snprintf(esc, sizeof(esc), "\\u%04x", c);
+		put(o, esc, strlen(esc));
+	}
+	put(o, run, (size_t)(s - run));
+	put(o, "\"", 1);
+}
+
+int quote_field(struct buf *b, const char *s, char delim, int flags)
+{
+	struct out o = {b, NULL, 0};
+
+	field(&o, s, delim, flags);
+	return o.rc;
+}
+
+int quote_field_file(FILE *f, const char *s, char delim, int flags)
+{
+	struct out o = {NULL, f, 0};
+
+	field(&o, s, delim, flags);
+	return o.rc;
+}
+
+int quote_json(struct buf *b, const char *s)
+{
+	struct out o = {b, NULL, 0};
+
+	json(&o, s);
+	return o.rc;
+}
+
+int quote_json_file(FILE *f, const char *s)
+{
+	struct out o = {NULL, f, 0};
+
+	json(&o, s);
+	return o.rc;
+}

@@ -1,0 +1,45 @@
+/*
+ * quote.h: a name as one field of a CSV or TSV line, or as a JSON string.
+ *
+ * Every file benchsite writes for other programs (export, list --format
+ * tsv, the site's downloads) quotes through here, so a label holding a
+ * comma, a quote or a line break reads back the same in each of them.
+ * A field is quoted only when it must be (RFC 4180: it holds the
+ * delimiter, a double quote or a line break), which keeps ordinary output
+ * plain.  JSON strings use the short escapes (\n, \t) where JSON has them
+ * and \u00XX for the other controls.  Cleaning text by the text rule
+ * (core/textrule.h) is the caller's choice: export keeps names exact, for
+ * round trips; what people read is cleaned first.
+ *
+ * Each function writes either to a buffer or to a stream, through the
+ * same loop, so the two cannot drift apart.
+ */
+#ifndef BENCHSITE_QUOTE_H
+#define BENCHSITE_QUOTE_H
+
+#include <stdio.h>
+
+struct buf;
+
+/* A field a spreadsheet would take for a formula (it starts with =, +, -,
+ * @, a tab or a carriage return: "=HYPERLINK(...)" as a label) is written
+ * quoted with a leading apostrophe, which spreadsheets read as "this is
+ * text" (OWASP's advice on CSV injection).  Only for fields that are names,
+ * never figures: a number would lose its sign. */
+#define QUOTE_FORMULA 1
+
+/* Appends s to b as one field of a line whose fields are separated by
+ * delim; flags is 0 or QUOTE_FORMULA.  Returns 0, or -1 when b is full. */
+int quote_field(struct buf *b, const char *s, char delim, int flags);
+
+/* The same written to f; -1 on a write error. */
+int quote_field_file(FILE *f, const char *s, char delim, int flags);
+
+/* Appends s to b as a JSON string, quotes included.  Returns 0, or -1 when
+ * b is full. */
+int quote_json(struct buf *b, const char *s);
+
+/* The same written to f; -1 on a write error. */
+int quote_json_file(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * pages.h: the comparison pages (with their test pages, charts and
+ * downloads) and the index (pages.c).
+ */
+#ifndef BENCHSITE_PAGES_H
+#define BENCHSITE_PAGES_H
+
+#include <libxml/tree.h>
+
+struct analysis;
+struct model;
+struct site;
+struct site_entry;
+
+/* Writes a comparison's page, its test pages, charts and downloads; fills
+ * entry. */
+int pages_comparison(struct site *s, const struct model *m,
+		     const struct analysis *a, struct site_entry *entry);
+
+/* Writes index.html listing the entries. */
+int pages_index(struct site *s, const struct site_entry *entries, int n);
+
+/* Fills td, a cell of a results table, with group g's mean in column c
+ * (which has one) and its run count; the best of the column is marked by
+ * a star and bold, not by colour alone.  1 when g is the best. */
+int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g);
+
+#endif

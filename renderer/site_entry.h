@@ -1,0 +1,30 @@
+/*
+ * site_entry.h: what the index says of one comparison, and that as the
+ * text a unit of pages saves in the manifest, so a reused unit gives its
+ * index entry without loading a row (site_entry.c).
+ */
+#ifndef BENCHSITE_SITE_ENTRY_H
+#define BENCHSITE_SITE_ENTRY_H
+
+/* What the index says of one comparison. */
+struct site_entry {
+	char *name, *title, *file, *headline, *thumb;	/* owned */
+	int ngroups;
+	long nresults;
+	int thumb_w, thumb_h;
+	int narrow_w, narrow_h;	/* the thumbnail's narrow SVG; 0: none */
+};
+
+/* The entry as one line of saved text (a new string the caller frees), or
+ * NULL when memory ran out. */
+char *site_entry_save(const struct site_entry *en);
+
+/* Fills en from saved text (its strings are new; site_entry_release frees
+ * them, also after a failure): 0, or -1 when the text is damaged or memory
+ * ran out. */
+int site_entry_load(const char *saved, struct site_entry *en);
+
+/* Frees en's strings. */
+void site_entry_release(struct site_entry *en);
+
+#endif

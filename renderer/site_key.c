@@ -1,0 +1,154 @@
+/*
+ * site_key.c: the hashes that let a render reuse what the published site
+ * already has (site_key.h): of the program, of the whole render, of one
+ * comparison's unit of pages.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/err.h"
+#include "../core/sha256.h"
+#include "../schema/store.h"
+#include "draw.h"
+#include "publish.h"
+#include "site.h"
+#include "site_key.h"
+
+/* The key of a comparison's unit: the program, the comparison, and what
+ * the store holds about its suite's runs (their rows, excluded or not,
+ * results and attributes: every page says which groups mix a setting, and
+ * a default comparison chooses its grouping by them).  Its pages
+ * depend on no other input, so a unit whose key the published site has is
+ * linked without loading a row. */
+void site_key_comparison(struct site *s, const struct store_comparison *c,
+			 char key[65])
+{
+	unsigned char runs[32];
+	struct sha256 h;
+	int i;
+
+	store_suite_digest(s->digests, c->suite, 1, runs);
+	sha256_init(&h);
+	sha256_update(&h, "comparison 3", 13);
+	sha256_update(&h, s->prog, 64);
+	sha256_update_str(&h, c->name);
+	sha256_update_str(&h, c->title);
+	sha256_update_str(&h, c->suite);
+	sha256_update_str(&h, c->by);
+	for (i = 0; i < c->nwhere; i++) {
+		/* a literal value hashes as it did before the selection
+		 * language: an old store's pages keep their keys */
+		if (c->where_op[i]) {
+			char op[16];
+
+			snprintf(op, sizeof(op), "op %d", c->where_op[i]);
+			sha256_update_str(&h, op);
+		}
+		sha256_update_str(&h, c->where_key[i]);
+		sha256_update_str(&h, c->where_value[i]);
+	}
+	/* hashed only when set: an old store's pages keep their keys */
+	if (c->metrics || c->tests || c->order || c->split) {
+		sha256_update_str(&h, "shown");
+		sha256_update_str(&h, c->metrics ? c->metrics : "");
+		sha256_update_str(&h, c->tests ? c->tests : "");
+		sha256_update_str(&h, c->order ? c->order : "");
+		sha256_update_str(&h, c->split ? c->split : "");
+	}
+	sha256_update(&h, runs, sizeof(runs));
+	sha256_final_hex(&h, key);
+}
+
+/* The program's identity: its own bytes (any change to code, templates
+ * or style gives another site), the options that change files, and how
+ * this machine lays text out (draw_layout_probe), into s->prog; left ""
+ * when the program's bytes cannot be read (nothing is then reused but
+ * charts).  -1 (s->e filled) when memory ran out or the probe failed: a
+ * render without the key writes the same pages but another marker (no
+ * unit to reuse next time), which is not the site an uninterrupted render
+ * makes. */
+int site_key_prog(struct site *s)
+{
+	char chunk[65536], probe[65];
+	struct sha256 h;
+	FILE *f = fopen("/proc/self/exe", "rb");
+	size_t k;
+	int bad;
+
+	if (!f)
+		return errno == ENOMEM ? err_set(s->e, NULL, 0, 0,
+						 "out of memory") : 0;
+	sha256_init(&h);
+	while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sha256_update(&h, chunk, k);
+	bad = ferror(f);
+	fclose(f);
+	if (bad)
+		return 0;
+	/* the probe lays out a chart as every chart is laid out: when that
+	 * fails, so would the render's charts */
+	if (draw_layout_probe(s, probe))
+		return -1;
+	sha256_update(&h, probe, 64);
+	sha256_update(&h, s->gzip ? "gzip" : "plain", s->gzip ? 4 : 5);
+	sha256_final_hex(&h, s->prog);
+	return 0;
+}
+
+/* The identity of this render's inputs: the program (s->prog) and the
+ * store's contents.  0; 1 when the program has no key or the store cannot
+ * be fingerprinted (the render then does its full work); -1 (s->e filled)
+ * on any other failure of the store's read, running out of memory
+ * included.  The fingerprint says which is which by its return value, not
+ * by its message: a failure that passed for "cannot be fingerprinted"
+ * would publish a site without keys. */
+int site_key_render(struct site *s, char key[65])
+{
+	char fp[65];
+	struct sha256 h;
+	int rc;
+
+	if (!s->prog[0])
+		return 1;
+	rc = store_fingerprint(s->store, fp, &s->digests, s->e);
+	if (rc == -2) {
+		err_clear(s->e);	/* not a failure of the render */
+		return 1;
+	}
+	if (rc)
+		return -1;
+	sha256_init(&h);
+	sha256_update(&h, s->prog, 64);
+	sha256_update(&h, fp, 64);
+	sha256_final_hex(&h, key);
+	return 0;
+}
+
+/* 1 when the published site at out was rendered from the same inputs (its
+ * marker has "store KEY") and still holds every file it had ("files N"):
+ * then there is nothing to do, and the whole render costs a read of the
+ * store instead of building every page to find out (about half the cost
+ * of a full render, for a render that changes nothing). */
+int site_key_fresh(const char *out, const char *key)
+{
+	char path[4200], line[128], want[80];
+	long files = -1;
+	int same = 0;
+	FILE *f;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", out,
+			     PUBLISH_MARKER) >= sizeof(path) ||
+	    !(f = fopen(path, "r")))
+		return 0;
+	snprintf(want, sizeof(want), "store %s\n", key);
+	while (fgets(line, sizeof(line), f)) {
+		if (strcmp(line, want) == 0)
+			same = 1;
+		else if (strncmp(line, "files ", 6) == 0)
+			files = strtol(line + 6, NULL, 10);
+	}
+	fclose(f);
+	return same && files > 0 && publish_count_files(out) == files;
+}

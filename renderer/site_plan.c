@@ -1,0 +1,120 @@
+/*
+ * site_plan.c: what the site has (site_plan.h): the style sheet, a unit
+ * of pages per comparison (reused whole when its key is in the published
+ * manifest), the index and the run pages, then every chart drawn.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "../core/xmlquiet.h"
+#include "../schema/store.h"
+#include "../analysis/analysis.h"
+#include "../analysis/model.h"
+#include "draw.h"
+#include "page.h"
+#include "page_run.h"
+#include "pages.h"
+#include "publish.h"
+#include "site.h"
+#include "site_entry.h"
+#include "site_key.h"
+#include "site_plan.h"
+
+struct build {
+	struct site *s;
+	struct site_entry *entries;
+	int n, cap;
+};
+
+static int build_one(void *ctx, const struct store_comparison *c)
+{
+	struct build *b = ctx;
+	struct model m;
+	struct analysis a;
+	struct site_entry *en;
+	char key[65], *saved = NULL;
+	int rc, keyed;
+
+	if (b->n == b->cap) {
+		int ncap = b->cap ? 2 * b->cap : 16;
+		struct site_entry *ne = realloc(b->entries,
+						(size_t)ncap * sizeof(*ne));
+
+		if (!ne)
+			return err_set(b->s->e, NULL, 0, 0, "out of memory");
+		b->entries = ne;
+		b->cap = ncap;
+	}
+	en = &b->entries[b->n];
+	memset(en, 0, sizeof(*en));
+	keyed = b->s->prog[0] && b->s->digests;
+	if (keyed) {
+		site_key_comparison(b->s, c, key);
+		if ((rc = site_unit_reuse(b->s, key, &saved)) < 0)
+			return -1;
+		if (rc == 1) {
+			/* nothing of it changed: its files are linked */
+			b->n++;	/* counted even on failure: freed below */
+			rc = site_entry_load(saved, en);
+			free(saved);
+			if (rc)
+				return err_set(b->s->e, PUBLISH_MARKER, 0, 0,
+					       "damaged unit %s", key);
+			return 0;
+		}
+	}
+	if (model_load(b->s->store, c, &m, b->s->e))
+		return -1;
+	if (analysis_run(&m, &a, b->s->e)) {
+		model_release(&m);
+		return -1;
+	}
+	rc = keyed ? site_unit_begin(b->s, key) : 0;
+	if (rc == 0)
+		rc = pages_comparison(b->s, &m, &a, en);
+	b->n++;	/* counted even on failure: its strings are freed below */
+	/* its charts are drawn meanwhile (draw.c): a drawing failure shows
+	 * at site_plan_build's draw_flush */
+	if (rc == 0 && keyed) {
+		saved = site_entry_save(en);
+		rc = saved ? site_unit_end(b->s, saved) :
+			     err_set(b->s->e, NULL, 0, 0, "out of memory");
+		free(saved);
+	}
+	analysis_release(&a);
+	model_release(&m);
+	return rc;
+}
+
+int site_plan_build(struct site *s)
+{
+	const char *css = page_template("style.css");
+	struct build b;
+	int i, rc = -1;
+
+	if (!css)
+		return err_set(s->e, "templates/style.css", 0, 0, "not built in");
+	if (site_write(s, "style.css", css, strlen(css), 1))
+		return -1;
+	memset(&b, 0, sizeof(b));
+	b.s = s;
+	if (store_each_comparison(s->store, build_one, &b, s->e) == 0 &&
+	    pages_index(s, b.entries, b.n) == 0 && page_run_pages(s) == 0)
+		rc = 0;
+	/* always: no drawing thread may outlive the build, failed or not */
+	if (draw_flush(s))
+		rc = -1;
+	/* a page or SVG chart built while libxml2 ran out of memory lacks
+	 * what it could not allocate, silently (html.h); so does text whose
+	 * appends were not checked one by one (buf.h) */
+	if (rc == 0 && (xmlquiet_oom() || buf_oom()))
+		rc = err_set(s->e, NULL, 0, 0, "out of memory");
+	if (rc == 0 && site_finish(s))
+		rc = -1;
+	for (i = 0; i < b.n; i++)
+		site_entry_release(&b.entries[i]);
+	free(b.entries);
+	return rc;
+}

@@ -1,0 +1,335 @@
+/*
+ * lifecycle_merge.c: merging another store into this one (lifecycle.h).
+ *
+ * Merge reads the other store through its own read-only connection rather
+ * than ATTACH: ATTACH would need the file name as a URI to be read-only,
+ * and a second connection can never write the other file whatever its
+ * name holds.  Columns a store of an older schema lacks are read as NULL
+ * ("not known"), which is what the migration of that version writes too.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "../core/err.h"
+#include "../core/sha256.h"
+#include "lifecycle.h"
+#include "store.h"
+#include "store_int.h"
+
+struct merge {
+	struct store *s;	/* this store */
+	sqlite3 *o;		/* the other, read-only */
+	const char *path;	/* the other's name, for messages */
+	struct err *e;
+};
+
+static int other_err(struct merge *m, const char *what)
+{
+	return err_set(m->e, m->path, 0, 0, "%s: %s", what,
+		       sqlite3_errmsg(m->o));
+}
+
+static int other_prepare(struct merge *m, const char *sql, sqlite3_stmt **st)
+{
+	if (sqlite3_prepare_v2(m->o, sql, -1, st, NULL) != SQLITE_OK)
+		return other_err(m, "cannot read");
+	return 0;
+}
+
+/* Binds a value of the other store to parameter i as a copy, as
+ * store_bind_text does a string: a copy that fails (out of memory) leaves
+ * the parameter NULL, so the failure is kept in s->bind_rc and the
+ * statement is refused by store_step instead of storing a NULL (or, in a
+ * NOT NULL column, failing as a constraint). */
+static void bind_value(struct store *s, sqlite3_stmt *st, int i,
+		       sqlite3_value *v)
+{
+	int rc = sqlite3_bind_value(st, i, v);
+
+	if (rc != SQLITE_OK && !s->bind_rc)
+		s->bind_rc = rc;
+}
+
+/* Inserts, with insert (whose parameter 1 is bound to parent when parent
+ * is not 0), every row that select (parameter 1 = from) returns, its
+ * columns bound in order after the parent's.  Both statements are reset,
+ * not finalized.  *n counts the rows. */
+static int copy_rows(struct merge *m, sqlite3_stmt *select, long long from,
+		     sqlite3_stmt *insert, long long parent, long *n)
+{
+	int rc, i, first = parent ? 2 : 1;
+
+	sqlite3_reset(select);
+	sqlite3_bind_int64(select, 1, from);
+	while ((rc = sqlite3_step(select)) == SQLITE_ROW) {
+		sqlite3_reset(insert);
+		if (parent)
+			sqlite3_bind_int64(insert, 1, parent);
+		for (i = 0; i < sqlite3_column_count(select); i++)
+			bind_value(m->s, insert, first + i,
+				   sqlite3_column_value(select, i));
+		if (store_step(m->s, insert) != SQLITE_DONE)
+			return store_db_err(m->s, m->e, "cannot copy");
+		if (n)
+			(*n)++;
+	}
+	if (rc != SQLITE_DONE)
+		return other_err(m, "cannot read");
+	return 0;
+}
+
+struct content_check {
+	struct sha256 h;
+	unsigned long long n, size;
+};
+
+static int hash_piece(void *ctx, const void *p, size_t k, struct err *e)
+{
+	struct content_check *c = ctx;
+
+	(void)e;
+	if (k > c->size - c->n)
+		return -2;	/* longer than its size column says */
+	sha256_update(&c->h, p, k);
+	c->n += k;
+	return 0;
+}
+
+/* The content of a source (source.content, then its source_chunk rows)
+ * must be the zlib stream of bytes with its SHA-256: a damaged or forged
+ * other store is refused, not spread.  Read a piece at a time, so a
+ * 1 GB source is checked in bounded memory. */
+static int check_content(struct merge *m, sqlite3_stmt *src)
+{
+	const char *sha = store_col_text(src, 1);
+	struct content_check c;
+	struct err ignored;
+	char got[65];
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	sha256_init(&c.h);
+	c.size = (unsigned long long)sqlite3_column_int64(src, 4);
+	err_clear(&ignored);
+	rc = source_blob_inflate(m->o, sqlite3_column_int64(src, 0),
+				 sqlite3_column_blob(src, 6),
+				 (size_t)sqlite3_column_bytes(src, 6),
+				 hash_piece, &c, m->path, &ignored);
+	if (rc == 0)
+		sha256_final_hex(&c.h, got);
+	/* memory, not the source: that is no reason to call it damaged */
+	if (rc != 0 && strstr(ignored.msg, "out of memory"))
+		return err_set(m->e, m->path, 0, 0, "%s", ignored.msg);
+	if (rc != 0 || c.n != c.size || strcmp(got, sha) != 0)
+		return err_set(m->e, m->path, 0, 0, "source '%s' is damaged "
+			       "(its content does not match its SHA-256)",
+			       store_col_text(src, 2));
+	return 0;
+}
+
+/* Copies the source_chunk rows of the other store's source from to
+ * source to of ours (a store older than version 4 has none). */
+static int copy_chunks(struct merge *m, sqlite3_stmt *q, sqlite3_stmt *ins,
+		       long long from, long long to)
+{
+	int step;
+
+	if (!q)
+		return 0;
+	sqlite3_reset(q);
+	sqlite3_bind_int64(q, 1, from);
+	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+		sqlite3_reset(ins);
+		sqlite3_bind_int64(ins, 1, to);
+		bind_value(m->s, ins, 2, sqlite3_column_value(q, 0));
+		bind_value(m->s, ins, 3, sqlite3_column_value(q, 1));
+		if (store_step(m->s, ins) != SQLITE_DONE)
+			return store_db_err(m->s, m->e,
+				      "cannot copy a source");
+	}
+	if (step != SQLITE_DONE)
+		return other_err(m, "cannot read");
+	return 0;
+}
+
+int lifecycle_merge(struct store *s, const char *path,
+		    struct lifecycle_merge_report *rep, struct err *e)
+{
+	/* version 1 had no source.options and no run_attr.origin */
+	static const char *const src_sql[] = {
+		"SELECT id, sha256, name, format, size, imported_at, content, "
+		"NULL FROM source ORDER BY id",
+		"SELECT id, sha256, name, format, size, imported_at, content, "
+		"options FROM source ORDER BY id",
+	};
+	/* version 4 and older had no run.label_origin */
+	static const char *const run_sql[] = {
+		"SELECT id, seq, line, suite, label, excluded, NULL FROM run "
+		"WHERE source_id = ?1 ORDER BY id",
+		"SELECT id, seq, line, suite, label, excluded, label_origin FROM "
+		"run WHERE source_id = ?1 ORDER BY id",
+	};
+	static const char *const attr_sql[] = {
+		"SELECT key, value, NULL FROM run_attr WHERE run_id = ?1",
+		"SELECT key, value, origin FROM run_attr WHERE run_id = ?1",
+	};
+	sqlite3_stmt *q[7] = {NULL}, *ins[7] = {NULL}, *st;
+	struct merge m;
+	int rc = -1, i, k, step;
+
+	memset(rep, 0, sizeof(*rep));
+	m.s = s;
+	m.path = path;
+	m.e = e;
+	/* read-only and creating nothing beside it (store_ro.c): merge
+	 * never writes OTHER, not even a -wal or -shm file */
+	if (store_ro_open(path, &m.o, e))
+		return -1;
+	sqlite3_busy_timeout(m.o, 30000);
+	if (other_prepare(&m, "PRAGMA user_version", &st))
+		goto out;
+	if (store_step(s, st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		other_err(&m, "not a benchsite store");
+		goto out;
+	}
+	rep->version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rep->version > STORE_SCHEMA_VERSION) {
+		err_set(e, path, 0, 0, "store has schema version %d, newer than "
+			"this benchsite (%d): merge it with a newer benchsite",
+			rep->version, STORE_SCHEMA_VERSION);
+		goto out;
+	}
+	if (rep->version < 1) {
+		err_set(e, path, 0, 0, "not a benchsite store (no schema "
+			"version)");
+		goto out;
+	}
+	k = rep->version >= 2 ? 1 : 0;
+	/* Reading inside one transaction gives a consistent snapshot even
+	 * while an importer writes the other store. */
+	if (sqlite3_exec(m.o, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
+		other_err(&m, "cannot read");
+		goto out;
+	}
+	if (other_prepare(&m, src_sql[k], &q[0]) ||
+	    other_prepare(&m, run_sql[rep->version >= 5], &q[1]) ||
+	    other_prepare(&m, attr_sql[k], &q[2]) ||
+	    other_prepare(&m, "SELECT test, metric, value, unit, better, status "
+			  "FROM result WHERE run_id = ?1 ORDER BY id", &q[3]) ||
+	    other_prepare(&m, "SELECT test, metric, t, value FROM sample WHERE "
+			  "run_id = ?1 ORDER BY rowid", &q[4]) ||
+	    other_prepare(&m, rep->version >= 5 ?
+			  "SELECT name, title, suite, by_key, filter, metrics, "
+			  "tests, order_by, split_by FROM comparison ORDER BY "
+			  "name" :
+			  "SELECT name, title, suite, by_key, filter, NULL, NULL, "
+			  "NULL, NULL FROM comparison ORDER BY name", &q[5]))
+		goto out;
+	if (store_prepare(s, "INSERT INTO source (sha256, name, format, size, "
+		       "imported_at, content, options) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		    &ins[0], e) ||
+	    store_prepare(s, "INSERT INTO run (source_id, seq, line, suite, label, "
+		       "excluded, label_origin) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		       &ins[1], e) ||
+	    store_prepare(s, "INSERT INTO run_attr (run_id, key, value, origin) "
+		       "VALUES (?, ?, ?, ?)", &ins[2], e) ||
+	    store_prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
+		       "better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &ins[3], e) ||
+	    store_prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
+		       "VALUES (?, ?, ?, ?, ?)", &ins[4], e) ||
+	    store_prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
+		       "by_key, filter, metrics, tests, order_by, split_by) VALUES "
+		       "(?, ?, ?, ?, ?, ?, ?, ?, ?)", &ins[5], e) ||
+	    store_prepare(s, "INSERT INTO source_chunk (source_id, seq, data) VALUES "
+		       "(?, ?, ?)", &ins[6], e))
+		goto out;
+	if (rep->version >= 4 &&
+	    other_prepare(&m, "SELECT seq, data FROM source_chunk WHERE "
+			  "source_id = ?1 ORDER BY seq", &q[6]))
+		goto out;
+	while ((step = sqlite3_step(q[0])) == SQLITE_ROW) {
+		long long here, source;
+
+		if (store_source_find(s, store_col_text(q[0], 1), &here, e))
+			goto out;
+		if (here) {
+			rep->skipped++;
+			continue;
+		}
+		if (check_content(&m, q[0]))
+			goto out;
+		sqlite3_reset(ins[0]);
+		for (i = 1; i < 8; i++)
+			bind_value(s, ins[0], i, sqlite3_column_value(q[0], i));
+		if (store_step(s, ins[0]) != SQLITE_DONE) {
+			store_db_err(s, e, "cannot copy a source");
+			goto out;
+		}
+		source = sqlite3_last_insert_rowid(s->db);
+		if (copy_chunks(&m, q[6], ins[6], sqlite3_column_int64(q[0], 0),
+				source))
+			goto out;
+		rep->sources++;
+		sqlite3_reset(q[1]);
+		sqlite3_bind_int64(q[1], 1, sqlite3_column_int64(q[0], 0));
+		while ((step = sqlite3_step(q[1])) == SQLITE_ROW) {
+			long long from = sqlite3_column_int64(q[1], 0), run;
+			int c;
+
+			sqlite3_reset(ins[1]);
+			sqlite3_bind_int64(ins[1], 1, source);
+			for (c = 1; c < 7; c++)
+				bind_value(s, ins[1], c + 1,
+					   sqlite3_column_value(q[1], c));
+			if (store_step(s, ins[1]) != SQLITE_DONE) {
+				store_db_err(s, e, "cannot copy a run");
+				goto out;
+			}
+			run = sqlite3_last_insert_rowid(s->db);
+			rep->runs++;
+			if (copy_rows(&m, q[2], from, ins[2], run, NULL) ||
+			    copy_rows(&m, q[3], from, ins[3], run, &rep->results) ||
+			    copy_rows(&m, q[4], from, ins[4], run, NULL))
+				goto out;
+		}
+		if (step != SQLITE_DONE) {
+			other_err(&m, "cannot read");
+			goto out;
+		}
+	}
+	if (step != SQLITE_DONE) {
+		other_err(&m, "cannot read");
+		goto out;
+	}
+	while ((step = sqlite3_step(q[5])) == SQLITE_ROW) {
+		int c;
+
+		sqlite3_reset(ins[5]);
+		for (c = 0; c < 9; c++)
+			bind_value(s, ins[5], c + 1,
+				   sqlite3_column_value(q[5], c));
+		if (store_step(s, ins[5]) != SQLITE_DONE) {
+			store_db_err(s, e, "cannot copy a comparison");
+			goto out;
+		}
+		rep->comparisons += sqlite3_changes(s->db);
+	}
+	if (step != SQLITE_DONE) {
+		other_err(&m, "cannot read");
+		goto out;
+	}
+	rc = 0;
+out:
+	for (i = 0; i < 7; i++) {
+		sqlite3_finalize(q[i]);
+		sqlite3_finalize(ins[i]);
+	}
+	sqlite3_exec(m.o, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_close(m.o);
+	return rc;
+}
