@@ -60,6 +60,7 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 #define SUITE "sql-bench"
 
@@ -90,15 +91,6 @@ enum kind { K_NONE, K_TEST, K_RUN, K_COMPARE };
 static const char compare_marker[] =
 	"This is the result file of the different benchmark tests.";
 
-/* ---- small text helpers -------------------------------------------- */
-
-static int has_prefix(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(s, w, k) == 0;
-}
-
 static int has_iprefix(const char *s, size_t n, const char *w)
 {
 	size_t k = strlen(w), i;
@@ -114,22 +106,6 @@ static int has_iprefix(const char *s, size_t n, const char *w)
 static int is_blank(int c)
 {
 	return c == ' ' || c == '\t';
-}
-
-static void trim(const char **s, size_t *n)
-{
-	while (*n && is_blank((*s)[0])) {
-		(*s)++;
-		(*n)--;
-	}
-	while (*n && is_blank((*s)[*n - 1]))
-		(*n)--;
-}
-
-static int all_blank(const char *s, size_t n)
-{
-	trim(&s, &n);
-	return n == 0;
 }
 
 /* Copies s[0..n) into out (cap bytes) as a C string; -1 when too long. */
@@ -293,11 +269,11 @@ static enum kind sb_kind(const char *p, size_t n)
 		n = SB_DETECT_BYTES;
 	lines_init(&l, p, n);
 	while (lines_next(&l, &s, &k)) {
-		if (has_prefix(s, k, "Benchmark DBD suit"))
+		if (span_starts(s, k, "Benchmark DBD suit"))
 			return K_RUN;
-		if (has_prefix(s, k, "Testing server '"))
+		if (span_starts(s, k, "Testing server '"))
 			return K_TEST;
-		if (has_prefix(s, k, compare_marker))
+		if (span_starts(s, k, compare_marker))
 			return K_COMPARE;
 	}
 	return K_NONE;
@@ -416,7 +392,7 @@ static int attr(struct sb *b, long line, const char *key, const char *s,
 	char v[SB_VALUE_MAX];
 	size_t i;
 
-	trim(&s, &n);
+	span_trim(&s, &n);
 	if (n == 0)
 		return 0;
 	if (copy(v, sizeof(v), s, n))
@@ -583,7 +559,7 @@ static int test_file(struct sb *b, const struct input *in)
 		int est;
 		size_t at, col;
 
-		if (has_prefix(s, n, banner)) {
+		if (span_starts(s, n, banner)) {
 			const char *q = s + sizeof(banner) - 1, *end = NULL, *t;
 
 			if (banner_line)
@@ -604,7 +580,7 @@ static int test_file(struct sb *b, const struct input *in)
 		}
 		if (!banner_line)
 			continue;	/* wrapper output before the test */
-		if (!all_blank(s, n)) {
+		if (!span_blank(s, n)) {
 			last = s;
 			last_n = n;
 			last_line = l.lineno;
@@ -641,7 +617,7 @@ static int test_file(struct sb *b, const struct input *in)
 	if (total_line && total_line == last_line)
 		return test_result(b, total_line, test,
 				   total_est ? "estimated" : "ok", 1, wall, cpu);
-	if (last && has_prefix(last, last_n, "Test skipped"))
+	if (last && span_starts(last, last_n, "Test skipped"))
 		return test_result(b, last_line, test, "skipped", 0, 0, 0);
 	return test_result(b, last_line ? last_line : banner_line, test,
 			   "failed", 0, 0, 0);
@@ -666,7 +642,7 @@ static int verdict_line(const char *s, size_t n, char *name, size_t cap,
 	if (i == 0 || i + 2 > n || s[i] != ':' || s[i + 1] != ' ')
 		return 0;
 	for (j = 0; j < sizeof(verdicts) / sizeof(verdicts[0]); j++)
-		if (has_prefix(s + i + 2, n - i - 2, verdicts[j]))
+		if (span_starts(s + i + 2, n - i - 2, verdicts[j]))
 			break;
 	if (j == sizeof(verdicts) / sizeof(verdicts[0]))
 		return 0;
@@ -724,13 +700,13 @@ static int run_file(struct sb *b, const struct input *in)
 		size_t rest, col;
 		const char *colon;
 
-		if (st != HEAD0 && has_prefix(s, n, "Benchmark DBD suit"))
+		if (st != HEAD0 && span_starts(s, n, "Benchmark DBD suit"))
 			return fail(b, l.lineno, 1, "a second summary in a file "
 				    "that is part of one run's folder: import "
 				    "this file alone");
 		switch (st) {
 		case HEAD0:
-			if (has_prefix(s, n, "Benchmark DBD suit")) {
+			if (span_starts(s, n, "Benchmark DBD suit")) {
 				colon = memchr(s, ':', n);
 				if (!colon)
 					return fail(b, l.lineno, 1, "expected "
@@ -744,7 +720,7 @@ static int run_file(struct sb *b, const struct input *in)
 			continue;
 		case HEAD:
 			colon = memchr(s, ':', n);
-			if (all_blank(s, n)) {
+			if (span_blank(s, n)) {
 				st = BODY;
 				continue;
 			}
@@ -755,7 +731,7 @@ static int run_file(struct sb *b, const struct input *in)
 				size_t vn = (size_t)(s + n - v);
 				int r = 0;
 
-				trim(&key, &kn);
+				span_trim(&key, &kn);
 				if (span_eq(key, kn, "Running tests on"))
 					r = attr(b, l.lineno, "machine", v, vn);
 				else if (span_eq(key, kn, "Comments"))
@@ -771,17 +747,17 @@ static int run_file(struct sb *b, const struct input *in)
 			st = BODY;
 			/* FALLTHROUGH */
 		case BODY:
-			if (all_blank(s, n))
+			if (span_blank(s, n))
 				continue;
 			if (verdict_line(s, n, name, sizeof(name), &rest)) {
 				const char *r = s + rest;
 				size_t rn = n - rest;
 				double wall, cpu;
-				int est = has_prefix(r, rn, "Estimated");
+				int est = span_starts(r, rn, "Estimated");
 
 				nlines++;
 				warn_line = 0;
-				if (has_prefix(r, rn, "Total time:") || est) {
+				if (span_starts(r, rn, "Total time:") || est) {
 					size_t off = est ? 21 : 11;
 
 					if (parse_timestr(r + off, rn - off,
@@ -798,7 +774,7 @@ static int run_file(struct sb *b, const struct input *in)
 						return -1;
 					continue;
 				}
-				if (has_prefix(r, rn, "Test skipped")) {
+				if (span_starts(r, rn, "Test skipped")) {
 					if (test_result(b, l.lineno, name,
 							"skipped", 0, 0, 0))
 						return -1;
@@ -808,14 +784,14 @@ static int run_file(struct sb *b, const struct input *in)
 				 * whose "Failed (...)" follows on its own
 				 * line */
 				nfailed++;
-				if (has_prefix(r, rn, "Warning:"))
+				if (span_starts(r, rn, "Warning:"))
 					warn_line = l.lineno;
 				if (test_result(b, l.lineno, name, "failed", 0,
 						0, 0))
 					return -1;
 				continue;
 			}
-			if (has_prefix(s, n, "Failed (")) {
+			if (span_starts(s, n, "Failed (")) {
 				if (!warn_line)
 					return fail(b, l.lineno, 1, "'Failed' "
 						    "line with no test before "
@@ -824,8 +800,8 @@ static int run_file(struct sb *b, const struct input *in)
 				continue;
 			}
 			warn_line = 0;
-			if (has_prefix(s, n, "All ") ||
-			    has_prefix(s, n, "Of ")) {
+			if (span_starts(s, n, "All ") ||
+			    span_starts(s, n, "Of ")) {
 				long all = -1, bad = 0;
 				int used = -1;
 				char t[64];
@@ -850,11 +826,11 @@ static int run_file(struct sb *b, const struct input *in)
 				summary_line = l.lineno;
 				continue;
 			}
-			if (has_prefix(s, n, "Totals per operation:"))
+			if (span_starts(s, n, "Totals per operation:"))
 				st = TABLE_HEAD;
 			continue;	/* stderr noise, notes */
 		case TABLE_HEAD:
-			if (!has_prefix(s, n, "Operation"))
+			if (!span_starts(s, n, "Operation"))
 				return fail(b, l.lineno, 1, "expected the "
 					    "'Operation seconds usr sys cpu "
 					    "tests' header");
@@ -937,7 +913,7 @@ static int cmp_cells(const char *s, size_t n, size_t k, const char **cell,
 		cn[i] = (size_t)(next - bar - 1);
 		bar = next;
 	}
-	return all_blank(bar + 1, (size_t)(end - bar - 1)) ? 0 : -1;
+	return span_blank(bar + 1, (size_t)(end - bar - 1)) ? 0 : -1;
 }
 
 /* A value cell: blank, or flags "*+?" around a number. */
@@ -946,7 +922,7 @@ static int cmp_value(const char *s, size_t n, int *has, double *v,
 {
 	size_t i = 0, j;
 
-	trim(&s, &n);
+	span_trim(&s, &n);
 	*has = 0;
 	*status = "ok";
 	if (n == 0)
@@ -1056,7 +1032,7 @@ static int compare_file(struct sb *b, const struct input *in)
 
 		switch (st) {
 		case SEEK:
-			if (has_prefix(s, n, "The result logs which where found")) {
+			if (span_starts(s, n, "The result logs which where found")) {
 				memset(&c, 0, sizeof(c));
 				st = LIST;
 			}
@@ -1069,7 +1045,7 @@ static int compare_file(struct sb *b, const struct input *in)
 			char digits[8];
 			struct cmp_col *col;
 
-			if (all_blank(s, n))
+			if (span_blank(s, n))
 				continue;
 			if (s[0] == '=') {
 				if (c.ncols == 0)
@@ -1079,7 +1055,7 @@ static int compare_file(struct sb *b, const struct input *in)
 				st = HEADER;
 				continue;
 			}
-			trim(&t, &tn);
+			span_trim(&t, &tn);
 			i = 0;
 			while (i < tn && i < sizeof(digits) - 1 &&
 			       isdigit((unsigned char)t[i]))
@@ -1130,7 +1106,7 @@ static int compare_file(struct sb *b, const struct input *in)
 				const char *v = sep + 2, *args;
 				size_t vn = (size_t)(t + tn - v);
 
-				trim(&nm, &nn);
+				span_trim(&nm, &nn);
 				if (nn == 0 || copy(col->label,
 						    sizeof(col->label), nm, nn))
 					return fail(b, l.lineno, 1, "expected a "
@@ -1151,7 +1127,7 @@ static int compare_file(struct sb *b, const struct input *in)
 					}
 				if (args)
 					vn = (size_t)(args - v);
-				trim(&v, &vn);
+				span_trim(&v, &vn);
 				if (copy(col->version, sizeof(col->version),
 					 v, vn))
 					return fail(b, l.lineno, 1, "server "
@@ -1162,7 +1138,7 @@ static int compare_file(struct sb *b, const struct input *in)
 		}
 		case HEADER:
 			if (cmp_cells(s, n, c.ncols, cell, cn) ||
-			    !has_prefix(cell[0], cn[0], "Operation"))
+			    !span_starts(cell[0], cn[0], "Operation"))
 				return fail(b, l.lineno, 1, "expected the "
 					    "'Operation |  1|  2|...' header with "
 					    "%zu columns", c.ncols);
@@ -1171,7 +1147,7 @@ static int compare_file(struct sb *b, const struct input *in)
 				size_t tn = cn[i];
 				char want[16];
 
-				trim(&t, &tn);
+				span_trim(&t, &tn);
 				snprintf(want, sizeof(want), "%zu", i);
 				if (!span_eq(t, tn, want))
 					return fail(b, l.lineno, 1, "column %zu "
@@ -1182,7 +1158,7 @@ static int compare_file(struct sb *b, const struct input *in)
 			continue;
 		case NAMES:
 			if (cmp_cells(s, n, c.ncols, cell, cn) ||
-			    !all_blank(cell[0], cn[0]))
+			    !span_blank(cell[0], cn[0]))
 				return fail(b, l.lineno, 1, "expected the row "
 					    "of run names under the header");
 			st = TABLE;
@@ -1201,14 +1177,14 @@ static int compare_file(struct sb *b, const struct input *in)
 				part = NONE;
 				continue;
 			}
-			if (has_prefix(s, n, "Results per test in seconds:") ||
-			    has_prefix(s, n, "Relative results per test")) {
+			if (span_starts(s, n, "Results per test in seconds:") ||
+			    span_starts(s, n, "Relative results per test")) {
 				c.relative = s[0] == 'R' && s[1] == 'e' &&
 					     s[2] == 'l';
 				part = TESTS;
 				continue;
 			}
-			if (has_prefix(s, n, "The results per operation:")) {
+			if (span_starts(s, n, "The results per operation:")) {
 				part = OPS;
 				continue;
 			}
@@ -1226,7 +1202,7 @@ static int compare_file(struct sb *b, const struct input *in)
 					return fail(b, l.lineno, 1, "more than "
 						    "%d tests", SB_TESTS_MAX);
 				row = &c.rows[c.nrows++];
-				trim(&t, &tn);
+				span_trim(&t, &tn);
 				if (tn == 0 || copy(row->test,
 						    sizeof(row->test), t, tn))
 					return fail(b, l.lineno, 1, "expected "
@@ -1290,7 +1266,7 @@ static size_t next_summary(const char *p, size_t n, size_t at, long *line)
 	while (at < n) {
 		const char *nl = memchr(p + at, '\n', n - at);
 
-		if (has_prefix(p + at, n - at, "Benchmark DBD suit"))
+		if (span_starts(p + at, n - at, "Benchmark DBD suit"))
 			return at;
 		if (!nl)
 			return n;
@@ -1375,17 +1351,17 @@ static void summary_label(const struct input *in, const char *flabel, int k,
 		const char *colon = memchr(s, ':', n), *v;
 		size_t vn;
 
-		if (l.lineno > 1 && all_blank(s, n))
+		if (l.lineno > 1 && span_blank(s, n))
 			break;
 		if (!colon)
 			continue;
 		v = colon + 1;
 		vn = (size_t)(s + n - v);
-		trim(&v, &vn);
-		if (has_prefix(s, n, "Server version") && copy(ver, sizeof(ver),
+		span_trim(&v, &vn);
+		if (span_starts(s, n, "Server version") && copy(ver, sizeof(ver),
 							      v, vn))
 			ver[0] = '\0';
-		if (has_prefix(s, n, "Comments") && copy(com, sizeof(com), v, vn))
+		if (span_starts(s, n, "Comments") && copy(com, sizeof(com), v, vn))
 			com[0] = '\0';
 	}
 	if (ver[0])

@@ -48,6 +48,7 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 /* Names (tests, versions, attribute values) are short; anything longer is
  * cut here, and names longer than this are not sysbench's own. */
@@ -56,40 +57,6 @@
 /* Detection looks at this much: wrapper logs put their own header (the
  * PerfKitBenchmarker log has 17 lines) before the first banner. */
 #define SB_DETECT_BYTES (256 * 1024)
-
-struct span {
-	const char *p;
-	size_t n;
-};
-
-/* ---- small text helpers ---- */
-
-static int starts(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(s, w, k) == 0;
-}
-
-static const char *find(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, k) == 0)
-			return s + i;
-	return NULL;
-}
-
-static void trim(const char **s, size_t *n)
-{
-	while (*n && (**s == ' ' || **s == '\t')) {
-		(*s)++;
-		(*n)--;
-	}
-	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
-		(*n)--;
-}
 
 static int is_digit(char c)
 {
@@ -133,7 +100,7 @@ static int banner(const char *s, size_t n, struct span *ver)
 {
 	const char *p = s, *end = s + n;
 
-	while ((p = find(p, (size_t)(end - p), "sysbench ")) != NULL) {
+	while ((p = span_find(p, (size_t)(end - p), "sysbench ")) != NULL) {
 		const char *v = p + 9, *q = v;
 
 		p += 9;
@@ -148,9 +115,9 @@ static int banner(const char *s, size_t n, struct span *ver)
 					   (*q >= 'A' && *q <= 'Z')))
 				q++;
 		}
-		if (starts(q, (size_t)(end - q), " (using ") ||
-		    (starts(q, (size_t)(end - q), ":") &&
-		     find(q, (size_t)(end - q), " multi-threaded system "
+		if (span_starts(q, (size_t)(end - q), " (using ") ||
+		    (span_starts(q, (size_t)(end - q), ":") &&
+		     span_find(q, (size_t)(end - q), " multi-threaded system "
 			  "evaluation benchmark"))) {
 			ver->p = v;
 			ver->n = (size_t)(q - v);
@@ -194,7 +161,7 @@ static long parse_long(const char *s, size_t n)
 {
 	double v;
 
-	trim(&s, &n);
+	span_trim(&s, &n);
 	if (n == 0 || n > 15 || num_parse_plain(s, n, &v) || v != (long)v)
 		return -1;
 	return (long)v;
@@ -203,11 +170,11 @@ static long parse_long(const char *s, size_t n)
 /* The value after "label:" on a trimmed line, trimmed. */
 static int after(const char *s, size_t n, const char *label, struct span *v)
 {
-	if (!starts(s, n, label))
+	if (!span_starts(s, n, label))
 		return 0;
 	v->p = s + strlen(label);
 	v->n = n - strlen(label);
-	trim(&v->p, &v->n);
+	span_trim(&v->p, &v->n);
 	return 1;
 }
 
@@ -240,20 +207,20 @@ static void test_from_line(struct segment *g, const char *s, size_t n)
 		if (span_eq(v.p, v.n - 5, "memory operations speed"))
 			snprintf(g->test, sizeof(g->test), "memory");
 	}
-	if (starts(s, n, "Doing OLTP test"))
+	if (span_starts(s, n, "Doing OLTP test"))
 		g->oltp = 1;
-	if (starts(s, n, "Doing CPU performance benchmark") ||
-	    starts(s, n, "Prime numbers limit:") ||
-	    starts(s, n, "Maximum prime number checked in CPU test:"))
+	if (span_starts(s, n, "Doing CPU performance benchmark") ||
+	    span_starts(s, n, "Prime numbers limit:") ||
+	    span_starts(s, n, "Maximum prime number checked in CPU test:"))
 		snprintf(g->test, sizeof(g->test), "cpu");
-	if (starts(s, n, "Running memory speed test") ||
-	    starts(s, n, "Total operations:") ||
-	    (starts(s, n, "Operations performed:") && find(s, n, "ops/sec")))
+	if (span_starts(s, n, "Running memory speed test") ||
+	    span_starts(s, n, "Total operations:") ||
+	    (span_starts(s, n, "Operations performed:") && span_find(s, n, "ops/sec")))
 		snprintf(g->test, sizeof(g->test), "memory");
-	if (!g->test[0] && starts(s, n, "Extra file open flags:"))
+	if (!g->test[0] && span_starts(s, n, "Extra file open flags:"))
 		snprintf(g->test, sizeof(g->test), "fileio");
-	if (starts(s, n, "SQL statistics:") ||
-	    starts(s, n, "OLTP test statistics:"))
+	if (span_starts(s, n, "SQL statistics:") ||
+	    span_starts(s, n, "OLTP test statistics:"))
 		g->oltp = 1;
 }
 
@@ -262,7 +229,7 @@ static void test_from_line(struct segment *g, const char *s, size_t n)
  * the base name without .lua) and returns 1. */
 static int command_test(const char *s, size_t n, char *out, size_t cap)
 {
-	const char *p = find(s, n, "sysbench ");
+	const char *p = span_find(s, n, "sysbench ");
 	size_t i;
 	struct span t;
 
@@ -273,11 +240,11 @@ static int command_test(const char *s, size_t n, char *out, size_t cap)
 		struct span name = t;
 		const char *slash;
 
-		if (starts(t.p, t.n, "--test=")) {
+		if (span_starts(t.p, t.n, "--test=")) {
 			name.p += 7;
 			name.n -= 7;
 		} else if (!(t.n > 4 && span_eq(t.p + t.n - 4, 4, ".lua")) &&
-			   !starts(t.p, t.n, "oltp_")) {
+			   !span_starts(t.p, t.n, "oltp_")) {
 			continue;
 		}
 		while ((slash = memchr(name.p, '/', name.n)) != NULL) {
@@ -318,30 +285,30 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 		}
 		if (command_test(s, n, cmd, cap))
 			continue;
-		trim(&s, &n);
+		span_trim(&s, &n);
 		if (done)
 			continue;
-		if (starts(s, n, "FATAL:") && !g->fatal_line && !g->has_stats) {
+		if (span_starts(s, n, "FATAL:") && !g->fatal_line && !g->has_stats) {
 			g->fatal_line = l->lineno;
 			g->fatal.p = s;
 			g->fatal.n = n;
 		}
-		if (starts(s, n, "Running the test with following options") ||
-		    starts(s, n, "Threads started!") || is_interim(s, n))
+		if (span_starts(s, n, "Running the test with following options") ||
+		    span_starts(s, n, "Threads started!") || is_interim(s, n))
 			g->is_run = 1;
-		if (starts(s, n, "General statistics:") ||
-		    starts(s, n, "Test execution summary:") ||
-		    starts(s, n, "SQL statistics:") ||
-		    starts(s, n, "OLTP test statistics:") ||
-		    starts(s, n, "File operations:") ||
-		    starts(s, n, "CPU speed:") ||
-		    starts(s, n, "Total operations:") ||
-		    starts(s, n, "events/s (eps):") ||
-		    starts(s, n, "Operations performed:")) {
+		if (span_starts(s, n, "General statistics:") ||
+		    span_starts(s, n, "Test execution summary:") ||
+		    span_starts(s, n, "SQL statistics:") ||
+		    span_starts(s, n, "OLTP test statistics:") ||
+		    span_starts(s, n, "File operations:") ||
+		    span_starts(s, n, "CPU speed:") ||
+		    span_starts(s, n, "Total operations:") ||
+		    span_starts(s, n, "events/s (eps):") ||
+		    span_starts(s, n, "Operations performed:")) {
 			g->is_run = 1;
 			g->has_stats = 1;
 		}
-		if (starts(s, n, "queries performed:"))
+		if (span_starts(s, n, "queries performed:"))
 			in_queries = 1;
 		else if (in_queries && after(s, n, "read:", &v))
 			g->q_read = parse_long(v.p, v.n);
@@ -349,7 +316,7 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 			g->q_write = parse_long(v.p, v.n);
 		else if (in_queries && after(s, n, "other:", &v))
 			g->q_other = parse_long(v.p, v.n);
-		else if (!(in_queries && starts(s, n, "total:")))
+		else if (!(in_queries && span_starts(s, n, "total:")))
 			in_queries = 0;
 		if (after(s, n, "transactions:", &v)) {
 			const char *open = memchr(v.p, '(', v.n);
@@ -360,7 +327,7 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 			g->threads = parse_long(v.p, v.n);
 		if (after(s, n, "total number of events:", &v))
 			g->events = parse_long(v.p, v.n);
-		if (starts(s, n, "execution time (avg/stddev):"))
+		if (span_starts(s, n, "execution time (avg/stddev):"))
 			done = 1;
 		test_from_line(g, s, n);
 	}
@@ -490,10 +457,10 @@ static int count_rate(struct run *r, const char *label, struct span v,
 	if (open) {
 		c.p = v.p;
 		c.n = (size_t)(open - v.p);
-		trim(&c.p, &c.n);
+		span_trim(&c.p, &c.n);
 		x.p = open + 1;
 		x.n = (size_t)(v.p + v.n - x.p);
-		trim(&x.p, &x.n);
+		span_trim(&x.p, &x.n);
 		if (num_parse_plain(c.p, c.n, &cnt) == 0 && x.n > k + 1 &&
 		    span_eq(x.p + x.n - k, k, unit) && x.p[x.n - k - 1] == ' ' &&
 		    num_parse_plain(x.p, x.n - k - 1, rate) == 0) {
@@ -542,7 +509,7 @@ static int attr(struct run *r, const char *key, const char *p, size_t n)
 {
 	char v[SB_NAME_MAX * 2];
 
-	trim(&p, &n);
+	span_trim(&p, &n);
 	if (n == 0)
 		return 0;
 	span_copy(v, sizeof(v), p, n);
@@ -556,7 +523,7 @@ static int size_attr(struct run *r, const char *key, const char *p, size_t n)
 {
 	char v[SB_NAME_MAX];
 
-	trim(&p, &n);
+	span_trim(&p, &n);
 	if (n > 1 && p[n - 1] == 'b' && memchr("KMGT", p[n - 2], 4))
 		n--;
 	if (n > 0 && n < 40 && memchr("KMGT", p[n - 1], 4)) {
@@ -656,7 +623,7 @@ static int interim(struct run *r, const char *s, size_t n)
 		}
 		if (span_eq(t.p, t.n, "lat") || span_eq(t.p, t.n, "latency")) {
 			/* "lat (ms,95%): 4.57" */
-			if (!token(s, n, &i, &t) || !starts(t.p, t.n, "(ms,") ||
+			if (!token(s, n, &i, &t) || !span_starts(t.p, t.n, "(ms,") ||
 			    pct_metric(t.p, t.n, pct, sizeof(pct)) ||
 			    !token(s, n, &i, &v) ||
 			    num_parse_plain(v.p, v.n, &x))
@@ -760,12 +727,12 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 		return attr(r, "threads", v.p, v.n);
 	}
 	if (after(s, n, "Report intermediate results every", &v)) {
-		q = find(v.p, v.n, " second");
+		q = span_find(v.p, v.n, " second");
 		return attr(r, "report_interval", v.p,
 			    q ? (size_t)(q - v.p) : v.n);
 	}
 	if (after(s, n, "Target transaction rate:", &v)) {
-		q = find(v.p, v.n, "/sec");
+		q = span_find(v.p, v.n, "/sec");
 		return attr(r, "rate", v.p, q ? (size_t)(q - v.p) : v.n);
 	}
 	if (after(s, n, "Initializing random number generator from seed (",
@@ -783,19 +750,19 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 	if (after(s, n, "Read/Write ratio for combined random IO test:", &v))
 		return attr(r, "rw_ratio", v.p, v.n);
 	if (after(s, n, "Periodic FSYNC enabled, calling fsync() each", &v)) {
-		q = find(v.p, v.n, " request");
+		q = span_find(v.p, v.n, " request");
 		return attr(r, "fsync_freq", v.p, q ? (size_t)(q - v.p) : v.n);
 	}
-	if (starts(s, n, "Calling fsync() at the end of test, Enabled"))
+	if (span_starts(s, n, "Calling fsync() at the end of test, Enabled"))
 		return attr(r, "fsync_end", "on", 2);
-	if (after(s, n, "Using ", &v) && (q = find(v.p, v.n, " I/O mode")))
+	if (after(s, n, "Using ", &v) && (q = span_find(v.p, v.n, " I/O mode")))
 		return attr(r, "io_mode", v.p, (size_t)(q - v.p));
-	if ((q = find(s, n, " total file size")) && q + 16 == s + n)
+	if ((q = span_find(s, n, " total file size")) && q + 16 == s + n)
 		return size_attr(r, "file_total_size", s, (size_t)(q - s));
 	/* " files, " and " each" must not overlap ("2 files, each"): the
 	 * size between them would have a negative length (found by
 	 * tests/fuzz, regress/sysbench/ubsan-trim-wrapped-length) */
-	if ((q = find(s, n, " files, ")) && n > 5 &&
+	if ((q = span_find(s, n, " files, ")) && n > 5 &&
 	    span_eq(s + n - 5, 5, " each") && q + 8 <= s + n - 5) {
 		if (attr(r, "file_num", s, (size_t)(q - s)))
 			return -1;
@@ -816,7 +783,7 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 		return attr(r, "scope", v.p, v.n);
 	/* threads 0.4: "Thread yields per test: 1000 Locks used: 8" */
 	if (after(s, n, "Thread yields per test:", &v)) {
-		q = find(v.p, v.n, " Locks used:");
+		q = span_find(v.p, v.n, " Locks used:");
 		if (!q)
 			return attr(r, "thread_yields", v.p, v.n);
 		return attr(r, "thread_yields", v.p, (size_t)(q - v.p)) ||
@@ -826,9 +793,9 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 	/* 0.4 OLTP */
 	if (after(s, n, "No DB drivers specified, using", &v))
 		return attr(r, "db_driver", v.p, v.n);
-	if (after(s, n, "Running", &v) && (q = find(v.p, v.n, " OLTP test")))
+	if (after(s, n, "Running", &v) && (q = span_find(v.p, v.n, " OLTP test")))
 		return attr(r, "oltp_mode", v.p, (size_t)(q - v.p));
-	if (starts(s, n, "Doing read-only test"))
+	if (span_starts(s, n, "Doing read-only test"))
 		return attr(r, "oltp_read_only", "on", 2);
 	*handled = 0;
 	return 0;
@@ -843,39 +810,39 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 
 	*handled = 1;
 	/* headings */
-	if (starts(s, n, "queries performed:")) {
+	if (span_starts(s, n, "queries performed:")) {
 		r->sec = S_QUERIES;
 		return 0;
 	}
-	if (starts(s, n, "per-request statistics:") ||
+	if (span_starts(s, n, "per-request statistics:") ||
 	    span_eq(s, n, "response time:")) {
 		r->sec = S_LATENCY;
 		r->lat_ms_suffix = 1;
 		return 0;
 	}
-	if (starts(s, n, "Latency (ms):")) {
+	if (span_starts(s, n, "Latency (ms):")) {
 		r->sec = S_LATENCY;
 		r->lat_ms_suffix = 0;
 		return 0;
 	}
-	if (starts(s, n, "Latency histogram")) {
+	if (span_starts(s, n, "Latency histogram")) {
 		r->sec = S_HISTOGRAM;
 		return 0;
 	}
-	if (starts(s, n, "SQL statistics:") ||
-	    starts(s, n, "OLTP test statistics:") ||
-	    starts(s, n, "General statistics:") ||
-	    starts(s, n, "Test execution summary:") ||
-	    starts(s, n, "Threads fairness:") ||
-	    starts(s, n, "File operations:") ||
-	    starts(s, n, "Throughput:") || starts(s, n, "CPU speed:")) {
+	if (span_starts(s, n, "SQL statistics:") ||
+	    span_starts(s, n, "OLTP test statistics:") ||
+	    span_starts(s, n, "General statistics:") ||
+	    span_starts(s, n, "Test execution summary:") ||
+	    span_starts(s, n, "Threads fairness:") ||
+	    span_starts(s, n, "File operations:") ||
+	    span_starts(s, n, "Throughput:") || span_starts(s, n, "CPU speed:")) {
 		r->sec = S_NONE;
 		return 0;
 	}
 	if (r->sec == S_HISTOGRAM) {
 		/* "      10.651 |*          19" rows and the column heads */
 		if (n == 0 || memchr(s, '|', n) ||
-		    (starts(s, n, "value") && find(s, n, "distribution")))
+		    (span_starts(s, n, "value") && span_find(s, n, "distribution")))
 			return 0;
 		r->sec = S_NONE;
 	}
@@ -900,9 +867,9 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 			return figure(r, M_LAT_MAX, "max", v, sfx);
 		if (after(s, n, "sum:", &v))
 			return number(r, "sum", v, sfx, &x);
-		if (starts(s, n, "percentile stats:"))
+		if (span_starts(s, n, "percentile stats:"))
 			return 0;	/* --percentile=0: disabled */
-		if ((q = find(s, n, "percentile:")) != NULL) {
+		if ((q = span_find(s, n, "percentile:")) != NULL) {
 			/* "approx.  95 percentile:", "95th percentile:" */
 			char label[24];
 			size_t i = 0, d;
@@ -919,7 +886,7 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 				 (int)(i - d), s + d);
 			v.p = q + 11;
 			v.n = (size_t)(s + n - v.p);
-			trim(&v.p, &v.n);
+			span_trim(&v.p, &v.n);
 			if (r->at[M_LAT_PCT] == 0)
 				snprintf(r->pct_name, sizeof(r->pct_name), "%s",
 					 label);
@@ -960,7 +927,7 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 		r->other_dec = r->rate_dec;
 		return 0;
 	}
-	tl = starts(s, n, "total time:") ? "total time" : "time elapsed";
+	tl = span_starts(s, n, "total time:") ? "total time" : "time elapsed";
 	if (after(s, n, "total time:", &v) ||
 	    after(s, n, "time elapsed:", &v)) {	/* 1.1 */
 		r->time_sig = num_sig_digits(v.p, v.n);
@@ -977,9 +944,9 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 	if (after(s, n, "events per second:", &v) ||
 	    after(s, n, "events/s (eps):", &v))
 		return figure(r, M_EPS, "events per second", v, "");
-	if (starts(s, n, "events (avg/stddev):"))
+	if (span_starts(s, n, "events (avg/stddev):"))
 		return 0;
-	if (starts(s, n, "execution time (avg/stddev):")) {
+	if (span_starts(s, n, "execution time (avg/stddev):")) {
 		r->sec = S_DONE;
 		return 0;
 	}
@@ -996,7 +963,7 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 		return figure(r, M_WRITTEN_MIBS, "written, MiB/s", v, "");
 	/* 1.1 fileio: "read:  IOPS=468.89 7.33 MiB/s (7.68 MB/s)" */
 	if ((after(s, n, "read:", &v) || after(s, n, "write:", &v)) &&
-	    starts(v.p, v.n, "IOPS=")) {
+	    span_starts(v.p, v.n, "IOPS=")) {
 		int rd = s[0] == 'r';
 		size_t i = 0;
 		struct span a, b, u;
@@ -1017,8 +984,8 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 	if (after(s, n, "Total operations:", &v))
 		return rate_figure(r, M_OPS, "Total operations", v,
 				   "per second)");
-	if ((q = find(s, n, " MiB transferred (")) != NULL ||
-	    (q = find(s, n, " MB transferred (")) != NULL) {
+	if ((q = span_find(s, n, " MiB transferred (")) != NULL ||
+	    (q = span_find(s, n, " MB transferred (")) != NULL) {
 		const char *open = memchr(q, '(', (size_t)(s + n - q));
 		double amount;
 
@@ -1064,7 +1031,7 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 	}
 	/* "Read 305.98Mb  Written 203.98Mb  Total transferred 509.97Mb
 	 * (1.6996Mb/sec)" */
-	if (starts(s, n, "Read ") && find(s, n, " Written ")) {
+	if (span_starts(s, n, "Read ") && span_find(s, n, " Written ")) {
 		size_t i = 0;
 		struct span a[4];
 		int k;
@@ -1086,7 +1053,7 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 	}
 	/* "  108.78 Requests/sec executed": (reads+writes)/time in 0.4/0.5,
 	 * i.e. events per second of that version */
-	if ((q = find(s, n, " Requests/sec executed")) != NULL) {
+	if ((q = span_find(s, n, " Requests/sec executed")) != NULL) {
 		v.p = s;
 		v.n = (size_t)(q - s);
 		return figure(r, M_EPS, "Requests/sec executed", v, "");
@@ -1206,7 +1173,7 @@ static int run_parse(struct lines *l, const struct segment *g,
 				return -1;
 			continue;
 		}
-		trim(&s, &n);
+		span_trim(&s, &n);
 		if (stats(&r, s, n, &handled))
 			return -1;
 		if (!handled && header(&r, s, n, &handled))

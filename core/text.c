@@ -252,8 +252,3 @@ double num_round_sig(double v, int d)
 	snprintf(t, sizeof(t), "%.*e", d < 1 ? 0 : d > 17 ? 16 : d - 1, v);
 	return round_text(v, t);
 }
-
-int span_eq(const char *s, size_t n, const char *w)
-{
-	return strlen(w) == n && memcmp(s, w, n) == 0;
-}

@@ -55,7 +55,4 @@ int num_sig_digits(const char *s, size_t n);
 double num_round_decimals(double v, int d);
 double num_round_sig(double v, int d);
 
-/* 1 when s[0..n) equals the NUL-terminated word w. */
-int span_eq(const char *s, size_t n, const char *w);
-
 #endif
