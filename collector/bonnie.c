@@ -165,16 +165,8 @@ static int field_error(struct ctx *c, const struct field *s, const char *name,
 static int emit(struct ctx *c, const char *test, const char *metric,
 		const char *unit, const char *better, int has, double v)
 {
-	struct record_result r;
-
-	r.test = test;
-	r.metric = metric;
-	r.unit = unit;
-	r.better = better;
-	r.has_value = has;
-	r.value = has ? v : 0;
-	r.status = has ? "ok" : "too-fast";
-	return c->sink->result(c->sink->ctx, &r, c->e);
+	return record_send(c->sink, test, metric, unit, better,
+			   has ? "ok" : "too-fast", v, c->e);
 }
 
 /* A rate or %CP field: empty (not run), +++++ (too fast) or a plain

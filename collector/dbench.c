@@ -93,16 +93,7 @@ static int result(struct db *d, long line, const char *test,
 		  const char *metric, double v, const char *unit,
 		  const char *better)
 {
-	struct record_result r;
-
-	r.test = test;
-	r.metric = metric;
-	r.value = v;
-	r.has_value = 1;
-	r.unit = unit;
-	r.better = better;
-	r.status = "ok";
-	if (d->sink->result(d->sink->ctx, &r, d->e))
+	if (record_send(d->sink, test, metric, unit, better, "ok", v, d->e))
 		return sink_failed(d, line);
 	return 0;
 }

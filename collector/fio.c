@@ -395,16 +395,8 @@ static int text_col(struct fio *f, sqlite3_stmt *st, int i, const char *path,
 static int result(struct fio *f, const char *test, const char *metric,
 		  const char *unit, const char *better, int failed, double v)
 {
-	struct record_result r;
-
-	r.test = test;
-	r.metric = metric;
-	r.unit = unit;
-	r.better = better;
-	r.has_value = !failed;
-	r.value = failed ? 0 : v;
-	r.status = failed ? "failed" : "ok";
-	return f->sink->result(f->sink->ctx, &r, f->e);
+	return record_send(f->sink, test, metric, unit, better,
+			   failed ? "failed" : "ok", v, f->e);
 }
 
 /* ns -> us through the decimal text, so that 1315.865247 ns is stored as

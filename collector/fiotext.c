@@ -361,18 +361,11 @@ static int result(struct ft *f, long line, const char *test, int d,
 		  const char *metric, const char *unit, const char *better,
 		  int failed, double v)
 {
-	struct record_result r;
 	char name[64];
 
 	snprintf(name, sizeof(name), "%s_%s", dir_name[d], metric);
-	r.test = test;
-	r.metric = name;
-	r.unit = unit;
-	r.better = better;
-	r.has_value = !failed;
-	r.value = failed ? 0 : v;
-	r.status = failed ? "failed" : "ok";
-	if (f->sink->result(f->sink->ctx, &r, f->e)) {
+	if (record_send(f->sink, test, name, unit, better,
+			failed ? "failed" : "ok", v, f->e)) {
 		f->e->line = line;
 		return -1;
 	}

@@ -399,6 +399,18 @@ static int cells_to_bonnie(const char *const *cell, int n, long line,
 	return bonnie_cells(cell, len, n, line, sink, e);
 }
 
+/* bonnie_perl and bonnie_cpp return how many runs they sent, or -1; a
+ * page of headings and no rows is an error of the page, said here once. */
+static int some_runs(const struct htable *t, int runs, struct err *e)
+{
+	if (runs < 0)
+		return -1;
+	if (runs == 0)
+		return err_at(e, t->line, 0, "bon_csv2html page with no result "
+			      "rows");
+	return 0;
+}
+
 /* 1.0x Perl: rows after the three heading rows hold the CSV fields. */
 static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
 		       struct err *e)
@@ -421,10 +433,7 @@ static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
 			return -1;
 		runs++;
 	}
-	if (runs == 0)
-		return err_at(e, t->line, 0, "bon_csv2html page with no result "
-			      "rows");
-	return 0;
+	return runs;
 }
 
 /* 1.96/1.97 C++: values row + latency row per CSV line, mapped back to the
@@ -502,10 +511,7 @@ static int bonnie_cpp(const struct htable *t, const char *csv_version,
 			return -1;
 		runs++;
 	}
-	if (runs == 0)
-		return err_at(e, t->line, 0, "bon_csv2html page with no result "
-			      "rows");
-	return 0;
+	return runs;
 }
 
 static int bonnie_page(const struct htable *t, const struct record_sink *sink,
@@ -516,7 +522,7 @@ static int bonnie_page(const struct htable *t, const struct record_sink *sink,
 	int i;
 
 	if (row_has(&t->row[1], "Size:Chunk Size", 0) >= 0)
-		return bonnie_perl(t, sink, e);
+		return some_runs(t, bonnie_perl(t, sink, e), e);
 	for (i = 0; i < t->row[2].n; i++)
 		if (strcmp(t->row[2].c[i].text, "M/sec") == 0)
 			return err_at(e, t->row[2].c[i].line, 0, "a bon_csv2html "
@@ -525,9 +531,11 @@ static int bonnie_page(const struct htable *t, const struct record_sink *sink,
 				      "so the figures cannot be recovered; import "
 				      "the bonnie++ CSV it was made from");
 	if (strncmp(ver, "Version 1.96", 12) == 0)
-		return bonnie_cpp(t, "1.96", ver + 8, sink, e);
+		return some_runs(t, bonnie_cpp(t, "1.96", ver + 8, sink,
+						 e), e);
 	if (strncmp(ver, "Version 1.97", 12) == 0)
-		return bonnie_cpp(t, "1.97", ver + 8, sink, e);
+		return some_runs(t, bonnie_cpp(t, "1.97", ver + 8, sink,
+						 e), e);
 	return err_at(e, h0->line, 0, "a bon_csv2html page of '%.40s': only "
 		      "the 1.0x, 1.96 and 1.97 layouts are known", ver);
 }

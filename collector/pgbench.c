@@ -155,7 +155,6 @@ static int attr(struct pg *g, long line, const char *key, const char *s,
 static int result(struct pg *g, long line, const char *metric, double v,
 		  const char *unit, const char *better)
 {
-	struct record_result r;
 	char name[PG_NAME_MAX + 16];
 	int i, k = 1;
 
@@ -169,14 +168,7 @@ static int result(struct pg *g, long line, const char *metric, double v,
 		return err_at(g->e, line, 0, "more than %d figures for test "
 			      "'%s'", PG_METRICS_MAX, g->test);
 	snprintf(g->names[g->nnames++], PG_NAME_MAX, "%s", metric);
-	r.test = g->test;
-	r.metric = name;
-	r.value = v;
-	r.has_value = 1;
-	r.unit = unit;
-	r.better = better;
-	r.status = "ok";
-	if (g->sink->result(g->sink->ctx, &r, g->e))
+	if (record_send(g->sink, g->test, name, unit, better, "ok", v, g->e))
 		return sink_failed(g, line);
 	return 0;
 }

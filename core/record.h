@@ -53,6 +53,13 @@ struct record_sink {
 int record_warn(const struct record_sink *sink, long line, struct err *e,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Sends one result through sink->result: with status "ok" it carries v,
+ * with any other status (the test failed, ran too fast to time...) no
+ * value.  Returns what sink->result returned. */
+int record_send(const struct record_sink *sink, const char *test,
+		const char *metric, const char *unit, const char *better,
+		const char *status, double v, struct err *e);
+
 /* 1 when s is a status word the store accepts. */
 int record_status_valid(const char *s);
 /* 1 when s is "lower" or "higher". */
