@@ -1,5 +1,5 @@
 /*
- * html.c: results tables in old web pages (format "html").
+ * htmltable.c: results tables in old web pages (format "html").
  *
  * The page is parsed with libxml2's HTML parser, the one that copes with
  * 1990s markup, with HTML_PARSE_NONET so nothing is ever fetched.  Old
