@@ -1,5 +1,6 @@
 /*
- * bonnie.c: bonnie++ CSV of every version (FORMATS.md section 2).
+ * bonnie.c: bonnie++ CSV of every version (the bonnie row of
+ * docs/formats.md).
  *
  * A bonnie++ file is a mix of progress messages, text tables, '#' comments,
  * `date` output and CSV lines, often from several runs or several
@@ -41,7 +42,8 @@ struct version {
 	int fields;
 };
 
-/* format_version -> field count (FORMATS.md 2.3 and 2.4). */
+/* format_version (a line's first field) -> how many fields a line of
+ * that version has. */
 static const struct version versions[] = {
 	{"1.98", 50}, {"1.97", 48}, {"1.96", 48}, {"1.93c", 48},
 	{"1.93b", 48}, {"1.92b", 48}, {"1.92a", 47}, {"1.92", 46},

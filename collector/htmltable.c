@@ -23,7 +23,7 @@
  * its cells are put back into the CSV line they came from and handed to
  * bonnie.c's field mapping, so a page and its CSV give the same records.
  *  - 1.0x (Perl): one <TR> per CSV line, every field in its own cell in CSV
- *    order (FORMATS.md 2.6): the cells are the line.
+ *    order: the cells are the line.
  *  - 1.96/1.97 (C++): a values row (name with rowspan=2, size, the optional
  *    columns named in the second heading row, the rates) and a latency row;
  *    seed and chunk columns the page leaves out stay empty; the concurrency
@@ -244,9 +244,9 @@ static int collect_rows(struct htable *t, const xmlNode *n, struct err *e)
 	return 0;
 }
 
-/* The page's tables in document order, grown as found (a fixed array of
- * HTML_TABLES_MAX was 80 KB per page: fresh memory each time under ASan's
- * quarantine, a good part of the html fuzz target's time). */
+/* The page's tables in document order, grown as found: most pages have a
+ * few, and a fixed array of HTML_TABLES_MAX would be 80 KB of fresh
+ * memory for every page. */
 struct tables {
 	int n, cap;
 	const xmlNode **node;
@@ -282,8 +282,8 @@ static void find_tables(struct tables *ts, const xmlNode *n)
 /* Lays the rows out as a browser would (rowspan/colspan); with g NULL only
  * measures the width.  busy[] holds, per column, the rows a cell above
  * still covers; only its first `hi` slots were ever set, so each row scans
- * those, not all HTML_COLS_MAX (a scan of 4096 slots per row, twice per
- * table, was most of the html fuzz target's time), and it grows with the
+ * those, not all HTML_COLS_MAX (4096 slots per row, twice per table,
+ * would cost more than the rest of the reading), and it grows with the
  * table rather than being 20 KB zeroed per call. */
 static int layout(const struct htable *t, struct grid *g, int *width,
 		  struct err *e)
@@ -437,7 +437,7 @@ static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
 }
 
 /* 1.96/1.97 C++: values row + latency row per CSV line, mapped back to the
- * 48-field layout of FORMATS.md 2.3. */
+ * 48-field CSV line of bonnie++ 1.96/1.97. */
 static int bonnie_cpp(const struct htable *t, const char *csv_version,
 		      const char *tool_version, const struct record_sink *sink,
 		      struct err *e)
@@ -556,8 +556,8 @@ static int html_detect(const char *p, size_t n)
 		i++;
 	if (i >= m || p[i] != '<')
 		return 0;
-	/* every mark opens with '<': test the byte first (5 strncasecmp
-	 * calls per byte were a large part of the fuzz targets' time) */
+	/* every mark opens with '<': test the byte first rather than make
+	 * 5 strncasecmp calls at every byte of the page */
 	for (k = i; k < m; k++)
 		for (j = 0; p[k] == '<' &&
 		     j < sizeof(marks) / sizeof(marks[0]); j++) {

@@ -388,7 +388,8 @@ static int summary(struct pg *g, long line, const char *s, size_t n)
 		size_t k = strlen(ms[i].label);
 
 		if (span_starts(s, n, ms[i].label) && n > k + 2 &&
-		    (span_starts(s + k, n - k, " = ") || span_starts(s + k, n - k, ": "))) {
+		    (span_starts(s + k, n - k, " = ") ||
+		     span_starts(s + k, n - k, ": "))) {
 			if (lead_num(s + k + 2, n - k - 2, &v, &at) ||
 			    !span_starts(s + k + 2 + at, n - k - 2 - at, " ms"))
 				return bad_num(g, line, ms[i].label);
@@ -547,7 +548,8 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 			return r < 0 ? -1 : 0;
 		g->stmts = 0;
 	}
-	if (t != s && span_find(t, tn, " transactions (") && span_find(t, tn, "tps = "))
+	if (t != s && span_find(t, tn, " transactions (") &&
+	    span_find(t, tn, "tps = "))
 		return script_tps(g, line, t, tn);
 	if (t != s && span_starts(t, tn, "weight:"))
 		return 0;

@@ -1,6 +1,7 @@
 /*
- * sqlbench.c: MySQL/MariaDB sql-bench output (FORMATS.md section 3): the
- * per-test files, the RUN- summary and compare-results tables.
+ * sqlbench.c: MySQL/MariaDB sql-bench output (the sqlbench row of
+ * docs/formats.md): the per-test files, the RUN- summary and
+ * compare-results tables.
  *
  * One sql-bench run is written as several files: run-all-tests saves each
  * test's output as <test>-<server><suffix>-<machine>[-cmp-<servers>] and its
@@ -152,7 +153,7 @@ static int cur_word(struct cur *c, const char *w)
 	return 0;
 }
 
-/* Parses Benchmark::timestr text, every version (FORMATS.md 3.1):
+/* Parses Benchmark::timestr text, as every sql-bench version prints it:
  *   "7 secs ( 7.50 usr  0.00 sys =  7.50 cpu)"                  1998
  *   "N wallclock secs ( u usr  s sys +  cu cusr  cs csys =  c CPU secs)"
  *   "N wallclock secs (...  = c CPU)"  with N fractional under --hires.

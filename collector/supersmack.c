@@ -1,5 +1,6 @@
 /*
- * supersmack.c: Super Smack reports (FORMATS.md section 4).
+ * supersmack.c: Super Smack reports (the supersmack row of
+ * docs/formats.md).
  *
  *   Query Barrel Report for client smacker1
  *   connect: max=62ms  min=0ms avg= 66ms from 10 clients
@@ -64,8 +65,9 @@ static int connect_line(const char *s, size_t n, long line, struct span *cl,
 		    span_eq(t[i + 2].p, t[i + 2].n, "clients") &&
 		    i + 3 == k) {
 			if (!span_digits(t[i + 1].p, t[i + 1].n))
-				return err_at(e, line, col(s, &t[i + 1]), "connect "
-					      "line: client count '%.*s' is not "
+				return err_at(e, line, col(s, &t[i + 1]),
+					      "connect line: client count '%.*s' "
+					      "is not "
 					      "a whole number",
 					      (int)(t[i + 1].n > 20 ? 20 :
 						    t[i + 1].n), t[i + 1].p);
@@ -111,8 +113,8 @@ static int row(const struct record_sink *sink, const char *s, size_t n,
 			      "%d", what[0], k);
 	for (i = 1; i < 4; i++)
 		if (!span_digits(t[i].p, t[i].n))
-			return err_at(e, line, col(s, &t[i]), "%s: expected a whole "
-				      "number, found '%.*s'", what[i],
+			return err_at(e, line, col(s, &t[i]), "%s: expected "
+				      "a whole number, found '%.*s'", what[i],
 				      (int)(t[i].n > 40 ? 40 : t[i].n), t[i].p);
 	if (t[0].n >= sizeof(name))
 		return err_at(e, line, 1, "query type longer than %zu bytes",
@@ -132,8 +134,8 @@ static int row(const struct record_sink *sink, const char *s, size_t n,
 		r.has_value = 1;
 		r.status = "ok";
 	} else {
-		return err_at(e, line, col(s, &t[4]), "q_per_s: expected a number or "
-			      "n/a, found '%.*s'",
+		return err_at(e, line, col(s, &t[4]), "q_per_s: expected "
+			      "a number or n/a, found '%.*s'",
 			      (int)(t[4].n > 40 ? 40 : t[4].n), t[4].p);
 	}
 	if (sink->result(sink->ctx, &r, e)) {

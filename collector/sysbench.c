@@ -1,6 +1,7 @@
 /*
- * sysbench.c: sysbench 0.4, 0.5, 1.0 and 1.1 text output (FORMATS.md
- * section 1): OLTP/SQL scripts, fileio, cpu, memory, threads and mutex.
+ * sysbench.c: sysbench 0.4, 0.5, 1.0 and 1.1 text output (the sysbench row
+ * of docs/formats.md): OLTP/SQL scripts, fileio, cpu, memory, threads and
+ * mutex.
  *
  * A sysbench file is rarely one clean run: outputs are appended (`>>`),
  * wrapped in user banners, `CPU n ` prefixes, shell transcripts or whole
@@ -64,8 +65,8 @@ static int is_digit(char c)
 }
 
 /* Copies p[0..n) into out, cut to fit at a character's start: the input
- * is valid UTF-8, and a cut inside a character made an attribute that is
- * not (the fuzzer, regress/sysbench/attr-cut-inside-utf8). */
+ * is valid UTF-8, and a cut inside a character would make an attribute
+ * that is not. */
 static void span_copy(char *out, size_t cap, const char *p, size_t n)
 {
 	n = utf8_fit(p, n, cap);
@@ -556,8 +557,9 @@ static int pct_metric(const char *p, size_t n, char *out, size_t cap)
 
 /* One interim line: "[  10s] threads: 256, tps: 870.88, ...", "[ 1s ] thds:
  * 1 eps: 1177.85 lat (ms,95%): 0.86", "[ 1s ] 15738.50 MiB/sec", ...
- * (FORMATS.md 1.1-1.3).  Each figure becomes a sample under the canonical
- * metric name; threads and queue lengths are passed over. */
+ * (0.4 to 1.0 each word them their own way).  Each figure becomes a
+ * sample under the canonical metric name; threads and queue lengths are
+ * passed over. */
 static int interim(struct run *r, const char *s, size_t n)
 {
 	size_t i = 1, d;
@@ -760,8 +762,7 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 	if ((q = span_find(s, n, " total file size")) && q + 16 == s + n)
 		return size_attr(r, "file_total_size", s, (size_t)(q - s));
 	/* " files, " and " each" must not overlap ("2 files, each"): the
-	 * size between them would have a negative length (found by
-	 * tests/fuzz, regress/sysbench/ubsan-trim-wrapped-length) */
+	 * size between them would have a negative length */
 	if ((q = span_find(s, n, " files, ")) && n > 5 &&
 	    span_eq(s + n - 5, 5, " each") && q + 8 <= s + n - 5) {
 		if (attr(r, "file_num", s, (size_t)(q - s)))
