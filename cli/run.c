@@ -39,7 +39,8 @@
 #include "../schema/store.h"
 #include "../collector/format.h"
 #include "../collector/import.h"
-#include "../collector/run.h"
+#include "../collector/run_command.h"
+#include "../collector/run_facts.h"
 #include "../collector/source.h"
 
 static const char usage[] =
