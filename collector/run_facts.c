@@ -25,6 +25,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "span.h"
 
 
 int run_facts_set(struct run_facts *f, const char *key, const char *value)
@@ -452,11 +453,6 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-static int starts(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
 /* sysbench's commands, which are not test names */
 static int sysbench_command(const char *a)
 {
@@ -480,9 +476,9 @@ static int sysbench_test(char *const argv[], char *out, size_t cap)
 	for (i = 1; argv[i]; i++) {
 		const char *a = argv[i];
 
-		if (starts(a, "--test="))
+		if (span_starts(a, strlen(a), "--test="))
 			test = a + 7;
-		else if (starts(a, "--file-test-mode="))
+		else if (span_starts(a, strlen(a), "--file-test-mode="))
 			mode = a + 17;
 		else if (a[0] != '-' && !sysbench_command(a) && !test)
 			test = a;
@@ -515,7 +511,8 @@ int run_test_name(char *const argv[], char *out, size_t cap)
 			return sysbench_test(argv + i, out, cap);
 		if (strcmp(b, "fio") == 0) {
 			for (j = i + 1; argv[j]; j++)
-				if (starts(argv[j], "--name=") && argv[j][7]) {
+				if (span_starts(argv[j], strlen(argv[j]),
+						"--name=") && argv[j][7]) {
 					snprintf(out, cap, "%.*s", (int)utf8_fit(
 						 argv[j] + 7, strlen(argv[j] + 7),
 						 cap), argv[j] + 7);
