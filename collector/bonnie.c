@@ -252,17 +252,10 @@ static int results(struct ctx *c, const struct map *m)
 
 static int attr(struct ctx *c, const char *key, const char *p, size_t n)
 {
-	char v[256];
-
 	if (n == 0)
 		return 0;
-	if (n >= sizeof(v))
-		return err_at(c->e, c->line, c->line_start ?
-			      (long)(p - c->line_start) + 1 : 0,
-			      "%s longer than %zu bytes", key, sizeof(v) - 1);
-	memcpy(v, p, n);
-	v[n] = '\0';
-	return c->sink->attr(c->sink->ctx, key, v, c->e);
+	return record_attr_span(c->sink, key, p, n, c->line, c->line_start ?
+				(long)(p - c->line_start) + 1 : 0, c->e);
 }
 
 static int begin(struct ctx *c, const struct field *name)

@@ -101,14 +101,7 @@ static int result(struct db *d, long line, const char *test,
 static int attr(struct db *d, long line, const char *key, const char *p,
 		size_t n)
 {
-	char v[256];
-
-	if (n >= sizeof(v))
-		return err_at(d->e, line, 0, "%s longer than %zu bytes", key,
-			      sizeof(v) - 1);
-	memcpy(v, p, n);
-	v[n] = '\0';
-	if (d->sink->attr(d->sink->ctx, key, v, d->e))
+	if (record_attr_span(d->sink, key, p, n, line, 0, d->e))
 		return sink_failed(d, line);
 	return 0;
 }

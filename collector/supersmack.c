@@ -155,19 +155,6 @@ static int looks_like_row(const char *s, size_t n)
 	return k >= 2 && span_digits(t[1].p, t[1].n);
 }
 
-static int attr_span(const struct record_sink *sink, const char *key,
-		     const char *p, size_t n, long line, struct err *e)
-{
-	char v[256];
-
-	if (n >= sizeof(v))
-		return err_at(e, line, 0, "%s longer than %zu bytes", key,
-			      sizeof(v) - 1);
-	memcpy(v, p, n);
-	v[n] = '\0';
-	return sink->attr(sink->ctx, key, v, e);
-}
-
 /* One report from the line after its MARK line; *l is left on the first
  * line after the table (already read: *pending). */
 static int report(const struct record_sink *sink, struct lines *l,
@@ -201,9 +188,9 @@ static int report(const struct record_sink *sink, struct lines *l,
 			      "'" MARK "'");
 	}
 	if (sink->run_begin(sink->ctx, "super-smack", NULL, mline, e) ||
-	    attr_span(sink, "client", client, cn, mline, e) ||
-	    (clients.p && attr_span(sink, "clients", clients.p, clients.n,
-				    mline, e)))
+	    record_attr_span(sink, "client", client, cn, mline, 0, e) ||
+	    (clients.p && record_attr_span(sink, "clients", clients.p,
+					   clients.n, mline, 0, e)))
 		return -1;
 	while (lines_next(l, s, n)) {
 		if (span_blank(*s, *n) || span_find(*s, *n, MARK) ||

@@ -66,6 +66,20 @@ int record_send(const struct record_sink *sink, const char *test,
 	return sink->result(sink->ctx, &r, e);
 }
 
+int record_attr_span(const struct record_sink *sink, const char *key,
+		     const char *p, size_t n, long line, long col,
+		     struct err *e)
+{
+	char v[RECORD_SPAN_VALUE_MAX];
+
+	if (n >= sizeof(v))
+		return err_at(e, line, col, "%s longer than %zu bytes", key,
+			      sizeof(v) - 1);
+	memcpy(v, p, n);
+	v[n] = '\0';
+	return sink->attr(sink->ctx, key, v, e);
+}
+
 int record_warn(const struct record_sink *sink, long line, struct err *e,
 		const char *fmt, ...)
 {
