@@ -216,7 +216,8 @@ static void test_from_line(struct segment *g, const char *s, size_t n)
 		snprintf(g->test, sizeof(g->test), "cpu");
 	if (span_starts(s, n, "Running memory speed test") ||
 	    span_starts(s, n, "Total operations:") ||
-	    (span_starts(s, n, "Operations performed:") && span_find(s, n, "ops/sec")))
+	    (span_starts(s, n, "Operations performed:") &&
+	     span_find(s, n, "ops/sec")))
 		snprintf(g->test, sizeof(g->test), "memory");
 	if (!g->test[0] && span_starts(s, n, "Extra file open flags:"))
 		snprintf(g->test, sizeof(g->test), "fileio");
@@ -802,12 +803,373 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 	return 0;
 }
 
+/* ---- the statistics ---- */
+
+/* How a rule reads the text after its label. */
+enum how {
+	H_FIGURE,	/* a number, then suffix: the figure of metric m */
+	H_RATE,		/* "N (X suffix": X is the figure of metric m */
+	H_CHECK,	/* a number, then suffix: checked, not kept */
+	H_COUNT,	/* a whole count: checked, not kept */
+	H_LINE,		/* nothing: a known line with nothing to keep */
+	H_END,		/* the statistics' last line */
+	H_OWN,		/* by own() */
+};
+
+/* Neither 0 nor the 1 or -1 of a failed figure(). */
+#define RULE_PASS 2
+
+/* One kind of statistics line.  Its metric's name, unit and direction are
+ * in metrics[]; what is the label as messages name it.  A suffix of NULL
+ * is the latency section's: "ms" under 0.4/0.5's headings, none under
+ * 1.0's "Latency (ms):". */
+struct rule {
+	enum section in;	/* the heading it is read under; S_NONE: none */
+	const char *label;	/* the line starts with it (find: holds it) */
+	int find;
+	enum how how;
+	enum metric m;
+	const char *what;
+	const char *suffix;
+	/* H_OWN: a reader of its own, for lines a number and a suffix do
+	 * not describe; at is where the label stands in s[0..n), v the text
+	 * after it, trimmed.  Returns 0, or non-zero as stats() does, or
+	 * RULE_PASS when the line is not the rule's after all (the rules
+	 * after it are tried). */
+	int (*own)(struct run *r, const struct rule *u, const char *s,
+		   size_t n, const char *at, struct span v);
+};
+
+/* "approx.  95 percentile:", "95th percentile:": the percentile named
+ * before the label becomes the metric's name (the first one read). */
+static int read_percentile(struct run *r, const struct rule *u,
+			   const char *s, size_t n, const char *at,
+			   struct span v)
+{
+	char label[24];
+	size_t i = 0, d;
+
+	(void)n;
+	while (s + i < at && !is_digit(s[i]))
+		i++;
+	d = i;
+	while (s + i < at && (is_digit(s[i]) || s[i] == '.'))
+		i++;
+	if (i == d || i - d > 6)
+		return err_at(r->e, r->line, 1, "percentile line without a "
+			      "percentile");
+	snprintf(label, sizeof(label), "latency_p%.*s", (int)(i - d), s + d);
+	if (r->at[M_LAT_PCT] == 0)
+		snprintf(r->pct_name, sizeof(r->pct_name), "%s", label);
+	return figure(r, M_LAT_PCT, u->what, v,
+		      r->lat_ms_suffix ? "ms" : "");
+}
+
+/* 0.4/0.5 fileio: the count of read/write requests and their rate, which
+ * the queries per second are worked out from. */
+static int read_rw_requests(struct run *r, const struct rule *u,
+			    const char *s, size_t n, const char *at,
+			    struct span v)
+{
+	(void)s, (void)n, (void)at;
+	if (r->rw_at)
+		return err_at(r->e, r->line, 0, "'%s' given twice in one run "
+			      "(first at line %ld)", u->what, r->rw_at);
+	r->rw_at = r->line;
+	if (count_rate(r, u->what, v, u->suffix, &r->rw_rate))
+		return -1;
+	r->rw_dec = r->rate_dec;
+	return 0;
+}
+
+static int read_other_ops(struct run *r, const struct rule *u,
+			  const char *s, size_t n, const char *at,
+			  struct span v)
+{
+	(void)s, (void)n, (void)at;
+	if (count_rate(r, u->what, v, u->suffix, &r->other_rate))
+		return -1;
+	r->other_dec = r->rate_dec;
+	return 0;
+}
+
+/* The run's time, whose precision bounds the figures worked out from it. */
+static int read_total_time(struct run *r, const struct rule *u,
+			   const char *s, size_t n, const char *at,
+			   struct span v)
+{
+	(void)s, (void)n, (void)at;
+	r->time_sig = num_sig_digits(v.p, v.n);
+	return figure(r, M_TOTAL_TIME, u->what, v, u->suffix);
+}
+
+/* "total time taken by event execution: 9.97s" (or without its 's'). */
+static int read_event_time(struct run *r, const struct rule *u,
+			   const char *s, size_t n, const char *at,
+			   struct span v)
+{
+	double x;
+
+	(void)s, (void)n, (void)at;
+	if (v.n && v.p[v.n - 1] == 's')
+		v.n--;
+	return number(r, u->what, v, "", &x);
+}
+
+/* 1.1 fileio: "read:  IOPS=468.89 7.33 MiB/s (7.68 MB/s)"; a "read:" line
+ * of any other shape is not this rule's. */
+static int read_iops(struct run *r, const struct rule *u, const char *s,
+		     size_t n, const char *at, struct span v)
+{
+	int rd = s[0] == 'r';
+	size_t i = 0;
+	struct span a, b, m;
+	double iops, mib;
+
+	(void)u, (void)n, (void)at;
+	if (!span_starts(v.p, v.n, "IOPS="))
+		return RULE_PASS;
+	if (!token(v.p, v.n, &i, &a) || !token(v.p, v.n, &i, &b) ||
+	    !token(v.p, v.n, &i, &m) || !span_eq(m.p, m.n, "MiB/s") ||
+	    num_parse_plain(a.p + 5, a.n - 5, &iops) ||
+	    num_parse_plain(b.p, b.n, &mib))
+		return bad_value(r, rd ? "read" : "write", v,
+				 "'IOPS=X Y MiB/s'");
+	return set(r, rd ? M_READS : M_WRITES, iops, "IOPS") ||
+	       set(r, rd ? M_READ_MIBS : M_WRITTEN_MIBS, mib, "MiB/s");
+}
+
+/* memory: "10240.00 MiB transferred (15738.50 MiB/sec)" (0.5: MB). */
+static int read_transferred(struct run *r, const struct rule *u,
+			    const char *s, size_t n, const char *at,
+			    struct span v)
+{
+	const char *open = memchr(at, '(', (size_t)(s + n - at));
+	double amount;
+
+	(void)u;
+	v.p = open + 1;
+	v.n = (size_t)(s + n - v.p);
+	if (num_parse_plain(s, (size_t)(at - s), &amount))
+		return bad_value(r, "transferred", (struct span){s, n},
+				 "'X MiB transferred (Y MiB/sec)'");
+	if (v.n > 9 && span_eq(v.p + v.n - 9, 9, " MiB/sec)"))
+		v.n -= 9;
+	else if (v.n > 8 && span_eq(v.p + v.n - 8, 8, " MB/sec)"))
+		v.n -= 8;
+	else
+		return bad_value(r, "transferred", v, "'Y MiB/sec)'");
+	return figure(r, M_MIBS, "MiB/sec", v, "");
+}
+
+/* 0.4/0.5: memory "Operations performed: 10240 ( 4005.30 ops/sec)",
+ * fileio "Operations performed:  19583 Read, 13055 Write, 41728 Other =
+ * 74366 Total" (0.5: "reads", "writes"): the counts the fileio rates are
+ * worked out from. */
+static int read_operations(struct run *r, const struct rule *u,
+			   const char *s, size_t n, const char *at,
+			   struct span v)
+{
+	size_t i = 0;
+	struct span a[7];
+	int k;
+
+	(void)s, (void)n, (void)at;
+	if (memchr(v.p, '(', v.n))
+		return rate_figure(r, M_OPS, u->what, v, "ops/sec)");
+	for (k = 0; k < 7; k++)
+		if (!token(v.p, v.n, &i, &a[k]))
+			break;
+	if (k < 6 || num_parse_plain(a[0].p, a[0].n, &r->n_read) ||
+	    num_parse_plain(a[2].p, a[2].n, &r->n_write) ||
+	    num_parse_plain(a[4].p, a[4].n, &r->n_other))
+		return bad_value(r, u->what, v, "'N Read, N Write, N Other = "
+				 "N Total'");
+	if (r->fileio_ops_at)
+		return err_at(r->e, r->line, 0, "'%s' given twice in one run "
+			      "(first at line %ld)", u->what, r->fileio_ops_at);
+	r->fileio_ops_at = r->line;
+	return 0;
+}
+
+/* "Read 305.98Mb  Written 203.98Mb  Total transferred 509.97Mb
+ * (1.6996Mb/sec)": the amounts the fileio MiB/s are worked out from. */
+static int read_amounts(struct run *r, const struct rule *u, const char *s,
+			size_t n, const char *at, struct span v)
+{
+	size_t i = 0;
+	struct span a[4];
+	int k;
+
+	(void)u, (void)at, (void)v;
+	if (!span_find(s, n, " Written "))
+		return RULE_PASS;
+	for (k = 0; k < 4; k++)
+		if (!token(s, n, &i, &a[k]))
+			break;
+	if (k < 4 || !span_eq(a[2].p, a[2].n, "Written") ||
+	    size_mib(a[1].p, a[1].n, &r->mib_read) ||
+	    size_mib(a[3].p, a[3].n, &r->mib_written))
+		return bad_value(r, "Read/Written", (struct span){s, n},
+				 "'Read XMb  Written YMb ...'");
+	if (r->fileio_mib_at)
+		return err_at(r->e, r->line, 0, "'Read ... Written' given twice "
+			      "in one run (first at line %ld)",
+			      r->fileio_mib_at);
+	r->fileio_mib_at = r->line;
+	return 0;
+}
+
+/* "  108.78 Requests/sec executed": (reads+writes)/time in 0.4/0.5, i.e.
+ * events per second of that version. */
+static int read_requests(struct run *r, const struct rule *u, const char *s,
+			 size_t n, const char *at, struct span v)
+{
+	(void)n;
+	v.p = s;
+	v.n = (size_t)(at - s);
+	return figure(r, M_EPS, u->what, v, "");
+}
+
+/* The statistics lines of every version, in the order they are tried: the
+ * first rule whose label fits a line reads it.  The same words ("min:",
+ * "read:") mean different things under different headings, so a rule
+ * belongs to one. */
+static const struct rule rules[] = {
+	{S_QUERIES, "read:", 0, H_COUNT, 0, "queries performed", "", NULL},
+	{S_QUERIES, "write:", 0, H_COUNT, 0, "queries performed", "", NULL},
+	{S_QUERIES, "other:", 0, H_COUNT, 0, "queries performed", "", NULL},
+	{S_QUERIES, "total:", 0, H_COUNT, 0, "queries performed", "", NULL},
+
+	{S_LATENCY, "min:", 0, H_FIGURE, M_LAT_MIN, "min", NULL, NULL},
+	{S_LATENCY, "avg:", 0, H_FIGURE, M_LAT_AVG, "avg", NULL, NULL},
+	{S_LATENCY, "max:", 0, H_FIGURE, M_LAT_MAX, "max", NULL, NULL},
+	{S_LATENCY, "sum:", 0, H_CHECK, 0, "sum", NULL, NULL},
+	/* --percentile=0: disabled */
+	{S_LATENCY, "percentile stats:", 0, H_LINE, 0, "", "", NULL},
+	{S_LATENCY, "percentile:", 1, H_OWN, M_LAT_PCT, "percentile", NULL,
+	 read_percentile},
+
+	{S_NONE, "transactions:", 0, H_RATE, M_TPS, "transactions",
+	 "per sec.)", NULL},
+	{S_NONE, "queries:", 0, H_RATE, M_QPS, "queries", "per sec.)", NULL},
+	/* 0.4's deadlocks are the errors sysbench retried and ignored, the
+	 * counter 0.5 (Oct 2014) renamed "ignored errors": one metric, so
+	 * runs of both line up. */
+	{S_NONE, "deadlocks:", 0, H_RATE, M_ERRORS, "deadlocks", "per sec.)",
+	 NULL},
+	{S_NONE, "ignored errors:", 0, H_RATE, M_ERRORS, "ignored errors",
+	 "per sec.)", NULL},
+	{S_NONE, "reconnects:", 0, H_RATE, M_RECONNECTS, "reconnects",
+	 "per sec.)", NULL},
+	{S_NONE, "read/write requests:", 0, H_OWN, 0, "read/write requests",
+	 "per sec.)", read_rw_requests},
+	{S_NONE, "other operations:", 0, H_OWN, 0, "other operations",
+	 "per sec.)", read_other_ops},
+	{S_NONE, "total time:", 0, H_OWN, M_TOTAL_TIME, "total time", "s",
+	 read_total_time},
+	/* 1.1 */
+	{S_NONE, "time elapsed:", 0, H_OWN, M_TOTAL_TIME, "time elapsed", "s",
+	 read_total_time},
+	{S_NONE, "total number of events:", 0, H_FIGURE, M_TOTAL_EVENTS,
+	 "total number of events", "", NULL},
+	{S_NONE, "total time taken by event execution:", 0, H_OWN, 0,
+	 "total time taken by event execution", "", read_event_time},
+	{S_NONE, "events per second:", 0, H_FIGURE, M_EPS,
+	 "events per second", "", NULL},
+	{S_NONE, "events/s (eps):", 0, H_FIGURE, M_EPS, "events per second",
+	 "", NULL},
+	{S_NONE, "events (avg/stddev):", 0, H_LINE, 0, "", "", NULL},
+	{S_NONE, "execution time (avg/stddev):", 0, H_END, 0, "", "", NULL},
+	/* 1.0 fileio */
+	{S_NONE, "reads/s:", 0, H_FIGURE, M_READS, "reads/s", "", NULL},
+	{S_NONE, "writes/s:", 0, H_FIGURE, M_WRITES, "writes/s", "", NULL},
+	{S_NONE, "fsyncs/s:", 0, H_FIGURE, M_FSYNCS, "fsyncs/s", "", NULL},
+	{S_NONE, "read, MiB/s:", 0, H_FIGURE, M_READ_MIBS, "read, MiB/s", "",
+	 NULL},
+	{S_NONE, "written, MiB/s:", 0, H_FIGURE, M_WRITTEN_MIBS,
+	 "written, MiB/s", "", NULL},
+	/* 1.1 fileio */
+	{S_NONE, "read:", 0, H_OWN, 0, "read", "", read_iops},
+	{S_NONE, "write:", 0, H_OWN, 0, "write", "", read_iops},
+	{S_NONE, "fsync: IOPS=", 0, H_FIGURE, M_FSYNCS, "fsync", "", NULL},
+	/* 1.0 memory */
+	{S_NONE, "Total operations:", 0, H_RATE, M_OPS, "Total operations",
+	 "per second)", NULL},
+	{S_NONE, " MiB transferred (", 1, H_OWN, M_MIBS, "MiB/sec", "",
+	 read_transferred},
+	{S_NONE, " MB transferred (", 1, H_OWN, M_MIBS, "MiB/sec", "",
+	 read_transferred},
+	/* 0.4/0.5 */
+	{S_NONE, "Operations performed:", 0, H_OWN, M_OPS,
+	 "Operations performed", "", read_operations},
+	{S_NONE, "Read ", 0, H_OWN, 0, "Read/Written", "", read_amounts},
+	{S_NONE, " Requests/sec executed", 1, H_OWN, M_EPS,
+	 "Requests/sec executed", "", read_requests},
+};
+
+/* Reads s[0..n) by the first rule of section sec that takes it: 1 when
+ * one did, with *rc what it returned; 0 when none. */
+static int by_rules(struct run *r, enum section sec, const char *s,
+		    size_t n, int *rc)
+{
+	size_t i;
+	double x;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		const struct rule *u = &rules[i];
+		const char *sfx = u->suffix ? u->suffix
+					    : r->lat_ms_suffix ? "ms" : "";
+		const char *at;
+		struct span v;
+
+		if (u->in != sec)
+			continue;
+		if (u->find)
+			at = span_find(s, n, u->label);
+		else
+			at = span_starts(s, n, u->label) ? s : NULL;
+		if (!at)
+			continue;
+		v.p = at + strlen(u->label);
+		v.n = (size_t)(s + n - v.p);
+		span_trim(&v.p, &v.n);
+		switch (u->how) {
+		case H_FIGURE:
+			*rc = figure(r, u->m, u->what, v, sfx);
+			break;
+		case H_RATE:
+			*rc = rate_figure(r, u->m, u->what, v, sfx);
+			break;
+		case H_CHECK:
+			*rc = number(r, u->what, v, sfx, &x);
+			break;
+		case H_COUNT:
+			*rc = parse_long(v.p, v.n) < 0 ?
+			      bad_value(r, u->what, v, "a count") : 0;
+			break;
+		case H_LINE:
+			*rc = 0;
+			break;
+		case H_END:
+			r->sec = S_DONE;
+			*rc = 0;
+			break;
+		case H_OWN:
+			*rc = u->own(r, u, s, n, at, v);
+			if (*rc == RULE_PASS)
+				continue;
+			break;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 /* A statistics line; *handled says whether it was one. */
 static int stats(struct run *r, const char *s, size_t n, int *handled)
 {
-	struct span v;
-	const char *q, *tl;
-	double x;
+	int rc;
 
 	*handled = 1;
 	/* headings */
@@ -843,222 +1205,18 @@ static int stats(struct run *r, const char *s, size_t n, int *handled)
 	if (r->sec == S_HISTOGRAM) {
 		/* "      10.651 |*          19" rows and the column heads */
 		if (n == 0 || memchr(s, '|', n) ||
-		    (span_starts(s, n, "value") && span_find(s, n, "distribution")))
+		    (span_starts(s, n, "value") &&
+		     span_find(s, n, "distribution")))
 			return 0;
 		r->sec = S_NONE;
 	}
-	if (r->sec == S_QUERIES) {
-		if (after(s, n, "read:", &v) || after(s, n, "write:", &v) ||
-		    after(s, n, "other:", &v) || after(s, n, "total:", &v)) {
-			if (parse_long(v.p, v.n) < 0)
-				return bad_value(r, "queries performed", v,
-						 "a count");
-			return 0;
-		}
+	if (r->sec == S_QUERIES || r->sec == S_LATENCY) {
+		if (by_rules(r, r->sec, s, n, &rc))
+			return rc;
 		r->sec = S_NONE;
 	}
-	if (r->sec == S_LATENCY) {
-		const char *sfx = r->lat_ms_suffix ? "ms" : "";
-
-		if (after(s, n, "min:", &v))
-			return figure(r, M_LAT_MIN, "min", v, sfx);
-		if (after(s, n, "avg:", &v))
-			return figure(r, M_LAT_AVG, "avg", v, sfx);
-		if (after(s, n, "max:", &v))
-			return figure(r, M_LAT_MAX, "max", v, sfx);
-		if (after(s, n, "sum:", &v))
-			return number(r, "sum", v, sfx, &x);
-		if (span_starts(s, n, "percentile stats:"))
-			return 0;	/* --percentile=0: disabled */
-		if ((q = span_find(s, n, "percentile:")) != NULL) {
-			/* "approx.  95 percentile:", "95th percentile:" */
-			char label[24];
-			size_t i = 0, d;
-
-			while (s + i < q && !is_digit(s[i]))
-				i++;
-			d = i;
-			while (s + i < q && (is_digit(s[i]) || s[i] == '.'))
-				i++;
-			if (i == d || i - d > 6)
-				return err_at(r->e, r->line, 1, "percentile line "
-					      "without a percentile");
-			snprintf(label, sizeof(label), "latency_p%.*s",
-				 (int)(i - d), s + d);
-			v.p = q + 11;
-			v.n = (size_t)(s + n - v.p);
-			span_trim(&v.p, &v.n);
-			if (r->at[M_LAT_PCT] == 0)
-				snprintf(r->pct_name, sizeof(r->pct_name), "%s",
-					 label);
-			return figure(r, M_LAT_PCT, "percentile", v, sfx);
-		}
-		r->sec = S_NONE;
-	}
-	if (after(s, n, "transactions:", &v))
-		return rate_figure(r, M_TPS, "transactions", v, "per sec.)");
-	if (after(s, n, "queries:", &v))
-		return rate_figure(r, M_QPS, "queries", v, "per sec.)");
-	/* 0.4's deadlocks are the errors sysbench retried and ignored, the
-	 * counter 0.5 (Oct 2014) renamed "ignored errors": one metric, so
-	 * runs of both line up. */
-	if (after(s, n, "deadlocks:", &v))
-		return rate_figure(r, M_ERRORS, "deadlocks", v, "per sec.)");
-	if (after(s, n, "ignored errors:", &v))
-		return rate_figure(r, M_ERRORS, "ignored errors", v, "per sec.)");
-	if (after(s, n, "reconnects:", &v))
-		return rate_figure(r, M_RECONNECTS, "reconnects", v,
-				   "per sec.)");
-	if (after(s, n, "read/write requests:", &v)) {
-		if (r->rw_at)
-			return err_at(r->e, r->line, 0, "'read/write requests' "
-				      "given twice in one run (first at line "
-				      "%ld)", r->rw_at);
-		r->rw_at = r->line;
-		if (count_rate(r, "read/write requests", v, "per sec.)",
-			       &r->rw_rate))
-			return -1;
-		r->rw_dec = r->rate_dec;
-		return 0;
-	}
-	if (after(s, n, "other operations:", &v)) {
-		if (count_rate(r, "other operations", v, "per sec.)",
-			       &r->other_rate))
-			return -1;
-		r->other_dec = r->rate_dec;
-		return 0;
-	}
-	tl = span_starts(s, n, "total time:") ? "total time" : "time elapsed";
-	if (after(s, n, "total time:", &v) ||
-	    after(s, n, "time elapsed:", &v)) {	/* 1.1 */
-		r->time_sig = num_sig_digits(v.p, v.n);
-		return figure(r, M_TOTAL_TIME, tl, v, "s");
-	}
-	if (after(s, n, "total number of events:", &v))
-		return figure(r, M_TOTAL_EVENTS, "total number of events", v, "");
-	if (after(s, n, "total time taken by event execution:", &v)) {
-		if (v.n && v.p[v.n - 1] == 's')
-			v.n--;
-		return number(r, "total time taken by event execution", v, "",
-			      &x);
-	}
-	if (after(s, n, "events per second:", &v) ||
-	    after(s, n, "events/s (eps):", &v))
-		return figure(r, M_EPS, "events per second", v, "");
-	if (span_starts(s, n, "events (avg/stddev):"))
-		return 0;
-	if (span_starts(s, n, "execution time (avg/stddev):")) {
-		r->sec = S_DONE;
-		return 0;
-	}
-	/* 1.0 fileio */
-	if (after(s, n, "reads/s:", &v))
-		return figure(r, M_READS, "reads/s", v, "");
-	if (after(s, n, "writes/s:", &v))
-		return figure(r, M_WRITES, "writes/s", v, "");
-	if (after(s, n, "fsyncs/s:", &v))
-		return figure(r, M_FSYNCS, "fsyncs/s", v, "");
-	if (after(s, n, "read, MiB/s:", &v))
-		return figure(r, M_READ_MIBS, "read, MiB/s", v, "");
-	if (after(s, n, "written, MiB/s:", &v))
-		return figure(r, M_WRITTEN_MIBS, "written, MiB/s", v, "");
-	/* 1.1 fileio: "read:  IOPS=468.89 7.33 MiB/s (7.68 MB/s)" */
-	if ((after(s, n, "read:", &v) || after(s, n, "write:", &v)) &&
-	    span_starts(v.p, v.n, "IOPS=")) {
-		int rd = s[0] == 'r';
-		size_t i = 0;
-		struct span a, b, u;
-		double iops, mib;
-
-		if (!token(v.p, v.n, &i, &a) || !token(v.p, v.n, &i, &b) ||
-		    !token(v.p, v.n, &i, &u) || !span_eq(u.p, u.n, "MiB/s") ||
-		    num_parse_plain(a.p + 5, a.n - 5, &iops) ||
-		    num_parse_plain(b.p, b.n, &mib))
-			return bad_value(r, rd ? "read" : "write", v,
-					 "'IOPS=X Y MiB/s'");
-		return set(r, rd ? M_READS : M_WRITES, iops, "IOPS") ||
-		       set(r, rd ? M_READ_MIBS : M_WRITTEN_MIBS, mib, "MiB/s");
-	}
-	if (after(s, n, "fsync: IOPS=", &v))
-		return figure(r, M_FSYNCS, "fsync", v, "");
-	/* 1.0 memory */
-	if (after(s, n, "Total operations:", &v))
-		return rate_figure(r, M_OPS, "Total operations", v,
-				   "per second)");
-	if ((q = span_find(s, n, " MiB transferred (")) != NULL ||
-	    (q = span_find(s, n, " MB transferred (")) != NULL) {
-		const char *open = memchr(q, '(', (size_t)(s + n - q));
-		double amount;
-
-		v.p = open + 1;
-		v.n = (size_t)(s + n - v.p);
-		if (num_parse_plain(s, (size_t)(q - s), &amount))
-			return bad_value(r, "transferred", (struct span){s, n},
-					 "'X MiB transferred (Y MiB/sec)'");
-		if (v.n > 9 && span_eq(v.p + v.n - 9, 9, " MiB/sec)"))
-			v.n -= 9;
-		else if (v.n > 8 && span_eq(v.p + v.n - 8, 8, " MB/sec)"))
-			v.n -= 8;
-		else
-			return bad_value(r, "transferred", v, "'Y MiB/sec)'");
-		return figure(r, M_MIBS, "MiB/sec", v, "");
-	}
-	/* 0.4/0.5: memory "Operations performed: 10240 ( 4005.30 ops/sec)",
-	 * fileio "Operations performed:  19583 Read, 13055 Write, 41728
-	 * Other = 74366 Total" (0.5: "reads", "writes") */
-	if (after(s, n, "Operations performed:", &v)) {
-		size_t i = 0;
-		struct span a[7];
-		int k;
-
-		if (memchr(v.p, '(', v.n))
-			return rate_figure(r, M_OPS, "Operations performed", v,
-					   "ops/sec)");
-		for (k = 0; k < 7; k++)
-			if (!token(v.p, v.n, &i, &a[k]))
-				break;
-		if (k < 6 || num_parse_plain(a[0].p, a[0].n, &r->n_read) ||
-		    num_parse_plain(a[2].p, a[2].n, &r->n_write) ||
-		    num_parse_plain(a[4].p, a[4].n, &r->n_other))
-			return bad_value(r, "Operations performed", v,
-					 "'N Read, N Write, N Other = N "
-					 "Total'");
-		if (r->fileio_ops_at)
-			return err_at(r->e, r->line, 0, "'Operations performed' "
-				      "given twice in one run (first at line "
-				      "%ld)", r->fileio_ops_at);
-		r->fileio_ops_at = r->line;
-		return 0;
-	}
-	/* "Read 305.98Mb  Written 203.98Mb  Total transferred 509.97Mb
-	 * (1.6996Mb/sec)" */
-	if (span_starts(s, n, "Read ") && span_find(s, n, " Written ")) {
-		size_t i = 0;
-		struct span a[4];
-		int k;
-
-		for (k = 0; k < 4; k++)
-			if (!token(s, n, &i, &a[k]))
-				break;
-		if (k < 4 || !span_eq(a[2].p, a[2].n, "Written") ||
-		    size_mib(a[1].p, a[1].n, &r->mib_read) ||
-		    size_mib(a[3].p, a[3].n, &r->mib_written))
-			return bad_value(r, "Read/Written", (struct span){s, n},
-					 "'Read XMb  Written YMb ...'");
-		if (r->fileio_mib_at)
-			return err_at(r->e, r->line, 0, "'Read ... Written' "
-				      "given twice in one run (first at line "
-				      "%ld)", r->fileio_mib_at);
-		r->fileio_mib_at = r->line;
-		return 0;
-	}
-	/* "  108.78 Requests/sec executed": (reads+writes)/time in 0.4/0.5,
-	 * i.e. events per second of that version */
-	if ((q = span_find(s, n, " Requests/sec executed")) != NULL) {
-		v.p = s;
-		v.n = (size_t)(q - s);
-		return figure(r, M_EPS, "Requests/sec executed", v, "");
-	}
+	if (by_rules(r, S_NONE, s, n, &rc))
+		return rc;
 	*handled = 0;
 	return 0;
 }
