@@ -8,7 +8,7 @@
 
 #include "span.h"
 
-static int is_blank(char c)
+int span_isblank(int c)
 {
 	return c == ' ' || c == '\t';
 }
@@ -37,11 +37,11 @@ const char *span_find(const char *s, size_t n, const char *w)
 
 void span_trim(const char **s, size_t *n)
 {
-	while (*n && is_blank((*s)[0])) {
+	while (*n && span_isblank((*s)[0])) {
 		(*s)++;
 		(*n)--;
 	}
-	while (*n && is_blank((*s)[*n - 1]))
+	while (*n && span_isblank((*s)[*n - 1]))
 		(*n)--;
 }
 
@@ -50,7 +50,7 @@ int span_blank(const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!is_blank(s[i]))
+		if (!span_isblank(s[i]))
 			return 0;
 	return 1;
 }
@@ -65,19 +65,28 @@ int span_digits(const char *s, size_t n)
 	return n > 0;
 }
 
+int span_cstr(char *out, size_t cap, const char *s, size_t n)
+{
+	if (n >= cap)
+		return -1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return 0;
+}
+
 int span_words(const char *s, size_t n, struct span *w, int max)
 {
 	size_t i = 0;
 	int k = 0;
 
 	for (;;) {
-		while (i < n && is_blank(s[i]))
+		while (i < n && span_isblank(s[i]))
 			i++;
 		if (i == n)
 			return k;
 		if (k < max)
 			w[k].p = s + i;
-		while (i < n && !is_blank(s[i]))
+		while (i < n && !span_isblank(s[i]))
 			i++;
 		if (k < max)
 			w[k].n = (size_t)(s + i - w[k].p);

@@ -19,6 +19,9 @@ struct span {
 	size_t n;
 };
 
+/* 1 when c is a space or a tab: what every parser means by blank. */
+int span_isblank(int c);
+
 /* 1 when s[0..n) equals the NUL-terminated word w. */
 int span_eq(const char *s, size_t n, const char *w);
 
@@ -36,6 +39,10 @@ int span_blank(const char *s, size_t n);
 
 /* 1 when s[0..n) is one or more ASCII digits and nothing else. */
 int span_digits(const char *s, size_t n);
+
+/* Copies s[0..n) into out (cap bytes) as a C string: 0, or -1 (out
+ * untouched) when it does not fit. */
+int span_cstr(char *out, size_t cap, const char *s, size_t n);
 
 /* Splits s[0..n) into its words (runs of anything but space and tab) and
  * returns how many there are; only the first max are stored in w, so a

@@ -1,0 +1,104 @@
+/*
+ * sqlbench_timestr.c: the time text of Benchmark::timestr (sqlbench.h),
+ * which every kind of sql-bench file prints after a test or an operation.
+ *
+ * Read with a cursor over fixed phrases rather than a scanf pattern: the
+ * phrases changed between versions (1998's "cpu", 1999's "CPU secs", the
+ * --hires fractions), and a cursor can say in which column a line stops
+ * looking like any of them.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "../core/text.h"
+#include "span.h"
+#include "sqlbench.h"
+
+/* A cursor over one line, for the fixed phrases of Benchmark::timestr. */
+struct cur {
+	const char *s;
+	size_t n, i;
+};
+
+static void cur_ws(struct cur *c)
+{
+	while (c->i < c->n && span_isblank(c->s[c->i]))
+		c->i++;
+}
+
+static int cur_num(struct cur *c, double *v)
+{
+	size_t j = c->i;
+
+	while (j < c->n && (isdigit((unsigned char)c->s[j]) || c->s[j] == '.'))
+		j++;
+	if (j == c->i || num_parse_plain(c->s + c->i, j - c->i, v))
+		return -1;
+	c->i = j;
+	return 0;
+}
+
+static int cur_word(struct cur *c, const char *w)
+{
+	size_t k = strlen(w);
+
+	if (c->n - c->i < k || memcmp(c->s + c->i, w, k) != 0)
+		return -1;
+	c->i += k;
+	return 0;
+}
+
+int sb_timestr(const char *s, size_t n, double *wall, double *cpu,
+	       size_t *col)
+{
+	struct cur c = {s, n, 0};
+	double u;
+
+	cur_ws(&c);
+	if (cur_num(&c, wall))
+		goto bad;
+	cur_ws(&c);
+	if (cur_word(&c, "wallclock") == 0)
+		cur_ws(&c);
+	if (cur_word(&c, "secs"))
+		goto bad;
+	cur_ws(&c);
+	if (cur_word(&c, "("))
+		goto bad;
+	cur_ws(&c);
+	if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "usr")))
+		goto bad;
+	cur_ws(&c);
+	if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "sys")))
+		goto bad;
+	cur_ws(&c);
+	if (cur_word(&c, "+") == 0) {
+		cur_ws(&c);
+		if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "cusr")))
+			goto bad;
+		cur_ws(&c);
+		if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "csys")))
+			goto bad;
+		cur_ws(&c);
+	}
+	if (cur_word(&c, "="))
+		goto bad;
+	cur_ws(&c);
+	if (cur_num(&c, cpu))
+		goto bad;
+	cur_ws(&c);
+	if (cur_word(&c, "CPU") && cur_word(&c, "cpu"))
+		goto bad;
+	cur_ws(&c);
+	if (cur_word(&c, "secs") == 0)
+		cur_ws(&c);
+	if (cur_word(&c, ")"))
+		goto bad;
+	cur_ws(&c);
+	if (c.i != c.n)
+		goto bad;
+	return 0;
+bad:
+	*col = c.i;
+	return -1;
+}
