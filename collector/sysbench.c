@@ -819,6 +819,15 @@ enum how {
 /* Neither 0 nor the 1 or -1 of a failed figure(). */
 #define RULE_PASS 2
 
+/* A line a rule's label was found in: s[0..n), the label at at, v the
+ * text after it, trimmed. */
+struct hit {
+	const char *s;
+	size_t n;
+	const char *at;
+	struct span v;
+};
+
 /* One kind of statistics line.  Its metric's name, unit and direction are
  * in metrics[]; what is the label as messages name it.  A suffix of NULL
  * is the latency section's: "ms" under 0.4/0.5's headings, none under
@@ -832,28 +841,25 @@ struct rule {
 	const char *what;
 	const char *suffix;
 	/* H_OWN: a reader of its own, for lines a number and a suffix do
-	 * not describe; at is where the label stands in s[0..n), v the text
-	 * after it, trimmed.  Returns 0, or non-zero as stats() does, or
+	 * not describe.  Returns 0, or non-zero as stats() does, or
 	 * RULE_PASS when the line is not the rule's after all (the rules
 	 * after it are tried). */
-	int (*own)(struct run *r, const struct rule *u, const char *s,
-		   size_t n, const char *at, struct span v);
+	int (*own)(struct run *r, const struct rule *u, const struct hit *h);
 };
 
 /* "approx.  95 percentile:", "95th percentile:": the percentile named
  * before the label becomes the metric's name (the first one read). */
 static int read_percentile(struct run *r, const struct rule *u,
-			   const char *s, size_t n, const char *at,
-			   struct span v)
+			   const struct hit *h)
 {
+	const char *s = h->s;
 	char label[24];
 	size_t i = 0, d;
 
-	(void)n;
-	while (s + i < at && !is_digit(s[i]))
+	while (s + i < h->at && !is_digit(s[i]))
 		i++;
 	d = i;
-	while (s + i < at && (is_digit(s[i]) || s[i] == '.'))
+	while (s + i < h->at && (is_digit(s[i]) || s[i] == '.'))
 		i++;
 	if (i == d || i - d > 6)
 		return err_at(r->e, r->line, 1, "percentile line without a "
@@ -861,56 +867,45 @@ static int read_percentile(struct run *r, const struct rule *u,
 	snprintf(label, sizeof(label), "latency_p%.*s", (int)(i - d), s + d);
 	if (r->at[M_LAT_PCT] == 0)
 		snprintf(r->pct_name, sizeof(r->pct_name), "%s", label);
-	return figure(r, M_LAT_PCT, u->what, v,
+	return figure(r, M_LAT_PCT, u->what, h->v,
 		      r->lat_ms_suffix ? "ms" : "");
 }
 
-/* 0.4/0.5 fileio: the count of read/write requests and their rate, which
- * the queries per second are worked out from. */
-static int read_rw_requests(struct run *r, const struct rule *u,
-			    const char *s, size_t n, const char *at,
-			    struct span v)
+/* 0.4/0.5 fileio: the rates of read/write requests and of other
+ * operations, which the queries per second are worked out from; the
+ * requests are the one of the two a run may not print twice. */
+static int read_op_rate(struct run *r, const struct rule *u,
+			const struct hit *h)
 {
-	(void)s, (void)n, (void)at;
-	if (r->rw_at)
+	int rw = u->m == M_QPS;	/* read/write requests, not other ops */
+
+	if (rw && r->rw_at)
 		return err_at(r->e, r->line, 0, "'%s' given twice in one run "
 			      "(first at line %ld)", u->what, r->rw_at);
-	r->rw_at = r->line;
-	if (count_rate(r, u->what, v, u->suffix, &r->rw_rate))
+	if (rw)
+		r->rw_at = r->line;
+	if (count_rate(r, u->what, h->v, u->suffix,
+		       rw ? &r->rw_rate : &r->other_rate))
 		return -1;
-	r->rw_dec = r->rate_dec;
-	return 0;
-}
-
-static int read_other_ops(struct run *r, const struct rule *u,
-			  const char *s, size_t n, const char *at,
-			  struct span v)
-{
-	(void)s, (void)n, (void)at;
-	if (count_rate(r, u->what, v, u->suffix, &r->other_rate))
-		return -1;
-	r->other_dec = r->rate_dec;
+	*(rw ? &r->rw_dec : &r->other_dec) = r->rate_dec;
 	return 0;
 }
 
 /* The run's time, whose precision bounds the figures worked out from it. */
 static int read_total_time(struct run *r, const struct rule *u,
-			   const char *s, size_t n, const char *at,
-			   struct span v)
+			   const struct hit *h)
 {
-	(void)s, (void)n, (void)at;
-	r->time_sig = num_sig_digits(v.p, v.n);
-	return figure(r, M_TOTAL_TIME, u->what, v, u->suffix);
+	r->time_sig = num_sig_digits(h->v.p, h->v.n);
+	return figure(r, M_TOTAL_TIME, u->what, h->v, u->suffix);
 }
 
 /* "total time taken by event execution: 9.97s" (or without its 's'). */
 static int read_event_time(struct run *r, const struct rule *u,
-			   const char *s, size_t n, const char *at,
-			   struct span v)
+			   const struct hit *h)
 {
+	struct span v = h->v;
 	double x;
 
-	(void)s, (void)n, (void)at;
 	if (v.n && v.p[v.n - 1] == 's')
 		v.n--;
 	return number(r, u->what, v, "", &x);
@@ -918,47 +913,44 @@ static int read_event_time(struct run *r, const struct rule *u,
 
 /* 1.1 fileio: "read:  IOPS=468.89 7.33 MiB/s (7.68 MB/s)"; a "read:" line
  * of any other shape is not this rule's. */
-static int read_iops(struct run *r, const struct rule *u, const char *s,
-		     size_t n, const char *at, struct span v)
+static int read_iops(struct run *r, const struct rule *u, const struct hit *h)
 {
-	int rd = s[0] == 'r';
+	struct span v = h->v, a, b, m;
+	int rd = h->s[0] == 'r';
 	size_t i = 0;
-	struct span a, b, m;
 	double iops, mib;
 
-	(void)u, (void)n, (void)at;
 	if (!span_starts(v.p, v.n, "IOPS="))
 		return RULE_PASS;
 	if (!token(v.p, v.n, &i, &a) || !token(v.p, v.n, &i, &b) ||
 	    !token(v.p, v.n, &i, &m) || !span_eq(m.p, m.n, "MiB/s") ||
 	    num_parse_plain(a.p + 5, a.n - 5, &iops) ||
 	    num_parse_plain(b.p, b.n, &mib))
-		return bad_value(r, rd ? "read" : "write", v,
-				 "'IOPS=X Y MiB/s'");
+		return bad_value(r, u->what, v, "'IOPS=X Y MiB/s'");
 	return set(r, rd ? M_READS : M_WRITES, iops, "IOPS") ||
 	       set(r, rd ? M_READ_MIBS : M_WRITTEN_MIBS, mib, "MiB/s");
 }
 
 /* memory: "10240.00 MiB transferred (15738.50 MiB/sec)" (0.5: MB). */
 static int read_transferred(struct run *r, const struct rule *u,
-			    const char *s, size_t n, const char *at,
-			    struct span v)
+			    const struct hit *h)
 {
-	const char *open = memchr(at, '(', (size_t)(s + n - at));
+	const char *s = h->s, *end = h->s + h->n;
+	const char *open = memchr(h->at, '(', (size_t)(end - h->at));
+	struct span v;
 	double amount;
 
-	(void)u;
 	v.p = open + 1;
-	v.n = (size_t)(s + n - v.p);
-	if (num_parse_plain(s, (size_t)(at - s), &amount))
-		return bad_value(r, "transferred", (struct span){s, n},
+	v.n = (size_t)(end - v.p);
+	if (num_parse_plain(s, (size_t)(h->at - s), &amount))
+		return bad_value(r, u->what, (struct span){s, h->n},
 				 "'X MiB transferred (Y MiB/sec)'");
 	if (v.n > 9 && span_eq(v.p + v.n - 9, 9, " MiB/sec)"))
 		v.n -= 9;
 	else if (v.n > 8 && span_eq(v.p + v.n - 8, 8, " MB/sec)"))
 		v.n -= 8;
 	else
-		return bad_value(r, "transferred", v, "'Y MiB/sec)'");
+		return bad_value(r, u->what, v, "'Y MiB/sec)'");
 	return figure(r, M_MIBS, "MiB/sec", v, "");
 }
 
@@ -967,14 +959,12 @@ static int read_transferred(struct run *r, const struct rule *u,
  * 74366 Total" (0.5: "reads", "writes"): the counts the fileio rates are
  * worked out from. */
 static int read_operations(struct run *r, const struct rule *u,
-			   const char *s, size_t n, const char *at,
-			   struct span v)
+			   const struct hit *h)
 {
+	struct span v = h->v, a[7];
 	size_t i = 0;
-	struct span a[7];
 	int k;
 
-	(void)s, (void)n, (void)at;
 	if (memchr(v.p, '(', v.n))
 		return rate_figure(r, M_OPS, u->what, v, "ops/sec)");
 	for (k = 0; k < 7; k++)
@@ -994,23 +984,22 @@ static int read_operations(struct run *r, const struct rule *u,
 
 /* "Read 305.98Mb  Written 203.98Mb  Total transferred 509.97Mb
  * (1.6996Mb/sec)": the amounts the fileio MiB/s are worked out from. */
-static int read_amounts(struct run *r, const struct rule *u, const char *s,
-			size_t n, const char *at, struct span v)
+static int read_amounts(struct run *r, const struct rule *u,
+			const struct hit *h)
 {
-	size_t i = 0;
 	struct span a[4];
+	size_t i = 0;
 	int k;
 
-	(void)u, (void)at, (void)v;
-	if (!span_find(s, n, " Written "))
+	if (!span_find(h->s, h->n, " Written "))
 		return RULE_PASS;
 	for (k = 0; k < 4; k++)
-		if (!token(s, n, &i, &a[k]))
+		if (!token(h->s, h->n, &i, &a[k]))
 			break;
 	if (k < 4 || !span_eq(a[2].p, a[2].n, "Written") ||
 	    size_mib(a[1].p, a[1].n, &r->mib_read) ||
 	    size_mib(a[3].p, a[3].n, &r->mib_written))
-		return bad_value(r, "Read/Written", (struct span){s, n},
+		return bad_value(r, u->what, (struct span){h->s, h->n},
 				 "'Read XMb  Written YMb ...'");
 	if (r->fileio_mib_at)
 		return err_at(r->e, r->line, 0, "'Read ... Written' given twice "
@@ -1022,12 +1011,11 @@ static int read_amounts(struct run *r, const struct rule *u, const char *s,
 
 /* "  108.78 Requests/sec executed": (reads+writes)/time in 0.4/0.5, i.e.
  * events per second of that version. */
-static int read_requests(struct run *r, const struct rule *u, const char *s,
-			 size_t n, const char *at, struct span v)
+static int read_requests(struct run *r, const struct rule *u,
+			 const struct hit *h)
 {
-	(void)n;
-	v.p = s;
-	v.n = (size_t)(at - s);
+	struct span v = {h->s, (size_t)(h->at - h->s)};
+
 	return figure(r, M_EPS, u->what, v, "");
 }
 
@@ -1062,10 +1050,10 @@ static const struct rule rules[] = {
 	 "per sec.)", NULL},
 	{S_NONE, "reconnects:", 0, H_RATE, M_RECONNECTS, "reconnects",
 	 "per sec.)", NULL},
-	{S_NONE, "read/write requests:", 0, H_OWN, 0, "read/write requests",
-	 "per sec.)", read_rw_requests},
-	{S_NONE, "other operations:", 0, H_OWN, 0, "other operations",
-	 "per sec.)", read_other_ops},
+	{S_NONE, "read/write requests:", 0, H_OWN, M_QPS,
+	 "read/write requests", "per sec.)", read_op_rate},
+	{S_NONE, "other operations:", 0, H_OWN, M_OPS, "other operations",
+	 "per sec.)", read_op_rate},
 	{S_NONE, "total time:", 0, H_OWN, M_TOTAL_TIME, "total time", "s",
 	 read_total_time},
 	/* 1.1 */
@@ -1096,9 +1084,9 @@ static const struct rule rules[] = {
 	/* 1.0 memory */
 	{S_NONE, "Total operations:", 0, H_RATE, M_OPS, "Total operations",
 	 "per second)", NULL},
-	{S_NONE, " MiB transferred (", 1, H_OWN, M_MIBS, "MiB/sec", "",
+	{S_NONE, " MiB transferred (", 1, H_OWN, M_MIBS, "transferred", "",
 	 read_transferred},
-	{S_NONE, " MB transferred (", 1, H_OWN, M_MIBS, "MiB/sec", "",
+	{S_NONE, " MB transferred (", 1, H_OWN, M_MIBS, "transferred", "",
 	 read_transferred},
 	/* 0.4/0.5 */
 	{S_NONE, "Operations performed:", 0, H_OWN, M_OPS,
@@ -1120,33 +1108,34 @@ static int by_rules(struct run *r, enum section sec, const char *s,
 		const struct rule *u = &rules[i];
 		const char *sfx = u->suffix ? u->suffix
 					    : r->lat_ms_suffix ? "ms" : "";
-		const char *at;
-		struct span v;
+		struct hit h;
 
 		if (u->in != sec)
 			continue;
 		if (u->find)
-			at = span_find(s, n, u->label);
+			h.at = span_find(s, n, u->label);
 		else
-			at = span_starts(s, n, u->label) ? s : NULL;
-		if (!at)
+			h.at = span_starts(s, n, u->label) ? s : NULL;
+		if (!h.at)
 			continue;
-		v.p = at + strlen(u->label);
-		v.n = (size_t)(s + n - v.p);
-		span_trim(&v.p, &v.n);
+		h.s = s;
+		h.n = n;
+		h.v.p = h.at + strlen(u->label);
+		h.v.n = (size_t)(s + n - h.v.p);
+		span_trim(&h.v.p, &h.v.n);
 		switch (u->how) {
 		case H_FIGURE:
-			*rc = figure(r, u->m, u->what, v, sfx);
+			*rc = figure(r, u->m, u->what, h.v, sfx);
 			break;
 		case H_RATE:
-			*rc = rate_figure(r, u->m, u->what, v, sfx);
+			*rc = rate_figure(r, u->m, u->what, h.v, sfx);
 			break;
 		case H_CHECK:
-			*rc = number(r, u->what, v, sfx, &x);
+			*rc = number(r, u->what, h.v, sfx, &x);
 			break;
 		case H_COUNT:
-			*rc = parse_long(v.p, v.n) < 0 ?
-			      bad_value(r, u->what, v, "a count") : 0;
+			*rc = parse_long(h.v.p, h.v.n) < 0 ?
+			      bad_value(r, u->what, h.v, "a count") : 0;
 			break;
 		case H_LINE:
 			*rc = 0;
@@ -1156,7 +1145,7 @@ static int by_rules(struct run *r, enum section sec, const char *s,
 			*rc = 0;
 			break;
 		case H_OWN:
-			*rc = u->own(r, u, s, n, at, v);
+			*rc = u->own(r, u, &h);
 			if (*rc == RULE_PASS)
 				continue;
 			break;
