@@ -398,8 +398,7 @@ static void description(struct ft *f, const char *s, size_t n)
 	if (nn >= FT_TEXT_MAX)
 		return;
 	for (i = 0; i < f->ndesc; i++)
-		if (strlen(f->desc[i].name) == nn &&
-		    memcmp(f->desc[i].name, s, nn) == 0)
+		if (span_eq(s, nn, f->desc[i].name))
 			d = &f->desc[i];
 	if (!d) {
 		if (f->ndesc == FT_DESCS_MAX)

@@ -79,8 +79,7 @@ static int parse_op(struct sb *b, long ln, const char *test, const char *s,
 		return sb_fail(b, ln, (long)(i + col) + 1, "expected a time as "
 			       "'N wallclock secs (U usr S sys ... = C CPU)'");
 	for (i = 0; i < b->nops; i++)
-		if (strlen(b->ops[i].name) == k &&
-		    memcmp(b->ops[i].name, name, k) == 0)
+		if (span_eq(name, k, b->ops[i].name))
 			op = &b->ops[i];
 	if (!op) {
 		if (b->nops == SB_OPS_MAX)

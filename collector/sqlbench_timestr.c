@@ -48,11 +48,22 @@ static int cur_word(struct cur *c, const char *w)
 	return 0;
 }
 
+/* "N usr" and the blanks after it: one of the CPU times timestr adds up
+ * to its total, passed over (the total is what is kept). */
+static int cur_times(struct cur *c, const char *w)
+{
+	double v;
+
+	if (cur_num(c, &v) || (cur_ws(c), cur_word(c, w)))
+		return -1;
+	cur_ws(c);
+	return 0;
+}
+
 int sb_timestr(const char *s, size_t n, double *wall, double *cpu,
 	       size_t *col)
 {
 	struct cur c = {s, n, 0};
-	double u;
 
 	cur_ws(&c);
 	if (cur_num(&c, wall))
@@ -66,20 +77,12 @@ int sb_timestr(const char *s, size_t n, double *wall, double *cpu,
 	if (cur_word(&c, "("))
 		goto bad;
 	cur_ws(&c);
-	if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "usr")))
+	if (cur_times(&c, "usr") || cur_times(&c, "sys"))
 		goto bad;
-	cur_ws(&c);
-	if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "sys")))
-		goto bad;
-	cur_ws(&c);
 	if (cur_word(&c, "+") == 0) {
 		cur_ws(&c);
-		if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "cusr")))
+		if (cur_times(&c, "cusr") || cur_times(&c, "csys"))
 			goto bad;
-		cur_ws(&c);
-		if (cur_num(&c, &u) || (cur_ws(&c), cur_word(&c, "csys")))
-			goto bad;
-		cur_ws(&c);
 	}
 	if (cur_word(&c, "="))
 		goto bad;
