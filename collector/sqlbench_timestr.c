@@ -48,6 +48,16 @@ static int cur_word(struct cur *c, const char *w)
 	return 0;
 }
 
+/* Word w and the blanks after it: 0, or -1 (nothing passed over) when
+ * the text has no w here. */
+static int cur_lit(struct cur *c, const char *w)
+{
+	if (cur_word(c, w))
+		return -1;
+	cur_ws(c);
+	return 0;
+}
+
 /* "N usr" and the blanks after it: one of the CPU times timestr adds up
  * to its total, passed over (the total is what is kept). */
 static int cur_times(struct cur *c, const char *w)
@@ -69,36 +79,20 @@ int sb_timestr(const char *s, size_t n, double *wall, double *cpu,
 	if (cur_num(&c, wall))
 		goto bad;
 	cur_ws(&c);
-	if (cur_word(&c, "wallclock") == 0)
-		cur_ws(&c);
-	if (cur_word(&c, "secs"))
+	(void)cur_lit(&c, "wallclock");	/* not in 1998's text */
+	if (cur_lit(&c, "secs") || cur_lit(&c, "(") ||
+	    cur_times(&c, "usr") || cur_times(&c, "sys"))
+		goto bad;
+	if (cur_lit(&c, "+") == 0 &&
+	    (cur_times(&c, "cusr") || cur_times(&c, "csys")))
+		goto bad;
+	if (cur_lit(&c, "=") || cur_num(&c, cpu))
 		goto bad;
 	cur_ws(&c);
-	if (cur_word(&c, "("))
+	if (cur_lit(&c, "CPU") && cur_lit(&c, "cpu"))
 		goto bad;
-	cur_ws(&c);
-	if (cur_times(&c, "usr") || cur_times(&c, "sys"))
-		goto bad;
-	if (cur_word(&c, "+") == 0) {
-		cur_ws(&c);
-		if (cur_times(&c, "cusr") || cur_times(&c, "csys"))
-			goto bad;
-	}
-	if (cur_word(&c, "="))
-		goto bad;
-	cur_ws(&c);
-	if (cur_num(&c, cpu))
-		goto bad;
-	cur_ws(&c);
-	if (cur_word(&c, "CPU") && cur_word(&c, "cpu"))
-		goto bad;
-	cur_ws(&c);
-	if (cur_word(&c, "secs") == 0)
-		cur_ws(&c);
-	if (cur_word(&c, ")"))
-		goto bad;
-	cur_ws(&c);
-	if (c.i != c.n)
+	(void)cur_lit(&c, "secs");	/* not after --hires or 1998 figures */
+	if (cur_lit(&c, ")") || c.i != c.n)
 		goto bad;
 	return 0;
 bad:
