@@ -294,8 +294,8 @@ static int add_row(void *ctx, const struct store_row *row)
 
 	/* what the comparison does not show is not loaded at all: no
 	 * group, column or mixture comes of it */
-	if ((l->metrics && !span_listed(l->metrics, row->r.metric)) ||
-	    (l->tests && !span_listed(l->tests, row->r.test)))
+	if ((l->metrics && !text_listed(l->metrics, row->r.metric)) ||
+	    (l->tests && !text_listed(l->tests, row->r.test)))
 		return 0;
 	g = find_group(l, row->group);
 

@@ -32,7 +32,8 @@
 
 #include "../collector/format.h"
 #include "../collector/import.h"
-#include "../collector/run.h"
+#include "../collector/run_command.h"
+#include "../collector/run_facts.h"
 #include "../collector/source.h"
 #include "../core/buf.h"
 #include "../core/err.h"

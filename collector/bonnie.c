@@ -1,5 +1,6 @@
 /*
- * bonnie.c: bonnie++ CSV of every version (FORMATS.md section 2).
+ * bonnie.c: bonnie++ CSV of every version (the bonnie row of
+ * docs/formats.md).
  *
  * A bonnie++ file is a mix of progress messages, text tables, '#' comments,
  * `date` output and CSV lines, often from several runs or several
@@ -24,12 +25,13 @@
 #include "../core/text.h"
 #include "bonnie.h"
 #include "format.h"
+#include "span.h"
 
 /* The widest layout has 50 fields; a line with more than this many is
  * counted but not kept. */
 #define BONNIE_FIELDS_MAX 64
 
-struct span {
+struct field {
 	const char *p;
 	size_t n;
 	int orig;	/* 1-based field number in the line, 0 if inserted */
@@ -40,7 +42,8 @@ struct version {
 	int fields;
 };
 
-/* format_version -> field count (FORMATS.md 2.3 and 2.4). */
+/* format_version (a line's first field) -> how many fields a line of
+ * that version has. */
 static const struct version versions[] = {
 	{"1.98", 50}, {"1.97", 48}, {"1.96", 48}, {"1.93c", 48},
 	{"1.93b", 48}, {"1.92b", 48}, {"1.92a", 47}, {"1.92", 46},
@@ -52,7 +55,7 @@ static const char *const tests[12] = {
 	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del",
 };
 
-static int split(const char *s, size_t n, struct span *f, int *count)
+static int split(const char *s, size_t n, struct field *f, int *count)
 {
 	size_t i, start = 0;
 	int k = 0;
@@ -72,7 +75,7 @@ static int split(const char *s, size_t n, struct span *f, int *count)
 	return k > BONNIE_FIELDS_MAX ? -1 : 0;
 }
 
-static const struct version *find_version(const struct span *f, int count)
+static const struct version *find_version(const struct field *f, int count)
 {
 	size_t i;
 
@@ -120,7 +123,7 @@ static int is_plusses(const char *s, size_t n)
 }
 
 /* Inserts an empty span at index at, shifting the rest right. */
-static void insert_empty(struct span *f, int *count, int at)
+static void insert_empty(struct field *f, int *count, int at)
 {
 	memmove(f + at + 1, f + at, (size_t)(*count - at) * sizeof(*f));
 	f[at].p = "";
@@ -129,7 +132,7 @@ static void insert_empty(struct span *f, int *count, int at)
 	(*count)++;
 }
 
-static void remove_at(struct span *f, int *count, int at)
+static void remove_at(struct field *f, int *count, int at)
 {
 	memmove(f + at, f + at + 1, (size_t)(*count - at - 1) * sizeof(*f));
 	(*count)--;
@@ -140,15 +143,15 @@ struct ctx {
 	struct err *e;
 	long line;
 	const char *line_start;
-	struct span *f;
+	struct field *f;
 };
 
-static long col_of(const struct ctx *c, const struct span *s)
+static long col_of(const struct ctx *c, const struct field *s)
 {
 	return (long)(s->p - c->line_start) + 1;
 }
 
-static int field_error(struct ctx *c, const struct span *s, const char *name,
+static int field_error(struct ctx *c, const struct field *s, const char *name,
 		       const char *what)
 {
 	if (s->orig == 0 && !c->line_start)
@@ -164,21 +167,13 @@ static int field_error(struct ctx *c, const struct span *s, const char *name,
 static int emit(struct ctx *c, const char *test, const char *metric,
 		const char *unit, const char *better, int has, double v)
 {
-	struct record_result r;
-
-	r.test = test;
-	r.metric = metric;
-	r.unit = unit;
-	r.better = better;
-	r.has_value = has;
-	r.value = has ? v : 0;
-	r.status = has ? "ok" : "too-fast";
-	return c->sink->result(c->sink->ctx, &r, c->e);
+	return record_send(c->sink, test, metric, unit, better,
+			   has ? "ok" : "too-fast", v, c->e);
 }
 
 /* A rate or %CP field: empty (not run), +++++ (too fast) or a plain
  * non-negative number. */
-static int number_field(struct ctx *c, const struct span *s, const char *test,
+static int number_field(struct ctx *c, const struct field *s, const char *test,
 			const char *metric, const char *unit,
 			const char *better)
 {
@@ -203,7 +198,7 @@ static int number_field(struct ctx *c, const struct span *s, const char *test,
 }
 
 /* A latency: digits with us, ms or s; stored in microseconds. */
-static int latency_field(struct ctx *c, const struct span *s, const char *test)
+static int latency_field(struct ctx *c, const struct field *s, const char *test)
 {
 	char name[32];
 	size_t d = 0;
@@ -257,20 +252,13 @@ static int results(struct ctx *c, const struct map *m)
 
 static int attr(struct ctx *c, const char *key, const char *p, size_t n)
 {
-	char v[256];
-
 	if (n == 0)
 		return 0;
-	if (n >= sizeof(v))
-		return err_at(c->e, c->line, c->line_start ?
-			      (long)(p - c->line_start) + 1 : 0,
-			      "%s longer than %zu bytes", key, sizeof(v) - 1);
-	memcpy(v, p, n);
-	v[n] = '\0';
-	return c->sink->attr(c->sink->ctx, key, v, c->e);
+	return record_attr_span(c->sink, key, p, n, c->line, c->line_start ?
+				(long)(p - c->line_start) + 1 : 0, c->e);
 }
 
-static int begin(struct ctx *c, const struct span *name)
+static int begin(struct ctx *c, const struct field *name)
 {
 	char label[256];
 
@@ -286,8 +274,8 @@ static int begin(struct ctx *c, const struct span *name)
 static int line_19x(struct ctx *c, const struct version *ver, int count)
 {
 	struct map m;
-	struct span *f = c->f;
-	struct span seeks = {"", 0, 0}, procs = {"", 0, 0};
+	struct field *f = c->f;
+	struct field seeks = {"", 0, 0}, procs = {"", 0, 0};
 	int i;
 
 	if (strcmp(ver->format_version, "1.98") == 0) {
@@ -336,7 +324,7 @@ static int line_19x(struct ctx *c, const struct version *ver, int count)
 
 /* Splits s at the first occurrence of any of seps; *head gets the part
  * before, *rest what follows the separator (empty if none). */
-static char cut(struct span *s, const char *seps, struct span *rest)
+static char cut(struct field *s, const char *seps, struct field *rest)
 {
 	size_t i;
 
@@ -359,8 +347,8 @@ static char cut(struct span *s, const char *seps, struct span *rest)
 static int line_10x(struct ctx *c)
 {
 	struct map m;
-	struct span *f = c->f;
-	struct span size = f[1], chunk, files = f[14], a, b, dirs;
+	struct field *f = c->f;
+	struct field size = f[1], chunk, files = f[14], a, b, dirs;
 	int i;
 
 	for (i = 0; i < 6; i++) {
@@ -387,7 +375,7 @@ static int line_10x(struct ctx *c)
 	return c->sink->run_end(c->sink->ctx, c->e);
 }
 
-static int is_header(const struct span *f, int count)
+static int is_header(const struct field *f, int count)
 {
 	return count > 1 && ((span_eq(f[0].p, f[0].n, "format_version") &&
 			      span_eq(f[1].p, f[1].n, "bonnie_version")) ||
@@ -412,7 +400,7 @@ static int has_table(const char *p, size_t n)
 
 static int bonnie_detect(const char *p, size_t n)
 {
-	struct span f[BONNIE_FIELDS_MAX];
+	struct field f[BONNIE_FIELDS_MAX];
 	struct lines l;
 	const char *s;
 	size_t k;
@@ -446,7 +434,7 @@ static int bonnie_detect(const char *p, size_t n)
  * line that claims to be bonnie++ CSV but is malformed. */
 static int one_line(struct ctx *c, int count)
 {
-	struct span *f = c->f;
+	struct field *f = c->f;
 	const struct version *ver;
 
 	if (is_header(f, count))
@@ -476,7 +464,7 @@ static int one_line(struct ctx *c, int count)
 int bonnie_cells(const char *const *cell, const size_t *len, int count,
 		 long line, const struct record_sink *sink, struct err *e)
 {
-	struct span f[BONNIE_FIELDS_MAX + 2];
+	struct field f[BONNIE_FIELDS_MAX + 2];
 	struct ctx c;
 	int i, rc;
 
@@ -503,7 +491,7 @@ int bonnie_cells(const char *const *cell, const size_t *len, int count,
 static int bonnie_parse(const char *p, size_t n, const struct parse_opts *o,
 			const struct record_sink *sink, struct err *e)
 {
-	struct span f[BONNIE_FIELDS_MAX + 2];
+	struct field f[BONNIE_FIELDS_MAX + 2];
 	struct ctx c;
 	struct lines l;
 	const char *s;

@@ -1,6 +1,6 @@
 /*
  * bonnie.h: bonnie++'s CSV field mapping, for formats that carry the same
- * fields in another shape (bon_csv2html pages, html.c).  Keeping one
+ * fields in another shape (bon_csv2html pages, htmltable.c).  Keeping one
  * mapping means a page and the CSV it was made from give the same records.
  */
 #ifndef BENCHSITE_BONNIE_H

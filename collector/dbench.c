@@ -36,6 +36,7 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 #define SUITE "dbench"
 /* The longest line read: a Throughput line has 9 words, a progress line 10. */
@@ -45,47 +46,15 @@
 /* Operation names are SMB/NFS call names (QUERY_PATH_INFORMATION, 22). */
 #define DB_NAME_MAX 128
 
-struct tok {
-	const char *p;
-	size_t n;
-};
-
-static int tokens(const char *s, size_t n, struct tok *t)
-{
-	size_t i = 0;
-	int k = 0;
-
-	for (;;) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			return k;
-		if (k < DB_TOKENS)
-			t[k].p = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		if (k < DB_TOKENS)
-			t[k].n = (size_t)(s + i - t[k].p);
-		k++;
-	}
-}
-
-static int prefix(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(s, w, k) == 0;
-}
-
 static int is_banner(const char *s, size_t n)
 {
-	return prefix(s, n, "dbench version ");
+	return span_starts(s, n, "dbench version ");
 }
 
 static int is_throughput(const char *s, size_t n)
 {
-	struct tok t[DB_TOKENS];
-	int k = tokens(s, n, t);
+	struct span t[DB_TOKENS];
+	int k = span_words(s, n, t, DB_TOKENS);
 	double v;
 
 	return k >= 3 && span_eq(t[0].p, t[0].n, "Throughput") &&
@@ -124,16 +93,7 @@ static int result(struct db *d, long line, const char *test,
 		  const char *metric, double v, const char *unit,
 		  const char *better)
 {
-	struct record_result r;
-
-	r.test = test;
-	r.metric = metric;
-	r.value = v;
-	r.has_value = 1;
-	r.unit = unit;
-	r.better = better;
-	r.status = "ok";
-	if (d->sink->result(d->sink->ctx, &r, d->e))
+	if (record_send(d->sink, test, metric, unit, better, "ok", v, d->e))
 		return sink_failed(d, line);
 	return 0;
 }
@@ -141,14 +101,7 @@ static int result(struct db *d, long line, const char *test,
 static int attr(struct db *d, long line, const char *key, const char *p,
 		size_t n)
 {
-	char v[256];
-
-	if (n >= sizeof(v))
-		return err_at(d->e, line, 0, "%s longer than %zu bytes", key,
-			      sizeof(v) - 1);
-	memcpy(v, p, n);
-	v[n] = '\0';
-	if (d->sink->attr(d->sink->ctx, key, v, d->e))
+	if (record_attr_span(d->sink, key, p, n, line, 0, d->e))
 		return sink_failed(d, line);
 	return 0;
 }
@@ -165,7 +118,7 @@ static int begin(struct db *d, long line)
 	return 0;
 }
 
-static int num(struct db *d, long line, const struct tok *t, const char *what,
+static int num(struct db *d, long line, const struct span *t, const char *what,
 	       double *v)
 {
 	if (num_parse_plain(t->p, t->n, v))
@@ -176,7 +129,7 @@ static int num(struct db *d, long line, const struct tok *t, const char *what,
 }
 
 /* " 128  14082566  13563.95 MB/sec  execute 599 sec  latency 11.331 ms" */
-static int progress(const struct tok *t, int k)
+static int progress(const struct span *t, int k)
 {
 	double v;
 	int i;
@@ -194,7 +147,7 @@ static int progress(const struct tok *t, int k)
 
 /* "Throughput 13563.9 MB/sec [(sync open)] [N clients] N procs
  * [max_latency=N ms]" */
-static int throughput(struct db *d, long line, const struct tok *t, int k)
+static int throughput(struct db *d, long line, const struct span *t, int k)
 {
 	double tput, lat;
 	int i = 3, depth;
@@ -215,8 +168,8 @@ static int throughput(struct db *d, long line, const struct tok *t, int k)
 				 t[i].p, t[i].n))
 				return -1;
 			i++;
-		} else if (prefix(t[i].p, t[i].n, "max_latency=")) {
-			struct tok v = {t[i].p + 12, t[i].n - 12};
+		} else if (span_starts(t[i].p, t[i].n, "max_latency=")) {
+			struct span v = {t[i].p + 12, t[i].n - 12};
 
 			if (num(d, line, &v, "max_latency", &lat) ||
 			    result(d, line, "total", "max_latency", lat, "ms",
@@ -240,8 +193,8 @@ static int throughput(struct db *d, long line, const struct tok *t, int k)
  * secs" */
 static int running(struct db *d, long line, const char *s, size_t n)
 {
-	struct tok t[DB_TOKENS];
-	int k = tokens(s, n, t);
+	struct span t[DB_TOKENS];
+	int k = span_words(s, n, t, DB_TOKENS);
 	const char *q, *q2;
 
 	if (k >= 4 && span_eq(t[3].p, t[3].n, "seconds") &&
@@ -255,7 +208,7 @@ static int running(struct db *d, long line, const char *s, size_t n)
 	return 0;
 }
 
-static int op_row(struct db *d, long line, const struct tok *t, int k)
+static int op_row(struct db *d, long line, const struct span *t, int k)
 {
 	char name[DB_NAME_MAX];
 	double c, avg, max;
@@ -292,12 +245,12 @@ static int dbench_parse(const char *p, size_t n, const struct parse_opts *o,
 	d.e = e;
 	lines_init(&l, p, n);
 	while (lines_next(&l, &s, &k)) {
-		struct tok t[DB_TOKENS];
-		int nt = tokens(s, k, t), pr;
+		struct span t[DB_TOKENS];
+		int nt = span_words(s, k, t, DB_TOKENS), pr;
 		double v, mb;
 
 		if (is_banner(s, k)) {
-			struct tok *ver = &t[2];
+			struct span *ver = &t[2];
 
 			if (d.open)
 				return err_at(e, l.lineno, 0, "a new dbench run "

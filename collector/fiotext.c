@@ -49,6 +49,7 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 /* As fio.c: fio caps one invocation at 4096 jobs; allow 16 of those. */
 #define FT_REPORTS_MAX 65536
@@ -81,23 +82,6 @@ struct desc {
 	char rw[FT_TEXT_MAX], ioengine[FT_TEXT_MAX], iodepth[FT_TEXT_MAX];
 };
 
-static const char *find(const char *s, size_t n, const char *w)
-{
-	size_t m = strlen(w), i;
-
-	for (i = 0; i + m <= n; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, m) == 0)
-			return s + i;
-	return NULL;
-}
-
-static int prefix(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(s, w, k) == 0;
-}
-
 static size_t lead_blanks(const char *s, size_t n)
 {
 	size_t i = 0;
@@ -115,8 +99,8 @@ static int is_report(const char *s, size_t n, size_t *name_n)
 
 	if (n == 0 || s[0] == ' ' || s[0] == '\t')
 		return 0;
-	g = find(s, n, ": (groupid=");
-	if (!g || g == s || !find(g, (size_t)(s + n - g), "): err="))
+	g = span_find(s, n, ": (groupid=");
+	if (!g || g == s || !span_find(g, (size_t)(s + n - g), "): err="))
 		return 0;
 	*name_n = (size_t)(g - s);
 	return 1;
@@ -125,7 +109,7 @@ static int is_report(const char *s, size_t n, size_t *name_n)
 /* "fio-3.33", "fio-2.2.10", "fio-3.19-10-g3bd2" alone on a line. */
 static int is_version(const char *s, size_t n)
 {
-	return n > 4 && n < 64 && prefix(s, n, "fio-") && s[4] >= '0' &&
+	return n > 4 && n < 64 && span_starts(s, n, "fio-") && s[4] >= '0' &&
 	       s[4] <= '9' && !memchr(s, ' ', n);
 }
 
@@ -170,7 +154,7 @@ static int num_suffix(const char *s, size_t n, double *v, size_t *used)
 static int keyed(const char *s, size_t n, const char *key, double *v,
 		 size_t *at)
 {
-	const char *k = find(s, n, key);
+	const char *k = span_find(s, n, key);
 	size_t off, used;
 
 	if (!k)
@@ -199,7 +183,7 @@ static double bw_unit(const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (prefix(s, n, units[i].u))
+		if (span_starts(s, n, units[i].u))
 			return units[i].kib;
 	return 0;
 }
@@ -208,8 +192,8 @@ static double bw_unit(const char *s, size_t n)
  * "(sec)" to us, in *exp; 0, or -1 for no such unit. */
 static int time_unit(const char *s, size_t n, int *exp)
 {
-	*exp = prefix(s, n, "(nsec)") ? -3 : prefix(s, n, "(usec)") ? 0 :
-	       prefix(s, n, "(msec)") ? 3 : prefix(s, n, "(sec)") ? 6 : 99;
+	*exp = span_starts(s, n, "(nsec)") ? -3 : span_starts(s, n, "(usec)") ? 0 :
+	       span_starts(s, n, "(msec)") ? 3 : span_starts(s, n, "(sec)") ? 6 : 99;
 	return *exp == 99 ? -1 : 0;
 }
 
@@ -255,8 +239,8 @@ static int dir_line(const char *s, size_t n, int *d)
 			while (m < n && s[m] == ' ')
 				m++;
 			if (m < n && s[m] == ':' &&
-			    (find(s + m, n - m, "IOPS=") ||
-			     find(s + m, n - m, "iops="))) {
+			    (span_find(s + m, n - m, "IOPS=") ||
+			     span_find(s + m, n - m, "iops="))) {
 				*d = j;
 				return 1;
 			}
@@ -280,9 +264,9 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 	if (rc)
 		return bad(f, line, "iops");
 	x->has_iops = 1;
-	b = find(s, n, "BW=");
+	b = span_find(s, n, "BW=");
 	if (!b)
-		b = find(s, n, "bw=");
+		b = span_find(s, n, "bw=");
 	if (b) {
 		size_t m = (size_t)(s + n - b) - 3;
 
@@ -301,7 +285,7 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 	if (rc < 0)
 		return bad(f, line, "runtime");
 	if (rc == 1) {
-		const char *m = find(s, n, "msec)");
+		const char *m = span_find(s, n, "msec)");
 
 		if (m) {
 			const char *q = m;
@@ -323,7 +307,7 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 static int issued(struct ft *f, long line, const char *s, size_t n,
 		  struct dir *d)
 {
-	const char *t = find(s, n, "total=");
+	const char *t = span_find(s, n, "total=");
 	double v[3] = {0, 0, 0};
 	size_t i, k = 0;
 
@@ -358,7 +342,7 @@ static int issued(struct ft *f, long line, const char *s, size_t n,
 static int percentile(struct ft *f, long line, const char *s, size_t n,
 		      int unit, struct dir *x)
 {
-	const char *p = find(s, n, "99.00th=[");
+	const char *p = span_find(s, n, "99.00th=[");
 	size_t off;
 	double v;
 
@@ -377,18 +361,11 @@ static int result(struct ft *f, long line, const char *test, int d,
 		  const char *metric, const char *unit, const char *better,
 		  int failed, double v)
 {
-	struct record_result r;
 	char name[64];
 
 	snprintf(name, sizeof(name), "%s_%s", dir_name[d], metric);
-	r.test = test;
-	r.metric = name;
-	r.unit = unit;
-	r.better = better;
-	r.has_value = !failed;
-	r.value = failed ? 0 : v;
-	r.status = failed ? "failed" : "ok";
-	if (f->sink->result(f->sink->ctx, &r, f->e)) {
+	if (record_send(f->sink, test, name, unit, better,
+			failed ? "failed" : "ok", v, f->e)) {
 		f->e->line = line;
 		return -1;
 	}
@@ -410,7 +387,7 @@ static int attr(struct ft *f, long line, const char *key, const char *v)
 static void description(struct ft *f, const char *s, size_t n)
 {
 	static const char *const keys[3] = {"rw=", "ioengine=", "iodepth="};
-	const char *g = find(s, n, ": (g=");
+	const char *g = span_find(s, n, ": (g=");
 	struct desc *d = NULL;
 	size_t nn;
 	int i;
@@ -421,8 +398,7 @@ static void description(struct ft *f, const char *s, size_t n)
 	if (nn >= FT_TEXT_MAX)
 		return;
 	for (i = 0; i < f->ndesc; i++)
-		if (strlen(f->desc[i].name) == nn &&
-		    memcmp(f->desc[i].name, s, nn) == 0)
+		if (span_eq(s, nn, f->desc[i].name))
 			d = &f->desc[i];
 	if (!d) {
 		if (f->ndesc == FT_DESCS_MAX)
@@ -433,7 +409,7 @@ static void description(struct ft *f, const char *s, size_t n)
 	}
 	for (i = 0; i < 3; i++) {
 		char *out = i == 0 ? d->rw : i == 1 ? d->ioengine : d->iodepth;
-		const char *k = find(g, (size_t)(s + n - g), keys[i]);
+		const char *k = span_find(g, (size_t)(s + n - g), keys[i]);
 		size_t m = 0;
 
 		out[0] = '\0';
@@ -503,14 +479,14 @@ static int report(struct ft *f, const struct report *r, struct lines *l,
 				return -1;
 			continue;
 		}
-		if (prefix(t, tn, "issued")) {
+		if (span_starts(t, tn, "issued")) {
 			if (issued(f, l->lineno, t, tn, d))
 				return -1;
 			continue;
 		}
 		if (cur < 0)
 			continue;
-		if (prefix(t, tn, "lat (") && find(t, tn, "): min=")) {
+		if (span_starts(t, tn, "lat (") && span_find(t, tn, "): min=")) {
 			int us;
 
 			if (time_unit(t + 4, tn - 4, &us) ||
@@ -520,7 +496,7 @@ static int report(struct ft *f, const struct report *r, struct lines *l,
 			d[cur].has_lat = 1;
 			continue;
 		}
-		if (prefix(t, tn, "clat percentiles (")) {
+		if (span_starts(t, tn, "clat percentiles (")) {
 			if (time_unit(t + 17, tn - 17, &unit))
 				return err_at(f->e, l->lineno, 0, "clat "
 					      "percentiles: unknown unit");

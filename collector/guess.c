@@ -13,6 +13,7 @@
 
 #include "../core/lines.h"
 #include "format.h"
+#include "span.h"
 
 /* As far as the formats' own detection looks. */
 #define GUESS_BYTES (64 * 1024)
@@ -51,15 +52,14 @@ static const struct {
 	 "normal output and fio JSON (--output-format=json) are read"},
 };
 
+/* 1 when s[0..n) starts with w once its indent is passed over. */
 static int starts(const char *s, size_t n, const char *w)
 {
-	size_t k = strlen(w);
-
 	while (n && (*s == ' ' || *s == '\t')) {
 		s++;
 		n--;
 	}
-	return n >= k && memcmp(s, w, k) == 0;
+	return span_starts(s, n, w);
 }
 
 /* 1 when a line of p[0..n) starts with w. */

@@ -46,6 +46,7 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 #define SUITE "iozone"
 #define IZ_OPS 13
@@ -93,11 +94,6 @@ struct izrun {
 	long line;
 };
 
-struct tok {
-	const char *p;
-	size_t n;
-};
-
 struct iz {
 	const struct record_sink *sink;
 	struct err *e;
@@ -115,38 +111,8 @@ struct iz {
 	char version[64], command[512];
 };
 
-static const char *find(const char *s, size_t n, const char *w)
-{
-	size_t m = strlen(w), i;
-
-	for (i = 0; i + m <= n; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, m) == 0)
-			return s + i;
-	return NULL;
-}
-
-static int tokens(const char *s, size_t n, struct tok *t)
-{
-	size_t i = 0;
-	int k = 0;
-
-	for (;;) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			return k;
-		if (k < IZ_TOKENS)
-			t[k].p = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		if (k < IZ_TOKENS)
-			t[k].n = (size_t)(s + i - t[k].p);
-		k++;
-	}
-}
-
 /* A token as a number, its quotes (-R blocks) taken off. */
-static int tnum(const struct tok *t, double *v)
+static int tnum(const struct span *t, double *v)
 {
 	const char *p = t->p;
 	size_t n = t->n;
@@ -158,7 +124,7 @@ static int tnum(const struct tok *t, double *v)
 	return num_parse_plain(p, n, v);
 }
 
-static int is_heading(const struct tok *t, int k)
+static int is_heading(const struct span *t, int k)
 {
 	return k >= 3 && (span_eq(t[0].p, t[0].n, "kB") ||
 			  span_eq(t[0].p, t[0].n, "KB")) &&
@@ -174,12 +140,12 @@ static int iz_detect(const char *p, size_t n)
 
 	lines_init(&l, p, n < IZ_DETECT_BYTES ? n : IZ_DETECT_BYTES);
 	while (lines_next(&l, &s, &k)) {
-		struct tok t[IZ_TOKENS];
+		struct span t[IZ_TOKENS];
 		int nt;
 
-		if (find(s, k, "Iozone: Performance Test of File I/O"))
+		if (span_find(s, k, "Iozone: Performance Test of File I/O"))
 			return 1;
-		nt = tokens(s, k, t);
+		nt = span_words(s, k, t, IZ_TOKENS);
 		if (is_heading(t, nt < IZ_TOKENS ? nt : IZ_TOKENS) &&
 		    nt >= 4 && span_eq(t[2].p, t[2].n, "write"))
 			return 1;
@@ -239,8 +205,8 @@ static int add(struct iz *z, long line, double fsize, double reclen, int op,
 /* The table's columns from "Command line used: ..." -i options. */
 static int command(struct iz *z, long line, const char *s, size_t n)
 {
-	const char *c = find(s, n, "Command line used:");
-	struct tok t[IZ_TOKENS];
+	const char *c = span_find(s, n, "Command line used:");
+	struct span t[IZ_TOKENS];
 	int k, i, j, used[8] = {0}, any = 0;
 	size_t m;
 
@@ -253,7 +219,7 @@ static int command(struct iz *z, long line, const char *s, size_t n)
 	snprintf(z->command, sizeof(z->command), "%.*s",
 		 (int)(m < sizeof(z->command) - 1 ? m : sizeof(z->command) - 1),
 		 c);
-	k = tokens(c, m, t);
+	k = span_words(c, m, t, IZ_TOKENS);
 	if (k > IZ_TOKENS)
 		k = IZ_TOKENS;
 	for (i = 0; i + 1 < k; i++) {
@@ -280,7 +246,7 @@ static int command(struct iz *z, long line, const char *s, size_t n)
 	return 0;
 }
 
-static int table_row(struct iz *z, long line, const struct tok *t, int k)
+static int table_row(struct iz *z, long line, const struct span *t, int k)
 {
 	double fs, rl, v;
 	int i;
@@ -302,7 +268,7 @@ static int table_row(struct iz *z, long line, const struct tok *t, int k)
 	return 0;
 }
 
-static int all_numbers(const struct tok *t, int k)
+static int all_numbers(const struct span *t, int k)
 {
 	double v;
 	int i;
@@ -315,8 +281,8 @@ static int all_numbers(const struct tok *t, int k)
 
 static int iz_line(struct iz *z, long line, const char *s, size_t n)
 {
-	struct tok t[IZ_TOKENS];
-	int k = tokens(s, n, t), i;
+	struct span t[IZ_TOKENS];
+	int k = span_words(s, n, t, IZ_TOKENS), i;
 	const char *v;
 
 	if (k > IZ_TOKENS) {
@@ -325,7 +291,7 @@ static int iz_line(struct iz *z, long line, const char *s, size_t n)
 				      IZ_TOKENS);
 		k = IZ_TOKENS;	/* prose: only its first words matter */
 	}
-	if (find(s, n, "Iozone: Performance Test of File I/O")) {
+	if (span_find(s, n, "Iozone: Performance Test of File I/O")) {
 		if (z->ncell)
 			z->part++;
 		z->table_seen = 0;
@@ -338,7 +304,7 @@ static int iz_line(struct iz *z, long line, const char *s, size_t n)
 		z->version[0] = z->command[0] = '\0';
 		return 0;
 	}
-	if ((v = find(s, n, "Version $Revision: ")) != NULL) {
+	if ((v = span_find(s, n, "Version $Revision: ")) != NULL) {
 		size_t m = (size_t)(s + n - v) - 19, j = 0;
 
 		while (j < m && j + 1 < sizeof(z->version) && v[19 + j] != ' ' &&
@@ -348,7 +314,7 @@ static int iz_line(struct iz *z, long line, const char *s, size_t n)
 		z->version[j] = '\0';
 		return 0;
 	}
-	if (find(s, n, "Command line used:"))
+	if (span_find(s, n, "Command line used:"))
 		return command(z, line, s, n);
 	if (is_heading(t, k)) {
 		/* a second table with no banner between: the next output */

@@ -54,6 +54,7 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 #define SUITE "pgbench"
 /* Test, script and statement names: statements are SQL lines of a script;
@@ -89,38 +90,10 @@ struct pg {
 	int nscripts;
 };
 
-/* The first w in s[0..n), or NULL: lines are not NUL-terminated. */
-static const char *find(const char *s, size_t n, const char *w)
-{
-	size_t m = strlen(w), i;
-
-	for (i = 0; i + m <= n; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, m) == 0)
-			return s + i;
-	return NULL;
-}
-
-static int prefix(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(s, w, k) == 0;
-}
-
-static void trim(const char **s, size_t *n)
-{
-	while (*n && ((*s)[0] == ' ' || (*s)[0] == '\t')) {
-		(*s)++;
-		(*n)--;
-	}
-	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
-		(*n)--;
-}
-
 /* "pgbench (15.18 ...)" with a digit after the parenthesis. */
 static int is_banner(const char *s, size_t n)
 {
-	return prefix(s, n, "pgbench (") && n > 9 && s[9] >= '0' &&
+	return span_starts(s, n, "pgbench (") && n > 9 && s[9] >= '0' &&
 	       s[9] <= '9';
 }
 
@@ -128,9 +101,9 @@ static int is_progress(const char *s, size_t n)
 {
 	const char *t = memchr(s, ',', n);
 
-	return prefix(s, n, "progress: ") && t &&
-	       prefix(t, (size_t)(s + n - t), ", ") &&
-	       find(t, (size_t)(s + n - t), " tps") != NULL;
+	return span_starts(s, n, "progress: ") && t &&
+	       span_starts(t, (size_t)(s + n - t), ", ") &&
+	       span_find(t, (size_t)(s + n - t), " tps") != NULL;
 }
 
 static int pg_detect(const char *p, size_t n)
@@ -141,8 +114,8 @@ static int pg_detect(const char *p, size_t n)
 
 	lines_init(&l, p, n < PG_DETECT_BYTES ? n : PG_DETECT_BYTES);
 	while (lines_next(&l, &s, &k))
-		if (is_banner(s, k) || prefix(s, k, "transaction type: ") ||
-		    (prefix(s, k, "progress: ") && k < 512 &&
+		if (is_banner(s, k) || span_starts(s, k, "transaction type: ") ||
+		    (span_starts(s, k, "progress: ") && k < 512 &&
 		     is_progress(s, k)))
 			return 1;
 	return 0;
@@ -168,7 +141,7 @@ static int attr(struct pg *g, long line, const char *key, const char *s,
 {
 	char v[PG_NAME_MAX];
 
-	trim(&s, &n);
+	span_trim(&s, &n);
 	if (n == 0)
 		return 0;
 	copy(v, sizeof(v), s, n);
@@ -182,7 +155,6 @@ static int attr(struct pg *g, long line, const char *key, const char *s,
 static int result(struct pg *g, long line, const char *metric, double v,
 		  const char *unit, const char *better)
 {
-	struct record_result r;
 	char name[PG_NAME_MAX + 16];
 	int i, k = 1;
 
@@ -196,14 +168,7 @@ static int result(struct pg *g, long line, const char *metric, double v,
 		return err_at(g->e, line, 0, "more than %d figures for test "
 			      "'%s'", PG_METRICS_MAX, g->test);
 	snprintf(g->names[g->nnames++], PG_NAME_MAX, "%s", metric);
-	r.test = g->test;
-	r.metric = name;
-	r.value = v;
-	r.has_value = 1;
-	r.unit = unit;
-	r.better = better;
-	r.status = "ok";
-	if (g->sink->result(g->sink->ctx, &r, g->e))
+	if (record_send(g->sink, g->test, name, unit, better, "ok", v, g->e))
 		return sink_failed(g, line);
 	return 0;
 }
@@ -233,8 +198,8 @@ static void test_name(const char *s, size_t n, char *out, size_t cap)
 	};
 	size_t i;
 
-	trim(&s, &n);
-	if (prefix(s, n, "<builtin: ") && n > 11 && s[n - 1] == '>') {
+	span_trim(&s, &n);
+	if (span_starts(s, n, "<builtin: ") && n > 11 && s[n - 1] == '>') {
 		s += 10;
 		n -= 11;
 	}
@@ -346,19 +311,19 @@ static int progress(struct pg *g, long line, const char *s, size_t n)
 	memset(&x, 0, sizeof(x));
 	s += 10;
 	n -= 10;
-	if (lead_num(s, n, &x.t, &at) || !prefix(s + at, n - at, " s, "))
+	if (lead_num(s, n, &x.t, &at) || !span_starts(s + at, n - at, " s, "))
 		return bad_num(g, line, "progress time");
 	s += at + 4;
 	n -= at + 4;
-	if (lead_num(s, n, &x.tps, &at) || !prefix(s + at, n - at, " tps"))
+	if (lead_num(s, n, &x.tps, &at) || !span_starts(s + at, n - at, " tps"))
 		return bad_num(g, line, "progress tps");
-	p = find(s, n, "lat ");
+	p = span_find(s, n, "lat ");
 	if (p) {
 		if (lead_num(p + 4, (size_t)(s + n - p - 4), &x.lat, NULL))
 			return bad_num(g, line, "progress lat");
 		x.has_lat = 1;
 	}
-	p = find(s, n, "stddev ");
+	p = span_find(s, n, "stddev ");
 	if (p) {
 		if (lead_num(p + 7, (size_t)(s + n - p - 7), &x.sd, NULL))
 			return bad_num(g, line, "progress stddev");
@@ -409,12 +374,12 @@ static int summary(struct pg *g, long line, const char *s, size_t n)
 	double v;
 
 	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
-		if (prefix(s, n, attrs[i].label)) {
+		if (span_starts(s, n, attrs[i].label)) {
 			size_t k = strlen(attrs[i].label);
 
 			return attr(g, line, attrs[i].key, s + k, n - k) ? -1 : 1;
 		}
-	if (prefix(s, n, "duration:")) {
+	if (span_starts(s, n, "duration:")) {
 		if (lead_num(s + 9, n - 9, &v, &at))
 			return bad_num(g, line, "duration");
 		return attr(g, line, "duration_s", s + 9, at) ? -1 : 1;
@@ -422,33 +387,34 @@ static int summary(struct pg *g, long line, const char *s, size_t n)
 	for (i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
 		size_t k = strlen(ms[i].label);
 
-		if (prefix(s, n, ms[i].label) && n > k + 2 &&
-		    (prefix(s + k, n - k, " = ") || prefix(s + k, n - k, ": "))) {
+		if (span_starts(s, n, ms[i].label) && n > k + 2 &&
+		    (span_starts(s + k, n - k, " = ") ||
+		     span_starts(s + k, n - k, ": "))) {
 			if (lead_num(s + k + 2, n - k - 2, &v, &at) ||
-			    !prefix(s + k + 2 + at, n - k - 2 - at, " ms"))
+			    !span_starts(s + k + 2 + at, n - k - 2 - at, " ms"))
 				return bad_num(g, line, ms[i].label);
 			return result(g, line, ms[i].metric, v, "ms", "lower") ?
 			       -1 : 1;
 		}
 	}
-	if (prefix(s, n, "number of transactions actually processed: ")) {
+	if (span_starts(s, n, "number of transactions actually processed: ")) {
 		if (lead_num(s + 43, n - 43, &v, NULL))
 			return bad_num(g, line, "transactions processed");
 		return result(g, line, "transactions", v, "count", "higher") ?
 		       -1 : 1;
 	}
-	if (prefix(s, n, "number of failed transactions: ")) {
+	if (span_starts(s, n, "number of failed transactions: ")) {
 		if (lead_num(s + 31, n - 31, &v, NULL))
 			return bad_num(g, line, "failed transactions");
 		return result(g, line, "failed_transactions", v, "count",
 			      "lower") ? -1 : 1;
 	}
-	if (prefix(s, n, "tps = ")) {
+	if (span_starts(s, n, "tps = ")) {
 		const char *metric = "tps";
 
 		if (lead_num(s + 6, n - 6, &v, &at))
 			return bad_num(g, line, "tps");
-		if (find(s + 6 + at, n - 6 - at, "(including connections"))
+		if (span_find(s + 6 + at, n - 6 - at, "(including connections"))
 			metric = "tps_including_connections";
 		if (result(g, line, metric, v, "1/s", "higher"))
 			return -1;
@@ -461,7 +427,7 @@ static int summary(struct pg *g, long line, const char *s, size_t n)
 /* " - 2888 transactions (50.1% of total, tps = 288.955675)" */
 static int script_tps(struct pg *g, long line, const char *s, size_t n)
 {
-	const char *t = find(s, n, "tps = ");
+	const char *t = span_find(s, n, "tps = ");
 	double v;
 
 	if (!t || lead_num(t + 6, (size_t)(s + n - t - 6), &v,
@@ -492,7 +458,7 @@ static int statement(struct pg *g, long line, const char *s, size_t n)
 		s += at2;
 		n -= at2;
 	}
-	trim(&s, &n);
+	span_trim(&s, &n);
 	if (n == 0)
 		return err_at(g->e, line, 0, "a statement latency with no "
 			      "statement");
@@ -506,7 +472,7 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 	size_t tn = n;
 	int r;
 
-	if (is_banner(s, n) || prefix(s, n, "starting vacuum")) {
+	if (is_banner(s, n) || span_starts(s, n, "starting vacuum")) {
 		if (g->open && (g->done || is_banner(s, n)) && end(g, line))
 			return -1;
 		if (begin(g, line))
@@ -517,7 +483,7 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 
 			if (q > p && q[-1] == ')')
 				q--;
-			srv = find(p, (size_t)(q - p), ", server ");
+			srv = span_find(p, (size_t)(q - p), ", server ");
 			if (srv) {
 				if (attr(g, line, "server_version", srv + 9,
 					 (size_t)(q - srv - 9)))
@@ -529,12 +495,12 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 		}
 		return 0;
 	}
-	if (prefix(s, n, "progress: ") && is_progress(s, n)) {
+	if (span_starts(s, n, "progress: ") && is_progress(s, n)) {
 		if (g->open && g->done && end(g, line))
 			return -1;
 		return begin(g, line) || progress(g, line, s, n);
 	}
-	if (prefix(s, n, "transaction type:")) {
+	if (span_starts(s, n, "transaction type:")) {
 		if (g->open && (g->done || g->run_test[0]) && end(g, line))
 			return -1;
 		if (begin(g, line))
@@ -550,10 +516,10 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 	}
 	if (!g->open)
 		return 0;	/* wrapper text between runs */
-	if (prefix(s, n, "Run was aborted"))
+	if (span_starts(s, n, "Run was aborted"))
 		return record_warn(g->sink, line, g->e, "pgbench says the run "
 				   "was aborted: its figures are incomplete");
-	if (prefix(s, n, "SQL script ")) {
+	if (span_starts(s, n, "SQL script ")) {
 		const char *c = memchr(s, ':', n);
 		char name[PG_NAME_MAX - 32], full[PG_NAME_MAX];
 
@@ -569,12 +535,12 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 		set_test(g, full);
 		return 0;
 	}
-	if (prefix(t, tn, " - ")) {
+	if (span_starts(t, tn, " - ")) {
 		t += 3;
 		tn -= 3;
 	}
-	if (prefix(t, tn, "statement latencies in milliseconds")) {
-		g->stmts = find(t, tn, "failures") ? 2 : 1;
+	if (span_starts(t, tn, "statement latencies in milliseconds")) {
+		g->stmts = span_find(t, tn, "failures") ? 2 : 1;
 		return 0;
 	}
 	if (g->stmts) {
@@ -582,9 +548,10 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 			return r < 0 ? -1 : 0;
 		g->stmts = 0;
 	}
-	if (t != s && find(t, tn, " transactions (") && find(t, tn, "tps = "))
+	if (t != s && span_find(t, tn, " transactions (") &&
+	    span_find(t, tn, "tps = "))
 		return script_tps(g, line, t, tn);
-	if (t != s && prefix(t, tn, "weight:"))
+	if (t != s && span_starts(t, tn, "weight:"))
 		return 0;
 	r = summary(g, line, t, tn);
 	return r < 0 ? -1 : 0;

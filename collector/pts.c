@@ -1,6 +1,6 @@
 /*
  * pts.c: Phoronix Test Suite result files (composite.xml, the schema of PTS
- * 3.0 to 10.x; FORMATS.md section 6).
+ * 3.0 to 10.x; the pts row of docs/formats.md).
  *
  * The file is read into a tree with libxml2, the library benchsite already
  * uses for its pages, configured for hostile input: no network
@@ -309,8 +309,8 @@ static int one_figure(const char *fmt)
 }
 
 /* Result i and its test name, sorted by name then file order: equal names
- * side by side in O(n log n) (a pair-wise scan was quadratic: 32,000
- * Results took 9 s) */
+ * side by side in O(n log n): a file may hold tens of thousands of
+ * Results, too many to compare pair-wise */
 struct pts_name {
 	const char *name;
 	size_t i;

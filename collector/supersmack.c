@@ -1,5 +1,6 @@
 /*
- * supersmack.c: Super Smack reports (FORMATS.md section 4).
+ * supersmack.c: Super Smack reports (the supersmack row of
+ * docs/formats.md).
  *
  *   Query Barrel Report for client smacker1
  *   connect: max=62ms  min=0ms avg= 66ms from 10 clients
@@ -29,68 +30,17 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 #define MARK "Query Barrel Report for client"
 
 /* A row has 5 fields, the connect line 8; one more to see "too many". */
 #define SMACK_TOKENS 10
 
-struct tok {
-	const char *p;
-	size_t n;
-	long col;
-};
-
-static int tokens(const char *s, size_t n, struct tok *t)
+/* The 1-based column of word t of line s, for messages. */
+static long col(const char *s, const struct span *t)
 {
-	size_t i = 0;
-	int k = 0;
-
-	for (;;) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			return k;
-		if (k < SMACK_TOKENS) {
-			t[k].p = s + i;
-			t[k].col = (long)i + 1;
-		}
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		if (k < SMACK_TOKENS)
-			t[k].n = (size_t)(s + i - t[k].p);
-		k++;
-	}
-}
-
-static int all_digits(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return n > 0;
-}
-
-static const char *find(const char *s, size_t n, const char *w)
-{
-	size_t m = strlen(w), i;
-
-	for (i = 0; i + m <= n; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, m) == 0)
-			return s + i;
-	return NULL;
-}
-
-static int blank(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t')
-			return 0;
-	return 1;
+	return (long)(t->p - s) + 1;
 }
 
 /* Detection looks this far: wrappers print little before the report. */
@@ -98,25 +48,26 @@ static int blank(const char *s, size_t n)
 
 static int smack_detect(const char *p, size_t n)
 {
-	return find(p, n < SMACK_DETECT_BYTES ? n : SMACK_DETECT_BYTES,
+	return span_find(p, n < SMACK_DETECT_BYTES ? n : SMACK_DETECT_BYTES,
 		    MARK " ") != NULL;
 }
 
 /* "connect: max=62ms  min=0ms avg= 66ms from 10 clients ": *clients gets
  * the count's text. */
-static int connect_line(const char *s, size_t n, long line, struct tok *cl,
+static int connect_line(const char *s, size_t n, long line, struct span *cl,
 			struct err *e)
 {
-	struct tok t[SMACK_TOKENS];
-	int k = tokens(s, n, t), i;
+	struct span t[SMACK_TOKENS];
+	int k = span_words(s, n, t, SMACK_TOKENS), i;
 
 	for (i = 1; i + 2 < k && i + 2 < SMACK_TOKENS; i++)
 		if (span_eq(t[i].p, t[i].n, "from") &&
 		    span_eq(t[i + 2].p, t[i + 2].n, "clients") &&
 		    i + 3 == k) {
-			if (!all_digits(t[i + 1].p, t[i + 1].n))
-				return err_at(e, line, t[i + 1].col, "connect "
-					      "line: client count '%.*s' is not "
+			if (!span_digits(t[i + 1].p, t[i + 1].n))
+				return err_at(e, line, col(s, &t[i + 1]),
+					      "connect line: client count '%.*s' "
+					      "is not "
 					      "a whole number",
 					      (int)(t[i + 1].n > 20 ? 20 :
 						    t[i + 1].n), t[i + 1].p);
@@ -132,10 +83,10 @@ static int heading(const char *s, size_t n)
 	static const char *const want[5] = {
 		"Query_type", "num_queries", "max_time", "min_time", "q_per_s",
 	};
-	struct tok t[SMACK_TOKENS];
+	struct span t[SMACK_TOKENS];
 	int i;
 
-	if (tokens(s, n, t) != 5)
+	if (span_words(s, n, t, SMACK_TOKENS) != 5)
 		return 0;
 	for (i = 0; i < 5; i++)
 		if (!span_eq(t[i].p, t[i].n, want[i]))
@@ -151,19 +102,19 @@ static int row(const struct record_sink *sink, const char *s, size_t n,
 	static const char *const what[5] = {
 		"query type", "num_queries", "max_time", "min_time", "q_per_s",
 	};
-	struct tok t[SMACK_TOKENS];
+	struct span t[SMACK_TOKENS];
 	struct record_result r;
 	char name[256];
-	int k = tokens(s, n, t), i;
+	int k = span_words(s, n, t, SMACK_TOKENS), i;
 
 	if (k != 5)
 		return err_at(e, line, 0, "query row: expected 5 fields (%s, "
 			      "num_queries, max_time, min_time, q_per_s), found "
 			      "%d", what[0], k);
 	for (i = 1; i < 4; i++)
-		if (!all_digits(t[i].p, t[i].n))
-			return err_at(e, line, t[i].col, "%s: expected a whole "
-				      "number, found '%.*s'", what[i],
+		if (!span_digits(t[i].p, t[i].n))
+			return err_at(e, line, col(s, &t[i]), "%s: expected "
+				      "a whole number, found '%.*s'", what[i],
 				      (int)(t[i].n > 40 ? 40 : t[i].n), t[i].p);
 	if (t[0].n >= sizeof(name))
 		return err_at(e, line, 1, "query type longer than %zu bytes",
@@ -183,8 +134,8 @@ static int row(const struct record_sink *sink, const char *s, size_t n,
 		r.has_value = 1;
 		r.status = "ok";
 	} else {
-		return err_at(e, line, t[4].col, "q_per_s: expected a number or "
-			      "n/a, found '%.*s'",
+		return err_at(e, line, col(s, &t[4]), "q_per_s: expected "
+			      "a number or n/a, found '%.*s'",
 			      (int)(t[4].n > 40 ? 40 : t[4].n), t[4].p);
 	}
 	if (sink->result(sink->ctx, &r, e)) {
@@ -198,23 +149,10 @@ static int row(const struct record_sink *sink, const char *s, size_t n,
  * count); `real 0m40.2s` from time(1) is not one. */
 static int looks_like_row(const char *s, size_t n)
 {
-	struct tok t[SMACK_TOKENS];
-	int k = tokens(s, n, t);
+	struct span t[SMACK_TOKENS];
+	int k = span_words(s, n, t, SMACK_TOKENS);
 
-	return k >= 2 && all_digits(t[1].p, t[1].n);
-}
-
-static int attr_span(const struct record_sink *sink, const char *key,
-		     const char *p, size_t n, long line, struct err *e)
-{
-	char v[256];
-
-	if (n >= sizeof(v))
-		return err_at(e, line, 0, "%s longer than %zu bytes", key,
-			      sizeof(v) - 1);
-	memcpy(v, p, n);
-	v[n] = '\0';
-	return sink->attr(sink->ctx, key, v, e);
+	return k >= 2 && span_digits(t[1].p, t[1].n);
 }
 
 /* One report from the line after its MARK line; *l is left on the first
@@ -223,7 +161,7 @@ static int report(const struct record_sink *sink, struct lines *l,
 		  const char *client, size_t cn, long mline, const char **s,
 		  size_t *n, int *pending, struct err *e)
 {
-	struct tok clients = {NULL, 0, 0};
+	struct span clients = {NULL, 0};
 	int rows = 0;
 
 	*pending = 0;
@@ -233,9 +171,9 @@ static int report(const struct record_sink *sink, struct lines *l,
 			return err_at(e, mline, 0, "report for client '%.*s' "
 				      "ends before its 'Query_type' heading",
 				      (int)(cn > 40 ? 40 : cn), client);
-		if (blank(*s, *n))
+		if (span_blank(*s, *n))
 			continue;
-		if (find(*s, *n, "connect:") == *s + strspn(*s, " \t")) {
+		if (span_find(*s, *n, "connect:") == *s + strspn(*s, " \t")) {
 			if (clients.p)
 				return err_at(e, l->lineno, 0, "a second "
 					      "connect line in one report");
@@ -250,12 +188,12 @@ static int report(const struct record_sink *sink, struct lines *l,
 			      "'" MARK "'");
 	}
 	if (sink->run_begin(sink->ctx, "super-smack", NULL, mline, e) ||
-	    attr_span(sink, "client", client, cn, mline, e) ||
-	    (clients.p && attr_span(sink, "clients", clients.p, clients.n,
-				    mline, e)))
+	    record_attr_span(sink, "client", client, cn, mline, 0, e) ||
+	    (clients.p && record_attr_span(sink, "clients", clients.p,
+					   clients.n, mline, 0, e)))
 		return -1;
 	while (lines_next(l, s, n)) {
-		if (blank(*s, *n) || find(*s, *n, MARK) ||
+		if (span_blank(*s, *n) || span_find(*s, *n, MARK) ||
 		    !looks_like_row(*s, *n)) {
 			*pending = 1;
 			break;
@@ -281,7 +219,7 @@ static int smack_parse(const char *p, size_t n, const struct parse_opts *o,
 	(void)o;
 	lines_init(&l, p, n);
 	while (pending || lines_next(&l, &s, &k)) {
-		const char *m = find(s, k, MARK);
+		const char *m = span_find(s, k, MARK);
 		const char *name;
 		size_t nn;
 

@@ -1,6 +1,7 @@
 /*
- * sysbench.c: sysbench 0.4, 0.5, 1.0 and 1.1 text output (FORMATS.md
- * section 1): OLTP/SQL scripts, fileio, cpu, memory, threads and mutex.
+ * sysbench.c: sysbench 0.4, 0.5, 1.0 and 1.1 text output (the sysbench row
+ * of docs/formats.md): OLTP/SQL scripts, fileio, cpu, memory, threads and
+ * mutex.
  *
  * A sysbench file is rarely one clean run: outputs are appended (`>>`),
  * wrapped in user banners, `CPU n ` prefixes, shell transcripts or whole
@@ -48,6 +49,7 @@
 #include "../core/lines.h"
 #include "../core/text.h"
 #include "format.h"
+#include "span.h"
 
 /* Names (tests, versions, attribute values) are short; anything longer is
  * cut here, and names longer than this are not sysbench's own. */
@@ -57,48 +59,14 @@
  * PerfKitBenchmarker log has 17 lines) before the first banner. */
 #define SB_DETECT_BYTES (256 * 1024)
 
-struct span {
-	const char *p;
-	size_t n;
-};
-
-/* ---- small text helpers ---- */
-
-static int starts(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(s, w, k) == 0;
-}
-
-static const char *find(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, k) == 0)
-			return s + i;
-	return NULL;
-}
-
-static void trim(const char **s, size_t *n)
-{
-	while (*n && (**s == ' ' || **s == '\t')) {
-		(*s)++;
-		(*n)--;
-	}
-	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
-		(*n)--;
-}
-
 static int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
 }
 
 /* Copies p[0..n) into out, cut to fit at a character's start: the input
- * is valid UTF-8, and a cut inside a character made an attribute that is
- * not (the fuzzer, regress/sysbench/attr-cut-inside-utf8). */
+ * is valid UTF-8, and a cut inside a character would make an attribute
+ * that is not. */
 static void span_copy(char *out, size_t cap, const char *p, size_t n)
 {
 	n = utf8_fit(p, n, cap);
@@ -133,7 +101,7 @@ static int banner(const char *s, size_t n, struct span *ver)
 {
 	const char *p = s, *end = s + n;
 
-	while ((p = find(p, (size_t)(end - p), "sysbench ")) != NULL) {
+	while ((p = span_find(p, (size_t)(end - p), "sysbench ")) != NULL) {
 		const char *v = p + 9, *q = v;
 
 		p += 9;
@@ -148,9 +116,9 @@ static int banner(const char *s, size_t n, struct span *ver)
 					   (*q >= 'A' && *q <= 'Z')))
 				q++;
 		}
-		if (starts(q, (size_t)(end - q), " (using ") ||
-		    (starts(q, (size_t)(end - q), ":") &&
-		     find(q, (size_t)(end - q), " multi-threaded system "
+		if (span_starts(q, (size_t)(end - q), " (using ") ||
+		    (span_starts(q, (size_t)(end - q), ":") &&
+		     span_find(q, (size_t)(end - q), " multi-threaded system "
 			  "evaluation benchmark"))) {
 			ver->p = v;
 			ver->n = (size_t)(q - v);
@@ -194,7 +162,7 @@ static long parse_long(const char *s, size_t n)
 {
 	double v;
 
-	trim(&s, &n);
+	span_trim(&s, &n);
 	if (n == 0 || n > 15 || num_parse_plain(s, n, &v) || v != (long)v)
 		return -1;
 	return (long)v;
@@ -203,11 +171,11 @@ static long parse_long(const char *s, size_t n)
 /* The value after "label:" on a trimmed line, trimmed. */
 static int after(const char *s, size_t n, const char *label, struct span *v)
 {
-	if (!starts(s, n, label))
+	if (!span_starts(s, n, label))
 		return 0;
 	v->p = s + strlen(label);
 	v->n = n - strlen(label);
-	trim(&v->p, &v->n);
+	span_trim(&v->p, &v->n);
 	return 1;
 }
 
@@ -240,20 +208,21 @@ static void test_from_line(struct segment *g, const char *s, size_t n)
 		if (span_eq(v.p, v.n - 5, "memory operations speed"))
 			snprintf(g->test, sizeof(g->test), "memory");
 	}
-	if (starts(s, n, "Doing OLTP test"))
+	if (span_starts(s, n, "Doing OLTP test"))
 		g->oltp = 1;
-	if (starts(s, n, "Doing CPU performance benchmark") ||
-	    starts(s, n, "Prime numbers limit:") ||
-	    starts(s, n, "Maximum prime number checked in CPU test:"))
+	if (span_starts(s, n, "Doing CPU performance benchmark") ||
+	    span_starts(s, n, "Prime numbers limit:") ||
+	    span_starts(s, n, "Maximum prime number checked in CPU test:"))
 		snprintf(g->test, sizeof(g->test), "cpu");
-	if (starts(s, n, "Running memory speed test") ||
-	    starts(s, n, "Total operations:") ||
-	    (starts(s, n, "Operations performed:") && find(s, n, "ops/sec")))
+	if (span_starts(s, n, "Running memory speed test") ||
+	    span_starts(s, n, "Total operations:") ||
+	    (span_starts(s, n, "Operations performed:") &&
+	     span_find(s, n, "ops/sec")))
 		snprintf(g->test, sizeof(g->test), "memory");
-	if (!g->test[0] && starts(s, n, "Extra file open flags:"))
+	if (!g->test[0] && span_starts(s, n, "Extra file open flags:"))
 		snprintf(g->test, sizeof(g->test), "fileio");
-	if (starts(s, n, "SQL statistics:") ||
-	    starts(s, n, "OLTP test statistics:"))
+	if (span_starts(s, n, "SQL statistics:") ||
+	    span_starts(s, n, "OLTP test statistics:"))
 		g->oltp = 1;
 }
 
@@ -262,7 +231,7 @@ static void test_from_line(struct segment *g, const char *s, size_t n)
  * the base name without .lua) and returns 1. */
 static int command_test(const char *s, size_t n, char *out, size_t cap)
 {
-	const char *p = find(s, n, "sysbench ");
+	const char *p = span_find(s, n, "sysbench ");
 	size_t i;
 	struct span t;
 
@@ -273,11 +242,11 @@ static int command_test(const char *s, size_t n, char *out, size_t cap)
 		struct span name = t;
 		const char *slash;
 
-		if (starts(t.p, t.n, "--test=")) {
+		if (span_starts(t.p, t.n, "--test=")) {
 			name.p += 7;
 			name.n -= 7;
 		} else if (!(t.n > 4 && span_eq(t.p + t.n - 4, 4, ".lua")) &&
-			   !starts(t.p, t.n, "oltp_")) {
+			   !span_starts(t.p, t.n, "oltp_")) {
 			continue;
 		}
 		while ((slash = memchr(name.p, '/', name.n)) != NULL) {
@@ -318,30 +287,30 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 		}
 		if (command_test(s, n, cmd, cap))
 			continue;
-		trim(&s, &n);
+		span_trim(&s, &n);
 		if (done)
 			continue;
-		if (starts(s, n, "FATAL:") && !g->fatal_line && !g->has_stats) {
+		if (span_starts(s, n, "FATAL:") && !g->fatal_line && !g->has_stats) {
 			g->fatal_line = l->lineno;
 			g->fatal.p = s;
 			g->fatal.n = n;
 		}
-		if (starts(s, n, "Running the test with following options") ||
-		    starts(s, n, "Threads started!") || is_interim(s, n))
+		if (span_starts(s, n, "Running the test with following options") ||
+		    span_starts(s, n, "Threads started!") || is_interim(s, n))
 			g->is_run = 1;
-		if (starts(s, n, "General statistics:") ||
-		    starts(s, n, "Test execution summary:") ||
-		    starts(s, n, "SQL statistics:") ||
-		    starts(s, n, "OLTP test statistics:") ||
-		    starts(s, n, "File operations:") ||
-		    starts(s, n, "CPU speed:") ||
-		    starts(s, n, "Total operations:") ||
-		    starts(s, n, "events/s (eps):") ||
-		    starts(s, n, "Operations performed:")) {
+		if (span_starts(s, n, "General statistics:") ||
+		    span_starts(s, n, "Test execution summary:") ||
+		    span_starts(s, n, "SQL statistics:") ||
+		    span_starts(s, n, "OLTP test statistics:") ||
+		    span_starts(s, n, "File operations:") ||
+		    span_starts(s, n, "CPU speed:") ||
+		    span_starts(s, n, "Total operations:") ||
+		    span_starts(s, n, "events/s (eps):") ||
+		    span_starts(s, n, "Operations performed:")) {
 			g->is_run = 1;
 			g->has_stats = 1;
 		}
-		if (starts(s, n, "queries performed:"))
+		if (span_starts(s, n, "queries performed:"))
 			in_queries = 1;
 		else if (in_queries && after(s, n, "read:", &v))
 			g->q_read = parse_long(v.p, v.n);
@@ -349,7 +318,7 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 			g->q_write = parse_long(v.p, v.n);
 		else if (in_queries && after(s, n, "other:", &v))
 			g->q_other = parse_long(v.p, v.n);
-		else if (!(in_queries && starts(s, n, "total:")))
+		else if (!(in_queries && span_starts(s, n, "total:")))
 			in_queries = 0;
 		if (after(s, n, "transactions:", &v)) {
 			const char *open = memchr(v.p, '(', v.n);
@@ -360,7 +329,7 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 			g->threads = parse_long(v.p, v.n);
 		if (after(s, n, "total number of events:", &v))
 			g->events = parse_long(v.p, v.n);
-		if (starts(s, n, "execution time (avg/stddev):"))
+		if (span_starts(s, n, "execution time (avg/stddev):"))
 			done = 1;
 		test_from_line(g, s, n);
 	}
@@ -490,10 +459,10 @@ static int count_rate(struct run *r, const char *label, struct span v,
 	if (open) {
 		c.p = v.p;
 		c.n = (size_t)(open - v.p);
-		trim(&c.p, &c.n);
+		span_trim(&c.p, &c.n);
 		x.p = open + 1;
 		x.n = (size_t)(v.p + v.n - x.p);
-		trim(&x.p, &x.n);
+		span_trim(&x.p, &x.n);
 		if (num_parse_plain(c.p, c.n, &cnt) == 0 && x.n > k + 1 &&
 		    span_eq(x.p + x.n - k, k, unit) && x.p[x.n - k - 1] == ' ' &&
 		    num_parse_plain(x.p, x.n - k - 1, rate) == 0) {
@@ -542,7 +511,7 @@ static int attr(struct run *r, const char *key, const char *p, size_t n)
 {
 	char v[SB_NAME_MAX * 2];
 
-	trim(&p, &n);
+	span_trim(&p, &n);
 	if (n == 0)
 		return 0;
 	span_copy(v, sizeof(v), p, n);
@@ -556,7 +525,7 @@ static int size_attr(struct run *r, const char *key, const char *p, size_t n)
 {
 	char v[SB_NAME_MAX];
 
-	trim(&p, &n);
+	span_trim(&p, &n);
 	if (n > 1 && p[n - 1] == 'b' && memchr("KMGT", p[n - 2], 4))
 		n--;
 	if (n > 0 && n < 40 && memchr("KMGT", p[n - 1], 4)) {
@@ -589,8 +558,9 @@ static int pct_metric(const char *p, size_t n, char *out, size_t cap)
 
 /* One interim line: "[  10s] threads: 256, tps: 870.88, ...", "[ 1s ] thds:
  * 1 eps: 1177.85 lat (ms,95%): 0.86", "[ 1s ] 15738.50 MiB/sec", ...
- * (FORMATS.md 1.1-1.3).  Each figure becomes a sample under the canonical
- * metric name; threads and queue lengths are passed over. */
+ * (0.4 to 1.0 each word them their own way).  Each figure becomes a
+ * sample under the canonical metric name; threads and queue lengths are
+ * passed over. */
 static int interim(struct run *r, const char *s, size_t n)
 {
 	size_t i = 1, d;
@@ -656,7 +626,7 @@ static int interim(struct run *r, const char *s, size_t n)
 		}
 		if (span_eq(t.p, t.n, "lat") || span_eq(t.p, t.n, "latency")) {
 			/* "lat (ms,95%): 4.57" */
-			if (!token(s, n, &i, &t) || !starts(t.p, t.n, "(ms,") ||
+			if (!token(s, n, &i, &t) || !span_starts(t.p, t.n, "(ms,") ||
 			    pct_metric(t.p, t.n, pct, sizeof(pct)) ||
 			    !token(s, n, &i, &v) ||
 			    num_parse_plain(v.p, v.n, &x))
@@ -760,12 +730,12 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 		return attr(r, "threads", v.p, v.n);
 	}
 	if (after(s, n, "Report intermediate results every", &v)) {
-		q = find(v.p, v.n, " second");
+		q = span_find(v.p, v.n, " second");
 		return attr(r, "report_interval", v.p,
 			    q ? (size_t)(q - v.p) : v.n);
 	}
 	if (after(s, n, "Target transaction rate:", &v)) {
-		q = find(v.p, v.n, "/sec");
+		q = span_find(v.p, v.n, "/sec");
 		return attr(r, "rate", v.p, q ? (size_t)(q - v.p) : v.n);
 	}
 	if (after(s, n, "Initializing random number generator from seed (",
@@ -783,19 +753,18 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 	if (after(s, n, "Read/Write ratio for combined random IO test:", &v))
 		return attr(r, "rw_ratio", v.p, v.n);
 	if (after(s, n, "Periodic FSYNC enabled, calling fsync() each", &v)) {
-		q = find(v.p, v.n, " request");
+		q = span_find(v.p, v.n, " request");
 		return attr(r, "fsync_freq", v.p, q ? (size_t)(q - v.p) : v.n);
 	}
-	if (starts(s, n, "Calling fsync() at the end of test, Enabled"))
+	if (span_starts(s, n, "Calling fsync() at the end of test, Enabled"))
 		return attr(r, "fsync_end", "on", 2);
-	if (after(s, n, "Using ", &v) && (q = find(v.p, v.n, " I/O mode")))
+	if (after(s, n, "Using ", &v) && (q = span_find(v.p, v.n, " I/O mode")))
 		return attr(r, "io_mode", v.p, (size_t)(q - v.p));
-	if ((q = find(s, n, " total file size")) && q + 16 == s + n)
+	if ((q = span_find(s, n, " total file size")) && q + 16 == s + n)
 		return size_attr(r, "file_total_size", s, (size_t)(q - s));
 	/* " files, " and " each" must not overlap ("2 files, each"): the
-	 * size between them would have a negative length (found by
-	 * tests/fuzz, regress/sysbench/ubsan-trim-wrapped-length) */
-	if ((q = find(s, n, " files, ")) && n > 5 &&
+	 * size between them would have a negative length */
+	if ((q = span_find(s, n, " files, ")) && n > 5 &&
 	    span_eq(s + n - 5, 5, " each") && q + 8 <= s + n - 5) {
 		if (attr(r, "file_num", s, (size_t)(q - s)))
 			return -1;
@@ -816,7 +785,7 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 		return attr(r, "scope", v.p, v.n);
 	/* threads 0.4: "Thread yields per test: 1000 Locks used: 8" */
 	if (after(s, n, "Thread yields per test:", &v)) {
-		q = find(v.p, v.n, " Locks used:");
+		q = span_find(v.p, v.n, " Locks used:");
 		if (!q)
 			return attr(r, "thread_yields", v.p, v.n);
 		return attr(r, "thread_yields", v.p, (size_t)(q - v.p)) ||
@@ -826,271 +795,417 @@ static int header(struct run *r, const char *s, size_t n, int *handled)
 	/* 0.4 OLTP */
 	if (after(s, n, "No DB drivers specified, using", &v))
 		return attr(r, "db_driver", v.p, v.n);
-	if (after(s, n, "Running", &v) && (q = find(v.p, v.n, " OLTP test")))
+	if (after(s, n, "Running", &v) && (q = span_find(v.p, v.n, " OLTP test")))
 		return attr(r, "oltp_mode", v.p, (size_t)(q - v.p));
-	if (starts(s, n, "Doing read-only test"))
+	if (span_starts(s, n, "Doing read-only test"))
 		return attr(r, "oltp_read_only", "on", 2);
 	*handled = 0;
+	return 0;
+}
+
+/* ---- the statistics ---- */
+
+/* How a rule reads the text after its label. */
+enum how {
+	H_FIGURE,	/* a number, then suffix: the figure of metric m */
+	H_RATE,		/* "N (X suffix": X is the figure of metric m */
+	H_CHECK,	/* a number, then suffix: checked, not kept */
+	H_COUNT,	/* a whole count: checked, not kept */
+	H_LINE,		/* nothing: a known line with nothing to keep */
+	H_END,		/* the statistics' last line */
+	H_OWN,		/* by own() */
+};
+
+/* Neither 0 nor the 1 or -1 of a failed figure(). */
+#define RULE_PASS 2
+
+/* A line a rule's label was found in: s[0..n), the label at at, v the
+ * text after it, trimmed. */
+struct hit {
+	const char *s;
+	size_t n;
+	const char *at;
+	struct span v;
+};
+
+/* One kind of statistics line.  Its metric's name, unit and direction are
+ * in metrics[]; what is the label as messages name it.  A suffix of NULL
+ * is the latency section's: "ms" under 0.4/0.5's headings, none under
+ * 1.0's "Latency (ms):". */
+struct rule {
+	enum section in;	/* the heading it is read under; S_NONE: none */
+	const char *label;	/* the line starts with it (find: holds it) */
+	int find;
+	enum how how;
+	enum metric m;
+	const char *what;
+	const char *suffix;
+	/* H_OWN: a reader of its own, for lines a number and a suffix do
+	 * not describe.  Returns 0, or non-zero as stats() does, or
+	 * RULE_PASS when the line is not the rule's after all (the rules
+	 * after it are tried). */
+	int (*own)(struct run *r, const struct rule *u, const struct hit *h);
+};
+
+/* "approx.  95 percentile:", "95th percentile:": the percentile named
+ * before the label becomes the metric's name (the first one read). */
+static int read_percentile(struct run *r, const struct rule *u,
+			   const struct hit *h)
+{
+	const char *s = h->s;
+	char label[24];
+	size_t i = 0, d;
+
+	while (s + i < h->at && !is_digit(s[i]))
+		i++;
+	d = i;
+	while (s + i < h->at && (is_digit(s[i]) || s[i] == '.'))
+		i++;
+	if (i == d || i - d > 6)
+		return err_at(r->e, r->line, 1, "percentile line without a "
+			      "percentile");
+	snprintf(label, sizeof(label), "latency_p%.*s", (int)(i - d), s + d);
+	if (r->at[M_LAT_PCT] == 0)
+		snprintf(r->pct_name, sizeof(r->pct_name), "%s", label);
+	return figure(r, M_LAT_PCT, u->what, h->v,
+		      r->lat_ms_suffix ? "ms" : "");
+}
+
+/* 0.4/0.5 fileio: the rates of read/write requests and of other
+ * operations, which the queries per second are worked out from; the
+ * requests are the one of the two a run may not print twice. */
+static int read_op_rate(struct run *r, const struct rule *u,
+			const struct hit *h)
+{
+	int rw = u->m == M_QPS;	/* read/write requests, not other ops */
+
+	if (rw && r->rw_at)
+		return err_at(r->e, r->line, 0, "'%s' given twice in one run "
+			      "(first at line %ld)", u->what, r->rw_at);
+	if (rw)
+		r->rw_at = r->line;
+	if (count_rate(r, u->what, h->v, u->suffix,
+		       rw ? &r->rw_rate : &r->other_rate))
+		return -1;
+	*(rw ? &r->rw_dec : &r->other_dec) = r->rate_dec;
+	return 0;
+}
+
+/* The run's time, whose precision bounds the figures worked out from it. */
+static int read_total_time(struct run *r, const struct rule *u,
+			   const struct hit *h)
+{
+	r->time_sig = num_sig_digits(h->v.p, h->v.n);
+	return figure(r, M_TOTAL_TIME, u->what, h->v, u->suffix);
+}
+
+/* "total time taken by event execution: 9.97s" (or without its 's'). */
+static int read_event_time(struct run *r, const struct rule *u,
+			   const struct hit *h)
+{
+	struct span v = h->v;
+	double x;
+
+	if (v.n && v.p[v.n - 1] == 's')
+		v.n--;
+	return number(r, u->what, v, "", &x);
+}
+
+/* 1.1 fileio: "read:  IOPS=468.89 7.33 MiB/s (7.68 MB/s)"; a "read:" line
+ * of any other shape is not this rule's. */
+static int read_iops(struct run *r, const struct rule *u, const struct hit *h)
+{
+	struct span v = h->v, a, b, m;
+	int rd = h->s[0] == 'r';
+	size_t i = 0;
+	double iops, mib;
+
+	if (!span_starts(v.p, v.n, "IOPS="))
+		return RULE_PASS;
+	if (!token(v.p, v.n, &i, &a) || !token(v.p, v.n, &i, &b) ||
+	    !token(v.p, v.n, &i, &m) || !span_eq(m.p, m.n, "MiB/s") ||
+	    num_parse_plain(a.p + 5, a.n - 5, &iops) ||
+	    num_parse_plain(b.p, b.n, &mib))
+		return bad_value(r, u->what, v, "'IOPS=X Y MiB/s'");
+	return set(r, rd ? M_READS : M_WRITES, iops, "IOPS") ||
+	       set(r, rd ? M_READ_MIBS : M_WRITTEN_MIBS, mib, "MiB/s");
+}
+
+/* memory: "10240.00 MiB transferred (15738.50 MiB/sec)" (0.5: MB). */
+static int read_transferred(struct run *r, const struct rule *u,
+			    const struct hit *h)
+{
+	const char *s = h->s, *end = h->s + h->n;
+	const char *open = memchr(h->at, '(', (size_t)(end - h->at));
+	struct span v;
+	double amount;
+
+	v.p = open + 1;
+	v.n = (size_t)(end - v.p);
+	if (num_parse_plain(s, (size_t)(h->at - s), &amount))
+		return bad_value(r, u->what, (struct span){s, h->n},
+				 "'X MiB transferred (Y MiB/sec)'");
+	if (v.n > 9 && span_eq(v.p + v.n - 9, 9, " MiB/sec)"))
+		v.n -= 9;
+	else if (v.n > 8 && span_eq(v.p + v.n - 8, 8, " MB/sec)"))
+		v.n -= 8;
+	else
+		return bad_value(r, u->what, v, "'Y MiB/sec)'");
+	return figure(r, M_MIBS, "MiB/sec", v, "");
+}
+
+/* 0.4/0.5: memory "Operations performed: 10240 ( 4005.30 ops/sec)",
+ * fileio "Operations performed:  19583 Read, 13055 Write, 41728 Other =
+ * 74366 Total" (0.5: "reads", "writes"): the counts the fileio rates are
+ * worked out from. */
+static int read_operations(struct run *r, const struct rule *u,
+			   const struct hit *h)
+{
+	struct span v = h->v, a[7];
+	size_t i = 0;
+	int k;
+
+	if (memchr(v.p, '(', v.n))
+		return rate_figure(r, M_OPS, u->what, v, "ops/sec)");
+	for (k = 0; k < 7; k++)
+		if (!token(v.p, v.n, &i, &a[k]))
+			break;
+	if (k < 6 || num_parse_plain(a[0].p, a[0].n, &r->n_read) ||
+	    num_parse_plain(a[2].p, a[2].n, &r->n_write) ||
+	    num_parse_plain(a[4].p, a[4].n, &r->n_other))
+		return bad_value(r, u->what, v, "'N Read, N Write, N Other = "
+				 "N Total'");
+	if (r->fileio_ops_at)
+		return err_at(r->e, r->line, 0, "'%s' given twice in one run "
+			      "(first at line %ld)", u->what, r->fileio_ops_at);
+	r->fileio_ops_at = r->line;
+	return 0;
+}
+
+/* "Read 305.98Mb  Written 203.98Mb  Total transferred 509.97Mb
+ * (1.6996Mb/sec)": the amounts the fileio MiB/s are worked out from. */
+static int read_amounts(struct run *r, const struct rule *u,
+			const struct hit *h)
+{
+	struct span a[4];
+	size_t i = 0;
+	int k;
+
+	if (!span_find(h->s, h->n, " Written "))
+		return RULE_PASS;
+	for (k = 0; k < 4; k++)
+		if (!token(h->s, h->n, &i, &a[k]))
+			break;
+	if (k < 4 || !span_eq(a[2].p, a[2].n, "Written") ||
+	    size_mib(a[1].p, a[1].n, &r->mib_read) ||
+	    size_mib(a[3].p, a[3].n, &r->mib_written))
+		return bad_value(r, u->what, (struct span){h->s, h->n},
+				 "'Read XMb  Written YMb ...'");
+	if (r->fileio_mib_at)
+		return err_at(r->e, r->line, 0, "'Read ... Written' given twice "
+			      "in one run (first at line %ld)",
+			      r->fileio_mib_at);
+	r->fileio_mib_at = r->line;
+	return 0;
+}
+
+/* "  108.78 Requests/sec executed": (reads+writes)/time in 0.4/0.5, i.e.
+ * events per second of that version. */
+static int read_requests(struct run *r, const struct rule *u,
+			 const struct hit *h)
+{
+	struct span v = {h->s, (size_t)(h->at - h->s)};
+
+	return figure(r, M_EPS, u->what, v, "");
+}
+
+/* The statistics lines of every version, in the order they are tried: the
+ * first rule whose label fits a line reads it.  The same words ("min:",
+ * "read:") mean different things under different headings, so a rule
+ * belongs to one. */
+static const struct rule rules[] = {
+	{S_QUERIES, "read:", 0, H_COUNT, 0, "queries performed", "", NULL},
+	{S_QUERIES, "write:", 0, H_COUNT, 0, "queries performed", "", NULL},
+	{S_QUERIES, "other:", 0, H_COUNT, 0, "queries performed", "", NULL},
+	{S_QUERIES, "total:", 0, H_COUNT, 0, "queries performed", "", NULL},
+
+	{S_LATENCY, "min:", 0, H_FIGURE, M_LAT_MIN, "min", NULL, NULL},
+	{S_LATENCY, "avg:", 0, H_FIGURE, M_LAT_AVG, "avg", NULL, NULL},
+	{S_LATENCY, "max:", 0, H_FIGURE, M_LAT_MAX, "max", NULL, NULL},
+	{S_LATENCY, "sum:", 0, H_CHECK, 0, "sum", NULL, NULL},
+	/* --percentile=0: disabled */
+	{S_LATENCY, "percentile stats:", 0, H_LINE, 0, "", "", NULL},
+	{S_LATENCY, "percentile:", 1, H_OWN, M_LAT_PCT, "percentile", NULL,
+	 read_percentile},
+
+	{S_NONE, "transactions:", 0, H_RATE, M_TPS, "transactions",
+	 "per sec.)", NULL},
+	{S_NONE, "queries:", 0, H_RATE, M_QPS, "queries", "per sec.)", NULL},
+	/* 0.4's deadlocks are the errors sysbench retried and ignored, the
+	 * counter 0.5 (Oct 2014) renamed "ignored errors": one metric, so
+	 * runs of both line up. */
+	{S_NONE, "deadlocks:", 0, H_RATE, M_ERRORS, "deadlocks", "per sec.)",
+	 NULL},
+	{S_NONE, "ignored errors:", 0, H_RATE, M_ERRORS, "ignored errors",
+	 "per sec.)", NULL},
+	{S_NONE, "reconnects:", 0, H_RATE, M_RECONNECTS, "reconnects",
+	 "per sec.)", NULL},
+	{S_NONE, "read/write requests:", 0, H_OWN, M_QPS,
+	 "read/write requests", "per sec.)", read_op_rate},
+	{S_NONE, "other operations:", 0, H_OWN, M_OPS, "other operations",
+	 "per sec.)", read_op_rate},
+	{S_NONE, "total time:", 0, H_OWN, M_TOTAL_TIME, "total time", "s",
+	 read_total_time},
+	/* 1.1 */
+	{S_NONE, "time elapsed:", 0, H_OWN, M_TOTAL_TIME, "time elapsed", "s",
+	 read_total_time},
+	{S_NONE, "total number of events:", 0, H_FIGURE, M_TOTAL_EVENTS,
+	 "total number of events", "", NULL},
+	{S_NONE, "total time taken by event execution:", 0, H_OWN, 0,
+	 "total time taken by event execution", "", read_event_time},
+	{S_NONE, "events per second:", 0, H_FIGURE, M_EPS,
+	 "events per second", "", NULL},
+	{S_NONE, "events/s (eps):", 0, H_FIGURE, M_EPS, "events per second",
+	 "", NULL},
+	{S_NONE, "events (avg/stddev):", 0, H_LINE, 0, "", "", NULL},
+	{S_NONE, "execution time (avg/stddev):", 0, H_END, 0, "", "", NULL},
+	/* 1.0 fileio */
+	{S_NONE, "reads/s:", 0, H_FIGURE, M_READS, "reads/s", "", NULL},
+	{S_NONE, "writes/s:", 0, H_FIGURE, M_WRITES, "writes/s", "", NULL},
+	{S_NONE, "fsyncs/s:", 0, H_FIGURE, M_FSYNCS, "fsyncs/s", "", NULL},
+	{S_NONE, "read, MiB/s:", 0, H_FIGURE, M_READ_MIBS, "read, MiB/s", "",
+	 NULL},
+	{S_NONE, "written, MiB/s:", 0, H_FIGURE, M_WRITTEN_MIBS,
+	 "written, MiB/s", "", NULL},
+	/* 1.1 fileio */
+	{S_NONE, "read:", 0, H_OWN, 0, "read", "", read_iops},
+	{S_NONE, "write:", 0, H_OWN, 0, "write", "", read_iops},
+	{S_NONE, "fsync: IOPS=", 0, H_FIGURE, M_FSYNCS, "fsync", "", NULL},
+	/* 1.0 memory */
+	{S_NONE, "Total operations:", 0, H_RATE, M_OPS, "Total operations",
+	 "per second)", NULL},
+	{S_NONE, " MiB transferred (", 1, H_OWN, M_MIBS, "transferred", "",
+	 read_transferred},
+	{S_NONE, " MB transferred (", 1, H_OWN, M_MIBS, "transferred", "",
+	 read_transferred},
+	/* 0.4/0.5 */
+	{S_NONE, "Operations performed:", 0, H_OWN, M_OPS,
+	 "Operations performed", "", read_operations},
+	{S_NONE, "Read ", 0, H_OWN, 0, "Read/Written", "", read_amounts},
+	{S_NONE, " Requests/sec executed", 1, H_OWN, M_EPS,
+	 "Requests/sec executed", "", read_requests},
+};
+
+/* Reads s[0..n) by the first rule of section sec that takes it: 1 when
+ * one did, with *rc what it returned; 0 when none. */
+static int by_rules(struct run *r, enum section sec, const char *s,
+		    size_t n, int *rc)
+{
+	size_t i;
+	double x;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		const struct rule *u = &rules[i];
+		const char *sfx = u->suffix ? u->suffix
+					    : r->lat_ms_suffix ? "ms" : "";
+		struct hit h;
+
+		if (u->in != sec)
+			continue;
+		if (u->find)
+			h.at = span_find(s, n, u->label);
+		else
+			h.at = span_starts(s, n, u->label) ? s : NULL;
+		if (!h.at)
+			continue;
+		h.s = s;
+		h.n = n;
+		h.v.p = h.at + strlen(u->label);
+		h.v.n = (size_t)(s + n - h.v.p);
+		span_trim(&h.v.p, &h.v.n);
+		switch (u->how) {
+		case H_FIGURE:
+			*rc = figure(r, u->m, u->what, h.v, sfx);
+			break;
+		case H_RATE:
+			*rc = rate_figure(r, u->m, u->what, h.v, sfx);
+			break;
+		case H_CHECK:
+			*rc = number(r, u->what, h.v, sfx, &x);
+			break;
+		case H_COUNT:
+			*rc = parse_long(h.v.p, h.v.n) < 0 ?
+			      bad_value(r, u->what, h.v, "a count") : 0;
+			break;
+		case H_LINE:
+			*rc = 0;
+			break;
+		case H_END:
+			r->sec = S_DONE;
+			*rc = 0;
+			break;
+		case H_OWN:
+			*rc = u->own(r, u, &h);
+			if (*rc == RULE_PASS)
+				continue;
+			break;
+		}
+		return 1;
+	}
 	return 0;
 }
 
 /* A statistics line; *handled says whether it was one. */
 static int stats(struct run *r, const char *s, size_t n, int *handled)
 {
-	struct span v;
-	const char *q, *tl;
-	double x;
+	int rc;
 
 	*handled = 1;
 	/* headings */
-	if (starts(s, n, "queries performed:")) {
+	if (span_starts(s, n, "queries performed:")) {
 		r->sec = S_QUERIES;
 		return 0;
 	}
-	if (starts(s, n, "per-request statistics:") ||
+	if (span_starts(s, n, "per-request statistics:") ||
 	    span_eq(s, n, "response time:")) {
 		r->sec = S_LATENCY;
 		r->lat_ms_suffix = 1;
 		return 0;
 	}
-	if (starts(s, n, "Latency (ms):")) {
+	if (span_starts(s, n, "Latency (ms):")) {
 		r->sec = S_LATENCY;
 		r->lat_ms_suffix = 0;
 		return 0;
 	}
-	if (starts(s, n, "Latency histogram")) {
+	if (span_starts(s, n, "Latency histogram")) {
 		r->sec = S_HISTOGRAM;
 		return 0;
 	}
-	if (starts(s, n, "SQL statistics:") ||
-	    starts(s, n, "OLTP test statistics:") ||
-	    starts(s, n, "General statistics:") ||
-	    starts(s, n, "Test execution summary:") ||
-	    starts(s, n, "Threads fairness:") ||
-	    starts(s, n, "File operations:") ||
-	    starts(s, n, "Throughput:") || starts(s, n, "CPU speed:")) {
+	if (span_starts(s, n, "SQL statistics:") ||
+	    span_starts(s, n, "OLTP test statistics:") ||
+	    span_starts(s, n, "General statistics:") ||
+	    span_starts(s, n, "Test execution summary:") ||
+	    span_starts(s, n, "Threads fairness:") ||
+	    span_starts(s, n, "File operations:") ||
+	    span_starts(s, n, "Throughput:") || span_starts(s, n, "CPU speed:")) {
 		r->sec = S_NONE;
 		return 0;
 	}
 	if (r->sec == S_HISTOGRAM) {
 		/* "      10.651 |*          19" rows and the column heads */
 		if (n == 0 || memchr(s, '|', n) ||
-		    (starts(s, n, "value") && find(s, n, "distribution")))
+		    (span_starts(s, n, "value") &&
+		     span_find(s, n, "distribution")))
 			return 0;
 		r->sec = S_NONE;
 	}
-	if (r->sec == S_QUERIES) {
-		if (after(s, n, "read:", &v) || after(s, n, "write:", &v) ||
-		    after(s, n, "other:", &v) || after(s, n, "total:", &v)) {
-			if (parse_long(v.p, v.n) < 0)
-				return bad_value(r, "queries performed", v,
-						 "a count");
-			return 0;
-		}
+	if (r->sec == S_QUERIES || r->sec == S_LATENCY) {
+		if (by_rules(r, r->sec, s, n, &rc))
+			return rc;
 		r->sec = S_NONE;
 	}
-	if (r->sec == S_LATENCY) {
-		const char *sfx = r->lat_ms_suffix ? "ms" : "";
-
-		if (after(s, n, "min:", &v))
-			return figure(r, M_LAT_MIN, "min", v, sfx);
-		if (after(s, n, "avg:", &v))
-			return figure(r, M_LAT_AVG, "avg", v, sfx);
-		if (after(s, n, "max:", &v))
-			return figure(r, M_LAT_MAX, "max", v, sfx);
-		if (after(s, n, "sum:", &v))
-			return number(r, "sum", v, sfx, &x);
-		if (starts(s, n, "percentile stats:"))
-			return 0;	/* --percentile=0: disabled */
-		if ((q = find(s, n, "percentile:")) != NULL) {
-			/* "approx.  95 percentile:", "95th percentile:" */
-			char label[24];
-			size_t i = 0, d;
-
-			while (s + i < q && !is_digit(s[i]))
-				i++;
-			d = i;
-			while (s + i < q && (is_digit(s[i]) || s[i] == '.'))
-				i++;
-			if (i == d || i - d > 6)
-				return err_at(r->e, r->line, 1, "percentile line "
-					      "without a percentile");
-			snprintf(label, sizeof(label), "latency_p%.*s",
-				 (int)(i - d), s + d);
-			v.p = q + 11;
-			v.n = (size_t)(s + n - v.p);
-			trim(&v.p, &v.n);
-			if (r->at[M_LAT_PCT] == 0)
-				snprintf(r->pct_name, sizeof(r->pct_name), "%s",
-					 label);
-			return figure(r, M_LAT_PCT, "percentile", v, sfx);
-		}
-		r->sec = S_NONE;
-	}
-	if (after(s, n, "transactions:", &v))
-		return rate_figure(r, M_TPS, "transactions", v, "per sec.)");
-	if (after(s, n, "queries:", &v))
-		return rate_figure(r, M_QPS, "queries", v, "per sec.)");
-	/* 0.4's deadlocks are the errors sysbench retried and ignored, the
-	 * counter 0.5 (Oct 2014) renamed "ignored errors": one metric, so
-	 * runs of both line up. */
-	if (after(s, n, "deadlocks:", &v))
-		return rate_figure(r, M_ERRORS, "deadlocks", v, "per sec.)");
-	if (after(s, n, "ignored errors:", &v))
-		return rate_figure(r, M_ERRORS, "ignored errors", v, "per sec.)");
-	if (after(s, n, "reconnects:", &v))
-		return rate_figure(r, M_RECONNECTS, "reconnects", v,
-				   "per sec.)");
-	if (after(s, n, "read/write requests:", &v)) {
-		if (r->rw_at)
-			return err_at(r->e, r->line, 0, "'read/write requests' "
-				      "given twice in one run (first at line "
-				      "%ld)", r->rw_at);
-		r->rw_at = r->line;
-		if (count_rate(r, "read/write requests", v, "per sec.)",
-			       &r->rw_rate))
-			return -1;
-		r->rw_dec = r->rate_dec;
-		return 0;
-	}
-	if (after(s, n, "other operations:", &v)) {
-		if (count_rate(r, "other operations", v, "per sec.)",
-			       &r->other_rate))
-			return -1;
-		r->other_dec = r->rate_dec;
-		return 0;
-	}
-	tl = starts(s, n, "total time:") ? "total time" : "time elapsed";
-	if (after(s, n, "total time:", &v) ||
-	    after(s, n, "time elapsed:", &v)) {	/* 1.1 */
-		r->time_sig = num_sig_digits(v.p, v.n);
-		return figure(r, M_TOTAL_TIME, tl, v, "s");
-	}
-	if (after(s, n, "total number of events:", &v))
-		return figure(r, M_TOTAL_EVENTS, "total number of events", v, "");
-	if (after(s, n, "total time taken by event execution:", &v)) {
-		if (v.n && v.p[v.n - 1] == 's')
-			v.n--;
-		return number(r, "total time taken by event execution", v, "",
-			      &x);
-	}
-	if (after(s, n, "events per second:", &v) ||
-	    after(s, n, "events/s (eps):", &v))
-		return figure(r, M_EPS, "events per second", v, "");
-	if (starts(s, n, "events (avg/stddev):"))
-		return 0;
-	if (starts(s, n, "execution time (avg/stddev):")) {
-		r->sec = S_DONE;
-		return 0;
-	}
-	/* 1.0 fileio */
-	if (after(s, n, "reads/s:", &v))
-		return figure(r, M_READS, "reads/s", v, "");
-	if (after(s, n, "writes/s:", &v))
-		return figure(r, M_WRITES, "writes/s", v, "");
-	if (after(s, n, "fsyncs/s:", &v))
-		return figure(r, M_FSYNCS, "fsyncs/s", v, "");
-	if (after(s, n, "read, MiB/s:", &v))
-		return figure(r, M_READ_MIBS, "read, MiB/s", v, "");
-	if (after(s, n, "written, MiB/s:", &v))
-		return figure(r, M_WRITTEN_MIBS, "written, MiB/s", v, "");
-	/* 1.1 fileio: "read:  IOPS=468.89 7.33 MiB/s (7.68 MB/s)" */
-	if ((after(s, n, "read:", &v) || after(s, n, "write:", &v)) &&
-	    starts(v.p, v.n, "IOPS=")) {
-		int rd = s[0] == 'r';
-		size_t i = 0;
-		struct span a, b, u;
-		double iops, mib;
-
-		if (!token(v.p, v.n, &i, &a) || !token(v.p, v.n, &i, &b) ||
-		    !token(v.p, v.n, &i, &u) || !span_eq(u.p, u.n, "MiB/s") ||
-		    num_parse_plain(a.p + 5, a.n - 5, &iops) ||
-		    num_parse_plain(b.p, b.n, &mib))
-			return bad_value(r, rd ? "read" : "write", v,
-					 "'IOPS=X Y MiB/s'");
-		return set(r, rd ? M_READS : M_WRITES, iops, "IOPS") ||
-		       set(r, rd ? M_READ_MIBS : M_WRITTEN_MIBS, mib, "MiB/s");
-	}
-	if (after(s, n, "fsync: IOPS=", &v))
-		return figure(r, M_FSYNCS, "fsync", v, "");
-	/* 1.0 memory */
-	if (after(s, n, "Total operations:", &v))
-		return rate_figure(r, M_OPS, "Total operations", v,
-				   "per second)");
-	if ((q = find(s, n, " MiB transferred (")) != NULL ||
-	    (q = find(s, n, " MB transferred (")) != NULL) {
-		const char *open = memchr(q, '(', (size_t)(s + n - q));
-		double amount;
-
-		v.p = open + 1;
-		v.n = (size_t)(s + n - v.p);
-		if (num_parse_plain(s, (size_t)(q - s), &amount))
-			return bad_value(r, "transferred", (struct span){s, n},
-					 "'X MiB transferred (Y MiB/sec)'");
-		if (v.n > 9 && span_eq(v.p + v.n - 9, 9, " MiB/sec)"))
-			v.n -= 9;
-		else if (v.n > 8 && span_eq(v.p + v.n - 8, 8, " MB/sec)"))
-			v.n -= 8;
-		else
-			return bad_value(r, "transferred", v, "'Y MiB/sec)'");
-		return figure(r, M_MIBS, "MiB/sec", v, "");
-	}
-	/* 0.4/0.5: memory "Operations performed: 10240 ( 4005.30 ops/sec)",
-	 * fileio "Operations performed:  19583 Read, 13055 Write, 41728
-	 * Other = 74366 Total" (0.5: "reads", "writes") */
-	if (after(s, n, "Operations performed:", &v)) {
-		size_t i = 0;
-		struct span a[7];
-		int k;
-
-		if (memchr(v.p, '(', v.n))
-			return rate_figure(r, M_OPS, "Operations performed", v,
-					   "ops/sec)");
-		for (k = 0; k < 7; k++)
-			if (!token(v.p, v.n, &i, &a[k]))
-				break;
-		if (k < 6 || num_parse_plain(a[0].p, a[0].n, &r->n_read) ||
-		    num_parse_plain(a[2].p, a[2].n, &r->n_write) ||
-		    num_parse_plain(a[4].p, a[4].n, &r->n_other))
-			return bad_value(r, "Operations performed", v,
-					 "'N Read, N Write, N Other = N "
-					 "Total'");
-		if (r->fileio_ops_at)
-			return err_at(r->e, r->line, 0, "'Operations performed' "
-				      "given twice in one run (first at line "
-				      "%ld)", r->fileio_ops_at);
-		r->fileio_ops_at = r->line;
-		return 0;
-	}
-	/* "Read 305.98Mb  Written 203.98Mb  Total transferred 509.97Mb
-	 * (1.6996Mb/sec)" */
-	if (starts(s, n, "Read ") && find(s, n, " Written ")) {
-		size_t i = 0;
-		struct span a[4];
-		int k;
-
-		for (k = 0; k < 4; k++)
-			if (!token(s, n, &i, &a[k]))
-				break;
-		if (k < 4 || !span_eq(a[2].p, a[2].n, "Written") ||
-		    size_mib(a[1].p, a[1].n, &r->mib_read) ||
-		    size_mib(a[3].p, a[3].n, &r->mib_written))
-			return bad_value(r, "Read/Written", (struct span){s, n},
-					 "'Read XMb  Written YMb ...'");
-		if (r->fileio_mib_at)
-			return err_at(r->e, r->line, 0, "'Read ... Written' "
-				      "given twice in one run (first at line "
-				      "%ld)", r->fileio_mib_at);
-		r->fileio_mib_at = r->line;
-		return 0;
-	}
-	/* "  108.78 Requests/sec executed": (reads+writes)/time in 0.4/0.5,
-	 * i.e. events per second of that version */
-	if ((q = find(s, n, " Requests/sec executed")) != NULL) {
-		v.p = s;
-		v.n = (size_t)(q - s);
-		return figure(r, M_EPS, "Requests/sec executed", v, "");
-	}
+	if (by_rules(r, S_NONE, s, n, &rc))
+		return rc;
 	*handled = 0;
 	return 0;
 }
@@ -1206,7 +1321,7 @@ static int run_parse(struct lines *l, const struct segment *g,
 				return -1;
 			continue;
 		}
-		trim(&s, &n);
+		span_trim(&s, &n);
 		if (stats(&r, s, n, &handled))
 			return -1;
 		if (!handled && header(&r, s, n, &handled))

@@ -1,6 +1,7 @@
 /*
  * table.c: long-format result tables in CSV or TSV, the format export
- * writes (FORMATS.md Part 1, suite "table" for hand-made ones).
+ * writes (docs/formats.md, the table row; suite "table" for hand-made
+ * ones).
  *
  * The header names the columns, in any order: test, metric, value and
  * better are required; run, label, suite, unit and status are optional;

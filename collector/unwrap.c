@@ -37,6 +37,7 @@
 #include "../core/err.h"
 #include "../core/lines.h"
 #include "format.h"
+#include "span.h"
 
 /* Pastes are small (a page, a mail); a file past this is a tool's own log,
  * read in place page by page (a 1 GB sysbench run in a few MB), and is
@@ -50,16 +51,6 @@ static const struct {
 	{"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'}, {"&quot;", '"'},
 	{"&apos;", '\''}, {"&#39;", '\''}, {"&#34;", '"'}, {"&nbsp;", ' '},
 };
-
-static int blank_line(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t')
-			return 0;
-	return 1;
-}
 
 /* Offset of the first '>' when it is within the first four columns. */
 static int quoted(const char *s, size_t n, size_t *at)
@@ -179,7 +170,7 @@ static size_t dedent(char *s, size_t n)
 		size_t common = 0, end, i;
 		const char *first = NULL;
 
-		if (k == 0 || blank_line(s + pos, k) ||
+		if (k == 0 || span_blank(s + pos, k) ||
 		    (s[pos] != ' ' && s[pos] != '\t')) {
 			memmove(s + o, s + pos, next - pos);
 			o += next - pos;
@@ -190,10 +181,10 @@ static size_t dedent(char *s, size_t n)
 		for (end = pos; end < n;) {
 			size_t nx, m = line_at(s, n, end, &nx);
 
-			if (m && !blank_line(s + end, m) && s[end] != ' ' &&
+			if (m && !span_blank(s + end, m) && s[end] != ' ' &&
 			    s[end] != '\t')
 				break;
-			if (m && !blank_line(s + end, m)) {
+			if (m && !span_blank(s + end, m)) {
 				if (!first) {
 					first = s + end;
 					for (i = 0; i < m && (first[i] == ' ' ||
@@ -238,7 +229,7 @@ static void signs(const char *p, size_t n, int *q, int *b, int *ent)
 		const char *nl = memchr(p + pos, '\n', n - pos);
 		size_t end = nl ? (size_t)(nl - p) : n, at;
 
-		if (!blank_line(p + pos, end - pos)) {
+		if (!span_blank(p + pos, end - pos)) {
 			nonblank++;
 			if (quoted(p + pos, end - pos, &at))
 				nquoted++;

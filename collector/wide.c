@@ -1,7 +1,7 @@
 /*
  * wide.c: wide results tables (rows = configurations, columns = tests), the
  * shape people put in spreadsheets and web pages, and the grid that the
- * HTML reader (html.c) fills too, so both turn cells into records here.
+ * HTML reader (htmltable.c) fills too, so both turn cells into records here.
  *
  * This is its own file, not part of table.c: table.c reads the long form
  * (one figure per row, every row self-describing) with a two-pass index,

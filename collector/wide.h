@@ -1,6 +1,6 @@
 /*
  * wide.h: wide results tables as a grid of cells, shared by the CSV/TSV
- * reader (format "wide", wide.c) and the HTML page reader (html.c), so the
+ * reader (format "wide", wide.c) and the HTML page reader (htmltable.c), so the
  * same cells give the same records whatever they were written in.
  *
  * A wide table has one run per row and one test per column: row 0 names

@@ -55,6 +55,36 @@ int record_key_valid(const char *s)
 	return 1;
 }
 
+int record_send(const struct record_sink *sink, const char *test,
+		const char *metric, const char *unit, const char *better,
+		const char *status, double v, struct err *e)
+{
+	struct record_result r;
+
+	r.test = test;
+	r.metric = metric;
+	r.unit = unit;
+	r.better = better;
+	r.has_value = strcmp(status, "ok") == 0;
+	r.value = r.has_value ? v : 0;
+	r.status = status;
+	return sink->result(sink->ctx, &r, e);
+}
+
+int record_attr_span(const struct record_sink *sink, const char *key,
+		     const char *p, size_t n, long line, long col,
+		     struct err *e)
+{
+	char v[RECORD_SPAN_VALUE_MAX];
+
+	if (n >= sizeof(v))
+		return err_at(e, line, col, "%s longer than %zu bytes", key,
+			      sizeof(v) - 1);
+	memcpy(v, p, n);
+	v[n] = '\0';
+	return sink->attr(sink->ctx, key, v, e);
+}
+
 int record_warn(const struct record_sink *sink, long line, struct err *e,
 		const char *fmt, ...)
 {

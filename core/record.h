@@ -12,6 +12,8 @@
 #ifndef BENCHSITE_RECORD_H
 #define BENCHSITE_RECORD_H
 
+#include <stddef.h>
+
 struct err;
 
 struct record_result {
@@ -53,6 +55,26 @@ struct record_sink {
  * returns what warn returned, or 0. */
 int record_warn(const struct record_sink *sink, long line, struct err *e,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Sends one result through sink->result: with status "ok" it carries v,
+ * with any other status (the test failed, ran too fast to time...) no
+ * value.  Returns what sink->result returned. */
+int record_send(const struct record_sink *sink, const char *test,
+		const char *metric, const char *unit, const char *better,
+		const char *status, double v, struct err *e);
+
+/* The longest attribute value record_attr_span sends, NUL included: what
+ * a parser takes from a line for an attribute is a name or a setting, and
+ * one longer than this is a damaged line rather than a value. */
+#define RECORD_SPAN_VALUE_MAX 256
+
+/* Sends attribute key with the value p[0..n) (not NUL-terminated) through
+ * sink->attr and returns what attr returned; a value of
+ * RECORD_SPAN_VALUE_MAX bytes or more is refused: -1 with e at line and
+ * col ("KEY longer than 255 bytes"). */
+int record_attr_span(const struct record_sink *sink, const char *key,
+		     const char *p, size_t n, long line, long col,
+		     struct err *e);
 
 /* 1 when s is a status word the store accepts. */
 int record_status_valid(const char *s);

@@ -253,17 +253,14 @@ double num_round_sig(double v, int d)
 	return round_text(v, t);
 }
 
-int span_eq(const char *s, size_t n, const char *w)
+int text_listed(const char *list, const char *w)
 {
-	return strlen(w) == n && memcmp(s, w, n) == 0;
-}
+	size_t wn = strlen(w);
 
-int span_listed(const char *list, const char *w)
-{
 	while (*list) {
 		size_t n = strcspn(list, ",");
 
-		if (span_eq(list, n, w))
+		if (n == wn && memcmp(list, w, n) == 0)
 			return 1;
 		list += n;
 		if (*list == ',')

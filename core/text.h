@@ -55,11 +55,8 @@ int num_sig_digits(const char *s, size_t n);
 double num_round_decimals(double v, int d);
 double num_round_sig(double v, int d);
 
-/* 1 when s[0..n) equals the NUL-terminated word w. */
-int span_eq(const char *s, size_t n, const char *w);
-
 /* 1 when w is one of the items of the comma-separated list ("a,b,c"),
  * compared whole and exactly. */
-int span_listed(const char *list, const char *w);
+int text_listed(const char *list, const char *w);
 
 #endif

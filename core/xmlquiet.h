@@ -1,5 +1,5 @@
 /*
- * xmlquiet.h: libxml2 as benchsite uses it (the parsers pts.c and html.c,
+ * xmlquiet.h: libxml2 as benchsite uses it (the parsers pts.c and htmltable.c,
  * the renderer's pages and SVG charts): silent, and telling when it ran out
  * of memory.
  *

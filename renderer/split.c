@@ -227,8 +227,8 @@ static int differences(struct split *sp)
 
 		for (j = 0; j < i && !seen; j++)
 			seen = strcmp(m->attrs[j].key, key) == 0;
-		if (seen || model_attr_exempt(key) || span_listed(m->by, key) ||
-		    span_listed(m->split, key))
+		if (seen || model_attr_exempt(key) || text_listed(m->by, key) ||
+		    text_listed(m->split, key))
 			continue;
 		gv = calloc((size_t)m->ngroups + 1, sizeof(*gv));
 		if (!gv) {

@@ -7,7 +7,8 @@
  */
 #include <stdlib.h>
 
-#include "../../collector/run.h"
+#include "../../collector/run_command.h"
+#include "../../collector/run_facts.h"
 #include "tap.h"
 
 static const char mountinfo[] =

@@ -1,5 +1,5 @@
 /*
- * html.c: results tables in old web pages (format "html").
+ * htmltable.c: results tables in old web pages (format "html").
  *
  * The page is parsed with libxml2's HTML parser, the one that copes with
  * 1990s markup, with HTML_PARSE_NONET so nothing is ever fetched.  Old
@@ -23,7 +23,7 @@
  * its cells are put back into the CSV line they came from and handed to
  * bonnie.c's field mapping, so a page and its CSV give the same records.
  *  - 1.0x (Perl): one <TR> per CSV line, every field in its own cell in CSV
- *    order (FORMATS.md 2.6): the cells are the line.
+ *    order: the cells are the line.
  *  - 1.96/1.97 (C++): a values row (name with rowspan=2, size, the optional
  *    columns named in the second heading row, the rates) and a latency row;
  *    seed and chunk columns the page leaves out stay empty; the concurrency
@@ -244,9 +244,9 @@ static int collect_rows(struct htable *t, const xmlNode *n, struct err *e)
 	return 0;
 }
 
-/* The page's tables in document order, grown as found (a fixed array of
- * HTML_TABLES_MAX was 80 KB per page: fresh memory each time under ASan's
- * quarantine, a good part of the html fuzz target's time). */
+/* The page's tables in document order, grown as found: most pages have a
+ * few, and a fixed array of HTML_TABLES_MAX would be 80 KB of fresh
+ * memory for every page. */
 struct tables {
 	int n, cap;
 	const xmlNode **node;
@@ -282,8 +282,8 @@ static void find_tables(struct tables *ts, const xmlNode *n)
 /* Lays the rows out as a browser would (rowspan/colspan); with g NULL only
  * measures the width.  busy[] holds, per column, the rows a cell above
  * still covers; only its first `hi` slots were ever set, so each row scans
- * those, not all HTML_COLS_MAX (a scan of 4096 slots per row, twice per
- * table, was most of the html fuzz target's time), and it grows with the
+ * those, not all HTML_COLS_MAX (4096 slots per row, twice per table,
+ * would cost more than the rest of the reading), and it grows with the
  * table rather than being 20 KB zeroed per call. */
 static int layout(const struct htable *t, struct grid *g, int *width,
 		  struct err *e)
@@ -399,6 +399,18 @@ static int cells_to_bonnie(const char *const *cell, int n, long line,
 	return bonnie_cells(cell, len, n, line, sink, e);
 }
 
+/* bonnie_perl and bonnie_cpp return how many runs they sent, or -1; a
+ * page of headings and no rows is an error of the page, said here once. */
+static int some_runs(const struct htable *t, int runs, struct err *e)
+{
+	if (runs < 0)
+		return -1;
+	if (runs == 0)
+		return err_at(e, t->line, 0, "bon_csv2html page with no result "
+			      "rows");
+	return 0;
+}
+
 /* 1.0x Perl: rows after the three heading rows hold the CSV fields. */
 static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
 		       struct err *e)
@@ -421,14 +433,11 @@ static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
 			return -1;
 		runs++;
 	}
-	if (runs == 0)
-		return err_at(e, t->line, 0, "bon_csv2html page with no result "
-			      "rows");
-	return 0;
+	return runs;
 }
 
 /* 1.96/1.97 C++: values row + latency row per CSV line, mapped back to the
- * 48-field layout of FORMATS.md 2.3. */
+ * 48-field CSV line of bonnie++ 1.96/1.97. */
 static int bonnie_cpp(const struct htable *t, const char *csv_version,
 		      const char *tool_version, const struct record_sink *sink,
 		      struct err *e)
@@ -502,10 +511,7 @@ static int bonnie_cpp(const struct htable *t, const char *csv_version,
 			return -1;
 		runs++;
 	}
-	if (runs == 0)
-		return err_at(e, t->line, 0, "bon_csv2html page with no result "
-			      "rows");
-	return 0;
+	return runs;
 }
 
 static int bonnie_page(const struct htable *t, const struct record_sink *sink,
@@ -516,7 +522,7 @@ static int bonnie_page(const struct htable *t, const struct record_sink *sink,
 	int i;
 
 	if (row_has(&t->row[1], "Size:Chunk Size", 0) >= 0)
-		return bonnie_perl(t, sink, e);
+		return some_runs(t, bonnie_perl(t, sink, e), e);
 	for (i = 0; i < t->row[2].n; i++)
 		if (strcmp(t->row[2].c[i].text, "M/sec") == 0)
 			return err_at(e, t->row[2].c[i].line, 0, "a bon_csv2html "
@@ -525,9 +531,11 @@ static int bonnie_page(const struct htable *t, const struct record_sink *sink,
 				      "so the figures cannot be recovered; import "
 				      "the bonnie++ CSV it was made from");
 	if (strncmp(ver, "Version 1.96", 12) == 0)
-		return bonnie_cpp(t, "1.96", ver + 8, sink, e);
+		return some_runs(t, bonnie_cpp(t, "1.96", ver + 8, sink,
+						 e), e);
 	if (strncmp(ver, "Version 1.97", 12) == 0)
-		return bonnie_cpp(t, "1.97", ver + 8, sink, e);
+		return some_runs(t, bonnie_cpp(t, "1.97", ver + 8, sink,
+						 e), e);
 	return err_at(e, h0->line, 0, "a bon_csv2html page of '%.40s': only "
 		      "the 1.0x, 1.96 and 1.97 layouts are known", ver);
 }
@@ -548,8 +556,8 @@ static int html_detect(const char *p, size_t n)
 		i++;
 	if (i >= m || p[i] != '<')
 		return 0;
-	/* every mark opens with '<': test the byte first (5 strncasecmp
-	 * calls per byte were a large part of the fuzz targets' time) */
+	/* every mark opens with '<': test the byte first rather than make
+	 * 5 strncasecmp calls at every byte of the page */
 	for (k = i; k < m; k++)
 		for (j = 0; p[k] == '<' &&
 		     j < sizeof(marks) / sizeof(marks[0]); j++) {
