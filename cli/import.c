@@ -74,6 +74,23 @@ static void done_line(void)
 	fflush(stdout);
 }
 
+/* A file or group that failed: its error said, and the walk stopped
+ * when the store's disk is full (every next file would fail the same
+ * way: one line says it). */
+static void failed(struct walk *wk, const struct err *e, const char *path)
+{
+	struct imp *w = wk->ctx;
+
+	err_print(e);
+	wk->failed = 1;
+	w->n_failed++;
+	if (store_full(w->s)) {
+		warnmsg("the store's disk is full: stopped; what follows %s was "
+			"not tried", path);
+		wk->stop = 1;
+	}
+}
+
 static void import_one(struct walk *wk, const char *path)
 {
 	struct imp *w = wk->ctx;
@@ -84,15 +101,7 @@ static void import_one(struct walk *wk, const char *path)
 		return;
 	err_clear(&e);
 	if (import_file(w->s, path, wk->o, &rep, &e)) {
-		err_print(&e);
-		wk->failed = 1;
-		w->n_failed++;
-		/* every next file would fail the same way: one line said it */
-		if (store_full(w->s)) {
-			warnmsg("the store's disk is full: stopped; what "
-				"follows %s was not tried", path);
-			wk->stop = 1;
-		}
+		failed(wk, &e, path);
 	} else if (rep.skipped) {
 		warnmsg("%s: skipped: not a known format", path);
 		w->n_skipped++;
@@ -136,14 +145,7 @@ static void import_group(struct walk *wk, char **paths, size_t n)
 	err_clear(&e);
 	wk->o->skip_unknown = 1;
 	if (import_set(w->s, (const char *const *)paths, n, wk->o, &rep, &e)) {
-		err_print(&e);
-		wk->failed = 1;
-		w->n_failed++;
-		if (store_full(w->s)) {
-			warnmsg("the store's disk is full: stopped; what "
-				"follows %s was not tried", paths[0]);
-			wk->stop = 1;
-		}
+		failed(wk, &e, paths[0]);
 	} else if (rep.runs == 0) {
 		printf("%s and %zu more: already imported\n", paths[0], n - 1);
 		w->n_already++;
