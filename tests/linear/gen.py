@@ -42,10 +42,12 @@ elif fmt == "sysbench":
     w.write("CPU speed:\n    events per second:  1041.31\n\nGeneral statistics:\n    total time:                          10.0004s\n    total number of events:              10416\n\nLatency (ms):\n         min:                                    0.93\n         avg:                                    0.96\n         max:                                    1.30\n         95th percentile:                        0.97\n         sum:                                 9998.92\n\nThreads fairness:\n    events (avg/stddev):           10416.0000/0.00\n    execution time (avg/stddev):   9.9989/0.00\n\n")
 elif fmt == "sqlbench":
     w.write("Testing server 'MySQL 5.5.20' at 2012-01-01 10:00:00\n\nATIS table test\n\n")
+    # the parser holds 1024 operations per test: one in 2000 units (one
+    # in n/1000 past two million units), the rest the progress lines
+    # sql-bench prints between them
+    every = max(2000, -(-n // 1000))
     for i in range(n):
-        # the parser holds 1024 operations per test: one in 2000 units,
-        # the rest the progress lines sql-bench prints between them
-        if i % 2000 == 0:
+        if i % every == 0:
             w.write("Time for op_%d (%d): %d wallclock secs ( 0.01 usr  0.00 sys +  0.00 cusr  0.00 csys =  0.01 CPU)\n" % (i, 10 + i, 1 + i % 9))
         else:
             w.write("Inserting %d rows into table t%d\n" % (i, i % 7))
