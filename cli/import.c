@@ -18,6 +18,7 @@
 #include "../collector/import.h"
 #include "../collector/walk.h"
 #include "../core/err.h"
+#include "../core/progress.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../schema/store.h"
@@ -28,7 +29,7 @@ static const char usage[] =
 	"[--test NAME]\n"
 	"                        [--suite S] [--metric M] [--unit U] "
 	"[--better lower|higher]\n"
-	"                        [--table N] FILE|DIR|-...\n"
+	"                        [--table N] [--quiet] FILE|DIR|-...\n"
 	"\n"
 	"  --format F    read the input as format F instead of detecting it\n"
 	"  --label L     name every run L (default: what the input calls it,\n"
@@ -40,6 +41,7 @@ static const char usage[] =
 	"                columns = tests)\n"
 	"  --table N     which table of an HTML page (default: the one with\n"
 	"                the most numbers)\n"
+	"  --quiet       no total line, no progress line for large files\n"
 	"\n"
 	"A .gz input is read transparently; '-' reads standard input.  The same\n"
 	"bytes imported twice are stored once ('already imported').\n"
@@ -74,6 +76,16 @@ static void done_line(void)
 	fflush(stdout);
 }
 
+/* The progress line of a large input (collector/import.h). */
+static void show_progress(void *ctx, const char *name, const char *phase,
+			  size_t done, size_t total)
+{
+	(void)ctx;
+	progress_show("import: %s: %s, %d%% of %zu MiB", name, phase,
+		      total ? (int)(100.0 * (double)done / (double)total) : 0,
+		      total >> 20);
+}
+
 /* A file or group that failed: its error said, and the walk stopped
  * when the store's disk is full (every next file would fail the same
  * way: one line says it). */
@@ -96,11 +108,14 @@ static void import_one(struct walk *wk, const char *path)
 	struct imp *w = wk->ctx;
 	struct import_report rep;
 	struct err e;
+	int rc;
 
 	if (wk->stop)
 		return;
 	err_clear(&e);
-	if (import_file(w->s, path, wk->o, &rep, &e)) {
+	rc = import_file(w->s, path, wk->o, &rep, &e);
+	progress_clear();	/* the file's line replaces its progress */
+	if (rc) {
 		failed(wk, &e, path);
 	} else if (rep.skipped) {
 		warnmsg("%s: skipped: not a known format", path);
@@ -175,15 +190,16 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		{"unit", required_argument, NULL, 'U'},
 		{"better", required_argument, NULL, 'B'},
 		{"table", required_argument, NULL, 'T'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	struct import_opts o;
 	struct imp w;
-	int c, i;
+	int c, i, quiet = 0;
 
 	memset(&o, 0, sizeof(o));
-	while ((c = cli_option(argc, argv, "f:l:s:t:h", opts,
+	while ((c = cli_option(argc, argv, "f:l:s:t:qh", opts,
 			       import_usage())) >= 0) {
 		char *end;
 
@@ -228,6 +244,9 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 			}
 			o.better = optarg;
 			break;
+		case 'q':
+			quiet = 1;
+			break;
 		case 'T':
 			o.table = (int)strtol(optarg, &end, 10);
 			if (*end || o.table < 1) {
@@ -262,14 +281,18 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 	w.w.ctx = &w;
 	if (cli_open_importer(env, &w.s))
 		return EXIT_FAULT;
+	progress_enable(!quiet);
+	import_set_progress(show_progress, NULL);
 	for (i = optind; i < argc; i++)
 		walk_path(&w.w, argv[i]);
+	progress_clear();
+	import_set_progress(NULL, NULL);
 	walk_release(&w.w);
 	store_close(w.s);
 	/* the total, for people: on a terminal, or when there was more than
 	 * one thing to say */
-	if (isatty(1) || w.n_imported + w.n_already + w.n_skipped +
-				 w.n_failed > 1)
+	if (!quiet && (isatty(1) || w.n_imported + w.n_already +
+					    w.n_skipped + w.n_failed > 1))
 		printf("total: %ld imported (%ld run%s, %ld results), %ld already "
 		       "imported, %ld skipped, %ld failed\n", w.n_imported, w.runs,
 		       w.runs == 1 ? "" : "s", w.results, w.n_already,

@@ -46,7 +46,8 @@
 static const char usage[] =
 	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
 	"[--dir PATH]\n"
-	"                     [--test NAME] [--save FILE] -- COMMAND [ARGS]...\n"
+	"                     [--test NAME] [--save FILE] [--quiet] -- COMMAND "
+	"[ARGS]...\n"
 	"\n"
 	"Runs COMMAND (no shell: its arguments are passed as they are), shows\n"
 	"what it prints and imports it, one run per repeat, with the facts of\n"
@@ -70,6 +71,9 @@ static const char usage[] =
 	"                --repeat, repeat i to FILE with -i before its\n"
 	"                extension: out.txt -> out-1.txt, out-2.txt); made\n"
 	"                before anything runs, never over a file or link\n"
+	"  --quiet       no line per repeat (which repeat starts, on a\n"
+	"                terminal, and what it imported); warnings and\n"
+	"                errors are still said\n"
 	"\n"
 	"A repeat that exits non-zero, is interrupted or prints nothing\n"
 	"benchsite can read imports nothing: its output is kept in a file\n"
@@ -98,6 +102,7 @@ struct run_cfg {
 	const char *save;
 	struct saved *saved;	/* owned, one per repeat, with --save */
 	long repeat;
+	int quiet;		/* --quiet */
 	int nset;
 	const char *set_key[RUN_SET_MAX];
 	const char *set_value[RUN_SET_MAX];
@@ -355,7 +360,7 @@ static int one_repeat(struct store *s, char *const argv[],
 	char why[512], note[640], v[64];
 	int k, rc = -1;
 
-	if (isatty(2))
+	if (!cfg->quiet && isatty(2))
 		fprintf(stderr, "[%ld/%ld] %s\n", i, cfg->repeat,
 			run_facts_get(facts, "command"));
 	utc_now(v);
@@ -455,7 +460,9 @@ static int one_repeat(struct store *s, char *const argv[],
 	if (rep.nwarn > IMPORT_WARN_MAX)
 		warnmsg("%s: warning: %d more warnings", name,
 			rep.nwarn - IMPORT_WARN_MAX);
-	if (rep.already)
+	if (cfg->quiet)
+		;
+	else if (rep.already)
 		fprintf(stderr, "benchsite: run %ld/%ld: the same output was "
 			"imported before; stored once\n", i, cfg->repeat);
 	else
@@ -477,6 +484,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 		{"dir", required_argument, NULL, 'd'},
 		{"test", required_argument, NULL, 't'},
 		{"save", required_argument, NULL, 'S'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -487,7 +495,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 	cfg->dir = ".";
 	/* '+': the first word that is not ours is the command, whose
 	 * options are its own even without "--" */
-	while ((c = cli_option(argc, argv, "+l:s:r:d:t:h", opts,
+	while ((c = cli_option(argc, argv, "+l:s:r:d:t:qh", opts,
 			       usage)) >= 0) {
 		char *end;
 
@@ -527,6 +535,9 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 			if (cli_text_option("--test", optarg))
 				return EXIT_USAGE;
 			cfg->test = optarg;
+			break;
+		case 'q':
+			cfg->quiet = 1;
 			break;
 		case 'S':
 			if (!*optarg) {

@@ -318,6 +318,7 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 			err_set(&e, NULL, 0, 0, "no comparison '%s'", c.name);
 			goto fail;
 		}
+		fprintf(stderr, "benchsite: comparison '%s' deleted\n", c.name);
 		rc = EXIT_OK;
 		goto out;
 	}
@@ -337,6 +338,13 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 	if (selects_none(s, &c, &e) || unknown_shown(s, &c, &e) ||
 	    split_none(s, &c, &e) || store_comparison_set(s, &c, &e))
 		goto fail;
+	/* what the next render will show, in one line (the names are the
+	 * user's text: printed through the text rule) */
+	textrule_printf(stderr, "benchsite: comparison '%s': suite %s, "
+			"grouped by %s%s%s%s\n", c.name, c.suite, c.by,
+			c.split ? ", split by " : "", c.split ? c.split : "",
+			c.nwhere == 0 ? "" : c.nwhere == 1 ? ", one condition" :
+			", several conditions");
 	rc = EXIT_OK;
 	goto out;
 fail:

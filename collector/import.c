@@ -47,14 +47,37 @@ static void unload(struct loaded *f)
 	f->data = NULL;
 }
 
+/* The progress hook (import_set_progress) and what the walk over a
+ * file is doing, for it. */
+static _Thread_local import_progress_fn progress_fn;
+static _Thread_local void *progress_ctx;
+static _Thread_local const char *phase;
+
+void import_set_progress(import_progress_fn fn, void *ctx)
+{
+	progress_fn = fn;
+	progress_ctx = ctx;
+}
+
+/* Says how far a pass over f has got, for inputs large enough to take a
+ * while (IMPORT_PROGRESS_MIN). */
+static void progress(const struct loaded *f, size_t done, size_t total)
+{
+	if (progress_fn && phase && f->n >= IMPORT_PROGRESS_MIN)
+		progress_fn(progress_ctx, f->name, phase, done, total);
+}
+
 /* Gives back the pages of a mapped input that a pass has read (see
  * source.h): the tick of every walk over a file's bytes. */
 static void drop_pages(void *ctx)
 {
 	const struct loaded *f = ctx;
+	size_t pos, len;
 
 	if (f->opened)
 		source_drop(&f->in);
+	lines_tick_at(&pos, &len);
+	progress(f, pos, len);
 }
 
 /* The same for every input of a run written as several files. */
@@ -68,8 +91,13 @@ static void drop_all_pages(void *ctx)
 	const struct inputs *in = ctx;
 	size_t i;
 
-	for (i = 0; i < in->n; i++)
-		drop_pages((void *)&in->f[i]);
+	if (in->n == 1) {
+		drop_pages((void *)&in->f[0]);
+		return;
+	}
+	for (i = 0; i < in->n; i++)	/* which walk ticked is not known */
+		if (in->f[i].opened)
+			source_drop(&in->f[i].in);
 }
 
 /* The (test, metric) pairs of the run being stored, to refuse a second
@@ -618,6 +646,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	all.n = n;
 	/* the parser's walks drop the pages they have read */
 	lines_set_tick(drop_all_pages, &all);
+	phase = "reading";
 	if (n == 1) {
 		err_set(e, f[0].name, 0, 0, "%s", "");
 		rc = format_parse(f[0].fmt, f[0].data, f[0].n, &po, &sink, e);
@@ -629,6 +658,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	keyset_free(&c.keys);
 	buf_release(&c.pend.text);
 	buf_release(&c.attrs.text);
+	phase = NULL;
 	lines_set_tick(NULL, NULL);
 	if (rc)
 		return -1;
@@ -646,11 +676,15 @@ static void hash_loaded(struct loaded *f)
 	size_t at, k;
 
 	sha256_init(&h);
+	phase = "hashing";
 	for (at = 0; at < f->n; at += k) {
 		k = f->n - at < LINES_TICK_BYTES ? f->n - at : LINES_TICK_BYTES;
 		sha256_update(&h, f->data + at, k);
-		drop_pages(f);
+		if (f->opened)
+			source_drop(&f->in);
+		progress(f, at + k, f->n);
 	}
+	phase = NULL;
 	sha256_final_hex(&h, f->sha);
 }
 
@@ -660,7 +694,9 @@ static int validate(struct loaded *f, struct err *e)
 	int rc;
 
 	lines_set_tick(drop_pages, f);
+	phase = "checking";
 	rc = lines_validate(f->data, f->n, e);
+	phase = NULL;
 	lines_set_tick(NULL, NULL);
 	return rc;
 }

@@ -47,6 +47,18 @@ struct import_warning {
 	char msg[ERR_MSG_MAX];
 };
 
+/* Inputs of at least this many bytes report their progress. */
+#define IMPORT_PROGRESS_MIN ((size_t)64 << 20)
+
+/* How far a pass over a large input has got: phase is "checking",
+ * "hashing" or "reading"; done of total bytes. */
+typedef void (*import_progress_fn)(void *ctx, const char *name,
+				   const char *phase, size_t done,
+				   size_t total);
+
+/* Sets (NULL: unsets) the progress hook for this thread's imports. */
+void import_set_progress(import_progress_fn fn, void *ctx);
+
 struct import_report {
 	int already;		/* the same bytes were imported before (a
 				 * set: how many of its files) */

@@ -10,11 +10,18 @@
 
 static _Thread_local void (*tick_fn)(void *);
 static _Thread_local void *tick_ctx;
+static _Thread_local size_t tick_pos, tick_len;
 
 void lines_set_tick(void (*tick)(void *), void *ctx)
 {
 	tick_fn = tick;
 	tick_ctx = ctx;
+}
+
+void lines_tick_at(size_t *pos, size_t *len)
+{
+	*pos = tick_pos;
+	*len = tick_len;
 }
 
 static size_t bom_len(const char *p, size_t len)
@@ -45,6 +52,8 @@ int lines_next(struct lines *l, const char **line, size_t *n)
 	l->lineno++;
 	if (tick_fn && l->pos - l->ticked >= LINES_TICK_BYTES) {
 		l->ticked = l->pos;
+		tick_pos = l->pos;
+		tick_len = l->len;
 		tick_fn(tick_ctx);
 	}
 	if (k > 0 && start[k - 1] == '\r')

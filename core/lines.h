@@ -32,6 +32,10 @@ struct lines {
 #define LINES_TICK_BYTES ((size_t)8 << 20)
 void lines_set_tick(void (*tick)(void *), void *ctx);
 
+/* Inside a tick: how far the walk that called it has got, of how many
+ * bytes (for a progress report). */
+void lines_tick_at(size_t *pos, size_t *len);
+
 /* Starts at the beginning of p[0..len), skipping a UTF-8 byte order mark. */
 void lines_init(struct lines *l, const char *p, size_t len);
 

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "../core/err.h"
+#include "../core/progress.h"
 #include "../core/sha256.h"
 #include "chart.h"
 #include "draw.h"
@@ -232,6 +233,7 @@ int draw_chart(struct site *s, const struct chart *c, const char *base,
 		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
 			       "out of memory" : "manifest too large");
 	s->files += CHART_FILES;
+	s->ncharts++;
 	memcpy(t->made, key, sizeof(key));
 	if (s->out && strcmp(t->old, key) == 0 && reuse(s, base) == 0) {
 		s->reused += CHART_FILES;
@@ -247,9 +249,12 @@ int draw_chart_made(struct site *s, const char *base, const char *key)
 	if ((!s->charts && index_init(s)) ||
 	    !(t = index_get(s->charts, base)))
 		return -1;
+	if (!t->made[0])
+		s->ncharts++;
 	snprintf(t->made, sizeof(t->made), "%s", key);
 	return 0;
 }
+
 
 int draw_layout_probe(struct site *s, char key[65])
 {
@@ -310,6 +315,24 @@ struct pool {
 	int nthreads;
 	long drawn;
 };
+
+/* Renders of more than this many charts show their progress. */
+#define DRAW_PROGRESS_MIN 200
+
+void draw_progress(struct site *s)
+{
+	long drawn = s->drawn;
+
+	if (!s->progress || s->ncharts <= DRAW_PROGRESS_MIN)
+		return;
+	if (s->pool) {
+		pthread_mutex_lock(&s->pool->lock);
+		drawn += s->pool->drawn;
+		pthread_mutex_unlock(&s->pool->lock);
+	}
+	progress_show("render: %ld pages, %ld charts (%ld drawn)", s->pages,
+		      s->ncharts, drawn);
+}
 
 /* The staging path of name, free for a new file.  cairo opens with
  * fopen("wb"), which truncates in place: had this render hard-linked the
@@ -471,8 +494,10 @@ int draw_flush(struct site *s)
 		return 0;
 	j = malloc(sizeof(*j));
 	if (j) {
-		while (take(p, j, 0))
+		while (take(p, j, 0)) {
 			draw_one(s, p, j);
+			draw_progress(s);
+		}
 		free(j);
 	}
 	pthread_mutex_lock(&p->lock);
@@ -506,8 +531,5 @@ int draw_flush(struct site *s)
 	pthread_mutex_destroy(&p->lock);
 	free(p);
 	s->pool = NULL;
-	if (s->progress)
-		fprintf(stderr, "\rrender: %ld charts drawn, %ld files reused",
-			s->drawn, s->reused);
 	return failed ? -1 : 0;
 }

@@ -31,6 +31,11 @@ int draw_flush(struct site *s);
  * reused unit), as draw_chart would have. */
 int draw_chart_made(struct site *s, const char *base, const char *key);
 
+/* Shows how far the render got on the progress line (core/progress.h),
+ * once it has met more than DRAW_PROGRESS_MIN charts and s->progress is
+ * set; called from the render's main thread. */
+void draw_progress(struct site *s);
+
 /* The key of how this machine lays a fixed chart out (fonts, cairo):
  * part of s->prog, because a reused unit's charts are not laid out. */
 int draw_layout_probe(struct site *s, char key[65]);

@@ -18,6 +18,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/progress.h"
 #include "../core/textrule.h"
 #include "../core/xmlquiet.h"
 #include "../schema/store.h"
@@ -48,7 +49,7 @@ static int warn_unclean(void *ctx, const struct store_run *run)
 }
 
 int site_render(struct store *st, const struct site_options *o,
-		struct err *e)
+		struct site_report *r, struct err *e)
 {
 	char stage[4096], key[65];
 	int rc = -1, krc, prc;
@@ -76,7 +77,8 @@ int site_render(struct store *st, const struct site_options *o,
 	    (krc = site_key_render(&s, key)) < 0)
 		goto fail;
 	if (krc == 0) {
-		if (site_key_fresh(o->out, key)) {
+		if (site_key_fresh(o->out, key, &r->files)) {
+			r->fresh = 1;
 			publish_abandon(stage);
 			store_rollback(s.store);
 			site_release(&s);
@@ -111,9 +113,12 @@ fail:
 		}
 		rc = 0;
 	}
-	if (s.progress)
-		fprintf(stderr, "\rrender: %ld files, %ld written, %ld kept "
-			"unchanged\n", s.files, s.written, s.reused);
+	progress_clear();
+	r->files = s.files;
+	r->pages = s.pages;
+	r->charts = s.ncharts;
+	r->drawn = s.drawn;
+	r->written = s.written;
 	site_release(&s);
 	return rc;
 }

@@ -40,11 +40,22 @@ struct site_options {
 	int progress;		/* say how far it got on stderr */
 };
 
+/* What a render did, for its one line of report. */
+struct site_report {
+	int fresh;		/* the store had not changed since the published
+				 * site was rendered: nothing was built */
+	long files;		/* files in the site (fresh: as published) */
+	long pages, charts;	/* HTML pages and charts (not when fresh) */
+	long drawn;		/* charts drawn; the others were unchanged */
+	long written;		/* files written; the others were kept */
+};
+
 /* Renders the site of st (opened for reading) into a staging folder beside
  * o->out and swaps it in whole; a render that changes nothing touches
- * nothing.  0, or -1 with e filled and the published site as it was. */
+ * nothing.  0 with *r filled, or -1 with e filled and the published site
+ * as it was. */
 int site_render(struct store *st, const struct site_options *o,
-		struct err *e);
+		struct site_report *r, struct err *e);
 
 struct site {
 	struct store *store;
@@ -60,6 +71,7 @@ struct site {
 	struct buf manifest;	/* this render's: "chart BASE KEY" lines */
 	struct pool *pool;	/* draw.c's drawing threads: NULL until used */
 	long written, reused, drawn, files;
+	long pages, ncharts;	/* in this render's site: .html files, charts */
 	int thumb_w, thumb_h;	/* of the first thumbnail of a comparison */
 	int narrow_w, narrow_h;	/* of its narrow layout (the index shows it) */
 	struct chart_index *charts;	/* draw.c's, by base: NULL until used */

@@ -116,6 +116,14 @@ static int write_new(struct site *s, const char *name, const void *data,
 	return 0;
 }
 
+/* 1 for the name of an HTML page (not its .gz). */
+static int is_page(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 5 && strcmp(name + n - 5, ".html") == 0;
+}
+
 /* Puts one file in place, reusing the published copy when equal. */
 static int put(struct site *s, const char *name, const void *data, size_t n)
 {
@@ -123,6 +131,9 @@ static int put(struct site *s, const char *name, const void *data, size_t n)
 		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
 			       "out of memory" : "manifest too large");
 	s->files++;
+	if (is_page(name))
+		s->pages++;
+	draw_progress(s);
 	if (same_as_published(s, name, data, n) &&
 	    site_link_published(s, name) == 0) {
 		s->reused++;
@@ -277,7 +288,7 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 	char name[256], base[256], ckey[65];
 	const char *start, *p, *end = NULL, *text = NULL;
 	size_t k;
-	long files = 0;
+	long files = 0, pages = 0;
 
 	*saved = NULL;
 	if (!s->out || !s->prog[0] || !s->old_manifest.data)
@@ -317,6 +328,7 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 			if (site_link_published(s, name))
 				goto undo;
 			files++;
+			pages += is_page(name);
 		}
 	}
 	for (p = start; p < end; p = strchr(p, '\n') + 1) {
@@ -341,6 +353,7 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 	(*saved)[k] = '\0';
 	s->files += files;
 	s->reused += files;
+	s->pages += pages;
 	return 1;
 undo:
 	/* p: the first file not linked; those before it were */

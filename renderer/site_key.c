@@ -131,7 +131,7 @@ int site_key_render(struct site *s, char key[65])
  * then there is nothing to do, and the whole render costs a read of the
  * store instead of building every page to find out (about half the cost
  * of a full render, for a render that changes nothing). */
-int site_key_fresh(const char *out, const char *key)
+int site_key_fresh(const char *out, const char *key, long *nfiles)
 {
 	char path[4200], line[128], want[80];
 	long files = -1;
@@ -150,5 +150,6 @@ int site_key_fresh(const char *out, const char *key)
 			files = strtol(line + 6, NULL, 10);
 	}
 	fclose(f);
+	*nfiles = files;
 	return same && files > 0 && publish_count_files(out) == files;
 }

@@ -20,7 +20,7 @@ int site_key_prog(struct site *s);
 int site_key_render(struct site *s, char key[65]);
 
 /* 1 when the published site at out was rendered from key and still holds
- * every file it had: the render has nothing to do. */
-int site_key_fresh(const char *out, const char *key);
+ * every file it had (*nfiles of them): the render has nothing to do. */
+int site_key_fresh(const char *out, const char *key, long *nfiles);
 
 #endif
