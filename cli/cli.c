@@ -8,12 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../schema/selection.h"
-#include "../schema/store.h"
+#include "../collector/import.h"
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
+#include "../schema/selection.h"
+#include "../schema/store.h"
 
 int cli_open_store(const struct cli_env *env, struct store **s)
 {
@@ -137,4 +138,16 @@ int cli_where_option(char *arg, int *ops, const char **keys,
 	}
 	(*n)++;
 	return 0;
+}
+
+void cli_import_warnings(const char *name, const struct import_report *rep)
+{
+	int i;
+
+	for (i = 0; i < rep->nwarn && i < IMPORT_WARN_MAX; i++)
+		warnmsg("%s:%ld: warning: %s", name, rep->warn[i].line,
+			rep->warn[i].msg);
+	if (rep->nwarn > IMPORT_WARN_MAX)
+		warnmsg("%s: warning: %d more warnings", name,
+			rep->nwarn - IMPORT_WARN_MAX);
 }

@@ -8,6 +8,7 @@
 #ifndef BENCHSITE_CLI_H
 #define BENCHSITE_CLI_H
 
+struct import_report;
 struct option;
 struct store;
 
@@ -67,6 +68,11 @@ int cli_where_option(char *arg, int *ops, const char **keys,
  * else prints why and returns -1 (for --label, --test and the like: names
  * in the store). */
 int cli_text_option(const char *name, const char *text);
+
+/* The warnings of an import of name (rep->warn), on stderr in the
+ * "FILE:LINE: warning: ..." form of errors, so that editors can jump to
+ * them; past IMPORT_WARN_MAX, how many more. */
+void cli_import_warnings(const char *name, const struct import_report *rep);
 
 int cmd_init(int argc, char **argv, const struct cli_env *env);
 int cmd_import(int argc, char **argv, const struct cli_env *env);

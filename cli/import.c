@@ -129,17 +129,8 @@ static void import_one(struct walk *wk, const char *path)
 				"K=V' (RUN: see 'benchsite list runs')\n", path);
 		w->n_already++;
 	} else {
-		const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-		int i;
-
-		/* Warnings go to stderr like errors, in the same
-		 * "FILE:LINE:" form, so editors can jump to them. */
-		for (i = 0; i < rep.nwarn && i < IMPORT_WARN_MAX; i++)
-			warnmsg("%s:%ld: warning: %s", name, rep.warn[i].line,
-				rep.warn[i].msg);
-		if (rep.nwarn > IMPORT_WARN_MAX)
-			warnmsg("%s: warning: %d more warnings", name,
-				rep.nwarn - IMPORT_WARN_MAX);
+		cli_import_warnings(strcmp(path, "-") == 0 ? "<stdin>" : path,
+				    &rep);
 		printf("%s: %ld run%s, %ld results (%s)\n", path, rep.runs,
 		       rep.runs == 1 ? "" : "s", rep.results, rep.format);
 		w->n_imported++;

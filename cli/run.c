@@ -454,12 +454,7 @@ static int one_repeat(struct store *s, char *const argv[],
 		report_kept(&out, why, NULL);
 		goto done;
 	}
-	for (k = 0; k < rep.nwarn && k < IMPORT_WARN_MAX; k++)
-		warnmsg("%s:%ld: warning: %s", name, rep.warn[k].line,
-			rep.warn[k].msg);
-	if (rep.nwarn > IMPORT_WARN_MAX)
-		warnmsg("%s: warning: %d more warnings", name,
-			rep.nwarn - IMPORT_WARN_MAX);
+	cli_import_warnings(name, &rep);
 	if (cfg->quiet)
 		;
 	else if (rep.already)
