@@ -242,6 +242,31 @@ for st in ${BENCH_STORES:-10x10 10x100 100x100}; do
 	fi
 done
 
+# ---- against another build of benchsite (BENCH_BASE) ---------------------
+# The full render's cost per chart, every variant included (PNG, SVG, the
+# narrow SVG, the thumbnail, the pages), beside the same render by the
+# build BENCH_BASE names (e.g. one of an earlier commit), in rounds so
+# that a slow minute falls on both.
+if [ -n "${BENCH_BASE:-}" ] && [ -x "$BENCH_BASE" ]; then
+	c=${BENCH_JOBS_STORE:-1000}
+	rm -f "$W/rb$c.db"*
+	"$BENCH_BASE" --db "$W/rb$c.db" import "$W/store$c.csv" >/dev/null ||
+		exit 1
+	rounds "$REPEAT" '
+		PRE='"'"'rm -rf "$W/siten"'"'"'
+		m vnew "$BIN" --db "$W/r$c.db" render --jobs 1 --out "$W/siten"
+		PRE='"'"'rm -rf "$W/siteb"'"'"'
+		m vbase "$BENCH_BASE" --db "$W/rb$c.db" render --jobs 1 --out "$W/siteb"'
+	PRE=
+	nb=$(ls "$W/siten" | grep -c -- '-thumb\.png$' || true)
+	bb=$(ls "$W/siteb" | grep -c -- '-thumb\.png$' || true)
+	pn=$(awk -v a="$vnew_cpu" -v n="$nb" 'BEGIN { printf "%.2f", a * 1000 / n }')
+	pb=$(awk -v a="$vbase_cpu" -v n="$bb" 'BEGIN { printf "%.2f", a * 1000 / n }')
+	r=$(ratio "$pn" "$pb")
+	row "full render, $nb charts, per chart, every variant" "BENCH_BASE ($bb charts)" \
+	    "${r}x (${pn} ms vs ${pb} ms a chart)" "<= 1.5x" "$(holds "$r" "<=" 1.5)"
+fi
+
 # ---- --jobs 2 vs --jobs 1 (wall) ----------------------------------------
 c=${BENCH_JOBS_STORE:-1000}
 PRE='rm -rf "$W/sitej"'
