@@ -67,8 +67,13 @@ void site_links_release(struct site_links *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* Room for one more of an array of n (capacity *cap, at most max): 0, or
- * -1 when memory ran out or max is reached. */
+/* What the adding functions below return besides 0. */
+#define LINKS_OOM (-1)		/* memory ran out */
+#define LINKS_FULL (-2)		/* a cap above is reached */
+#define LINKS_DAMAGED (-3)	/* saved text that cannot be ours */
+
+/* Room for one more of an array of n (capacity *cap, at most max): 0,
+ * LINKS_OOM or LINKS_FULL. */
 static int grow(void **p, long n, long *cap, long max, size_t size)
 {
 	long ncap;
@@ -77,12 +82,12 @@ static int grow(void **p, long n, long *cap, long max, size_t size)
 	if (n < *cap)
 		return 0;
 	if (*cap >= max)
-		return -1;
+		return LINKS_FULL;
 	ncap = *cap ? 2 * *cap : 64;
 	if (ncap > max)
 		ncap = max;
 	if (!(np = realloc(*p, (size_t)ncap * size)))
-		return -1;
+		return LINKS_OOM;
 	*p = np;
 	*cap = ncap;
 	return 0;
@@ -93,16 +98,17 @@ static int add_page(struct site_links *l, const char *file,
 {
 	long cap = l->pcap;
 	struct site_links_page *pg;
+	int rc = grow((void **)&l->pages, l->npages, &cap, LINKS_PAGES_MAX,
+		      sizeof(*l->pages));
 
-	if (grow((void **)&l->pages, l->npages, &cap, LINKS_PAGES_MAX,
-		 sizeof(*l->pages)))
-		return -1;
+	if (rc)
+		return rc;
 	l->pcap = (int)cap;
 	pg = &l->pages[l->npages];
 	pg->file = strdup(file);
 	pg->title = strdup(title);
 	l->npages++;	/* counted even on failure: release frees it */
-	return pg->file && pg->title ? 0 : -1;
+	return pg->file && pg->title ? 0 : LINKS_OOM;
 }
 
 /* A new set of comparison page comp, members to come. */
@@ -110,10 +116,11 @@ static int add_set(struct site_links *l, int comp)
 {
 	long cap = l->scap;
 	struct site_links_set *st;
+	int rc = grow((void **)&l->sets, l->nsets, &cap, LINKS_PAGES_MAX,
+		      sizeof(*l->sets));
 
-	if (grow((void **)&l->sets, l->nsets, &cap, LINKS_PAGES_MAX,
-		 sizeof(*l->sets)))
-		return -1;
+	if (rc)
+		return rc;
 	l->scap = (int)cap;
 	st = &l->sets[l->nsets++];
 	memset(st, 0, sizeof(*st));
@@ -125,9 +132,11 @@ static int add_set(struct site_links *l, int comp)
 /* Adds test page page to the set added last. */
 static int add_member(struct site_links *l, int page)
 {
-	if (grow((void **)&l->members, l->nmembers, &l->mcap,
-		 LINKS_MEMBERS_MAX, sizeof(*l->members)))
-		return -1;
+	int rc = grow((void **)&l->members, l->nmembers, &l->mcap,
+		      LINKS_MEMBERS_MAX, sizeof(*l->members));
+
+	if (rc)
+		return rc;
 	l->members[l->nmembers++] = page;
 	l->sets[l->nsets - 1].n++;
 	return 0;
@@ -135,17 +144,22 @@ static int add_member(struct site_links *l, int page)
 
 static int add_use(struct site_links *l, long long run)
 {
-	if (grow((void **)&l->uses, l->nuses, &l->ucap, LINKS_USES_MAX,
-		 sizeof(*l->uses)))
-		return -1;
+	int rc = grow((void **)&l->uses, l->nuses, &l->ucap, LINKS_USES_MAX,
+		      sizeof(*l->uses));
+
+	if (rc)
+		return rc;
 	l->uses[l->nuses].run = run;
 	l->uses[l->nuses++].set = l->nsets - 1;
 	return 0;
 }
 
-static int links_err(struct err *e)
+/* -1 with e filled for rc, a failure of the functions above. */
+static int links_err(struct err *e, int rc, const char *file)
 {
-	return err_set(e, NULL, 0, 0, "%s", errno == ENOMEM ?
+	if (rc == LINKS_DAMAGED)
+		return err_set(e, NULL, 0, 0, "damaged links of %s", file);
+	return err_set(e, NULL, 0, 0, "%s", rc == LINKS_OOM ?
 		       "out of memory" : "too many runs in comparisons");
 }
 
@@ -206,26 +220,25 @@ int site_links_add_model(struct site_links *l, const char *file,
 	struct model_use *u = NULL;
 	struct run_cols *r = NULL;
 	long i, n = 0, nr = 0;
-	int c, rc = -1;
+	int c, rc;
 
-	errno = 0;
 	begin(l);
-	if (add_page(l, file, title))
-		return links_err(e);
+	if ((rc = add_page(l, file, title)) != 0)
+		return links_err(e, rc, file);
 	for (c = 0; c < m->ncols; c++) {
 		char tf[SLUG_MAX + 8], name[300];
 
 		pages_test_file(m, c, tf);
 		pages_column_name(m, c, name, sizeof(name));
-		if (add_page(l, tf, name))
-			return links_err(e);
+		if ((rc = add_page(l, tf, name)) != 0)
+			return links_err(e, rc, file);
 	}
 	if (m->nuses == 0)
 		return 0;
 	u = malloc((size_t)m->nuses * sizeof(*u));
 	r = malloc((size_t)m->nuses * sizeof(*r));
 	if (!u || !r) {
-		rc = err_set(e, NULL, 0, 0, "out of memory");
+		rc = links_err(e, LINKS_OOM, file);
 		goto out;
 	}
 	memcpy(u, m->uses, (size_t)m->nuses * sizeof(*u));
@@ -242,24 +255,20 @@ int site_links_add_model(struct site_links *l, const char *file,
 		r[nr - 1].n++;
 	}
 	qsort(r, (size_t)nr, sizeof(*r), by_cols_run);
-	for (i = 0; i < nr; i++) {
+	for (i = 0, rc = 0; i < nr && rc == 0; i++) {
 		long k;
 
 		if (i == 0 || !same_cols(&r[i - 1], &r[i])) {
-			if (add_set(l, l->last_page))
-				goto fail;
-			for (k = 0; k < r[i].n; k++)
-				if (add_member(l, l->last_page + 1 +
-						      r[i].p[k].col))
-					goto fail;
+			rc = add_set(l, l->last_page);
+			for (k = 0; k < r[i].n && rc == 0; k++)
+				rc = add_member(l, l->last_page + 1 +
+						       r[i].p[k].col);
 		}
-		if (add_use(l, r[i].run))
-			goto fail;
+		if (rc == 0)
+			rc = add_use(l, r[i].run);
 	}
-	rc = 0;
-	goto out;
-fail:
-	rc = links_err(e);
+	if (rc)
+		rc = links_err(e, rc, file);
 out:
 	free(u);
 	free(r);
@@ -332,7 +341,8 @@ int site_links_save_last(const struct site_links *l, struct buf *b)
 	return 0;
 }
 
-/* The next number of text at *p, which must be in [lo, hi]: 0, or -1. */
+/* The next number of text at *p, which must be in [lo, hi]: 0, or
+ * LINKS_DAMAGED. */
 static int get_num(const char **p, long long lo, long long hi,
 		   long long *out)
 {
@@ -340,22 +350,23 @@ static int get_num(const char **p, long long lo, long long hi,
 
 	errno = 0;
 	if (**p < '0' || **p > '9')
-		return -1;
+		return LINKS_DAMAGED;
 	*out = strtoll(*p, &end, 10);
 	if (errno || *out < lo || *out > hi)
-		return -1;
+		return LINKS_DAMAGED;
 	*p = end;
 	return 0;
 }
 
 /* Reads ranges at *p (up to and past the tab after them), each value
- * above the one before and at most hi, handing each to add: 0, or -1
- * when the text is damaged (errno 0) or add fails. */
+ * above the one before and at most hi, handing each to add: 0,
+ * LINKS_DAMAGED, or what add returned. */
 static int get_ranges(const char **p, long long hi,
 		      int (*add)(struct site_links *, long long),
 		      struct site_links *l)
 {
 	long long a, z, v, last = -1;
+	int rc;
 
 	if (**p == '\t') {
 		(*p)++;
@@ -363,20 +374,20 @@ static int get_ranges(const char **p, long long hi,
 	}
 	for (;;) {
 		if (get_num(p, last + 1, hi, &a))
-			return -1;
+			return LINKS_DAMAGED;
 		z = a;
 		if (**p == '-' && ((*p)++, get_num(p, a, hi, &z)))
-			return -1;
+			return LINKS_DAMAGED;
 		for (v = a; v <= z; v++)
-			if (add(l, v))
-				return -1;
+			if ((rc = add(l, v)) != 0)
+				return rc;
 		last = z;
 		if (**p == ',') {
 			(*p)++;
 			continue;
 		}
 		if (**p != '\t')
-			return -1;
+			return LINKS_DAMAGED;
 		(*p)++;
 		return 0;
 	}
@@ -392,49 +403,45 @@ int site_links_load(struct site_links *l, const char *file,
 {
 	const char *p = text;
 	long long ncols, nsets, i;
+	int rc;
 
-	errno = 0;
 	begin(l);
 	if (strncmp(p, "links 1\t", 8) != 0)
-		return err_set(e, NULL, 0, 0, "damaged links of %s", file);
+		return links_err(e, LINKS_DAMAGED, file);
 	p += 8;
-	if (add_page(l, file, title))
-		return links_err(e);
+	if ((rc = add_page(l, file, title)) != 0)
+		return links_err(e, rc, file);
 	if (get_num(&p, 0, LINKS_PAGES_MAX, &ncols) || *p++ != '\t')
-		goto damaged;
+		return links_err(e, LINKS_DAMAGED, file);
 	for (i = 0; i < ncols; i++) {
 		char *f = site_entry_get_field(&p), *t = NULL;
-		int rc = -1;
 
+		rc = LINKS_OOM;
 		if (f && (t = site_entry_get_field(&p)) != NULL)
 			rc = add_page(l, f, t);
 		free(f);
 		free(t);
+		if (rc == 0 && !*p)
+			rc = LINKS_DAMAGED;
 		if (rc)
-			return err_set(e, NULL, 0, 0, "out of memory");
-		if (!*p)
-			goto damaged;
+			return links_err(e, rc, file);
 	}
 	if (get_num(&p, 0, LINKS_PAGES_MAX, &nsets) || *p++ != '\t')
-		goto damaged;
-	for (i = 0; i < nsets; i++) {
-		errno = 0;
-		if (add_set(l, l->last_page))
-			return links_err(e);
+		return links_err(e, LINKS_DAMAGED, file);
+	for (i = 0, rc = 0; i < nsets && rc == 0; i++) {
+		rc = add_set(l, l->last_page);
 		/* a set of no test pages cannot be: every run it holds
 		 * has a result */
-		if (*p == '\t' ||
-		    get_ranges(&p, ncols - 1, load_member, l) ||
-		    get_ranges(&p, RUN_ID_MAX, add_use, l)) {
-			if (errno)
-				return links_err(e);
-			goto damaged;
-		}
+		if (rc == 0 && *p == '\t')
+			rc = LINKS_DAMAGED;
+		if (rc == 0)
+			rc = get_ranges(&p, ncols - 1, load_member, l);
+		if (rc == 0)
+			rc = get_ranges(&p, RUN_ID_MAX, add_use, l);
 	}
-	if (*p == '\0')
-		return 0;
-damaged:
-	return err_set(e, NULL, 0, 0, "damaged links of %s", file);
+	if (rc == 0 && *p != '\0')
+		rc = LINKS_DAMAGED;
+	return rc ? links_err(e, rc, file) : 0;
 }
 
 static int by_run_set(const void *pa, const void *pb)

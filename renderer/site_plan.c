@@ -87,14 +87,14 @@ static int build_one(void *ctx, const struct store_comparison *c)
 			/* nothing of it changed: its files are linked */
 			b->n++;	/* counted even on failure: freed below */
 			rc = site_entry_load(saved, en, &rest);
-			if (rc == 0)
+			if (rc)
+				rc = err_set(b->s->e, PUBLISH_MARKER, 0, 0,
+					     "damaged unit %s", key);
+			else	/* its message says memory or damage */
 				rc = site_links_load(&b->links, en->file,
 						     en->title, rest, b->s->e);
 			free(saved);
-			if (rc)
-				return err_set(b->s->e, PUBLISH_MARKER, 0, 0,
-					       "damaged unit %s", key);
-			return 0;
+			return rc;
 		}
 	}
 	if (model_load(b->s->store, c, &m, b->s->e))
