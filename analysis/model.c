@@ -28,6 +28,11 @@
  * this is a store of another kind than benchsite is built for. */
 #define CELL_VALUES_MAX 1000000
 
+/* (run, column) pairs of one comparison: at most one per result row, and
+ * at 16 bytes each this many is 1 GiB, more than the values of so many
+ * rows leave room for beside it. */
+#define MODEL_USES_MAX ((long)1 << 26)
+
 /* One test of one run, in group g (mixture detection). */
 struct run_test {
 	long long run;
@@ -267,6 +272,33 @@ static int add_value(struct cell *c, double v)
 	return 0;
 }
 
+/* Notes that run has a result in column c; 0, -1 past MODEL_USES_MAX,
+ * -2 when memory ran out. */
+static int add_use(struct model *m, long long run, int c)
+{
+	struct model_use *nu;
+
+	if (m->nuses > 0 && m->uses[m->nuses - 1].run == run &&
+	    m->uses[m->nuses - 1].col == c)
+		return 0;
+	if (m->nuses == m->usecap) {
+		long ncap = m->usecap ? 2 * m->usecap : 64;
+
+		if (m->usecap >= MODEL_USES_MAX)
+			return -1;
+		if (ncap > MODEL_USES_MAX)
+			ncap = MODEL_USES_MAX;
+		nu = realloc(m->uses, (size_t)ncap * sizeof(*nu));
+		if (!nu)
+			return -2;
+		m->uses = nu;
+		m->usecap = ncap;
+	}
+	m->uses[m->nuses].run = run;
+	m->uses[m->nuses++].col = c;
+	return 0;
+}
+
 /* Notes run as one of group g's (rows come ordered by run, so a repeat is
  * always the last one noted). */
 static int add_run(struct model *m, int g, long long run)
@@ -308,6 +340,13 @@ static int add_row(void *ctx, const struct store_row *row)
 	l->m->nrows++;
 	if (add_run(l->m, g, row->run))
 		return err_set(l->e, NULL, 0, 0, "out of memory");
+	switch (add_use(l->m, row->run, c)) {
+	case -1:
+		return err_set(l->e, NULL, 0, 0, "too many results in one "
+			       "comparison");
+	case -2:
+		return err_set(l->e, NULL, 0, 0, "out of memory");
+	}
 	if (row->run != l->last_run) {
 		run_limits(l, row->run);
 		l->last_run = row->run;
@@ -860,6 +899,7 @@ void model_release(struct model *m)
 		free(m->mixed[i].values);
 	}
 	free(m->mixed);
+	free(m->uses);
 	apart_attrs_free(m->attrs, m->nattrs);
 	free(m->groups);
 	free(m->cols);

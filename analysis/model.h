@@ -28,6 +28,13 @@ struct cell {
 	char status[16];	/* the status of the valueless results */
 };
 
+/* A run with a result (a figure, or a status such as too-fast) in a
+ * column: what a run page links to (the test pages that show it). */
+struct model_use {
+	long long run;
+	int col;
+};
+
 struct column {
 	char *test, *metric, *unit, *better;	/* owned */
 	struct cell *cells;	/* one per group, owned */
@@ -64,6 +71,11 @@ struct model {
 	struct column *cols;
 	int ncols, ccap;
 	long nrows;
+	struct model_use *uses;	/* nuses, in the order the rows came (by
+				 * run); a run's repeats in a column are
+				 * noted once when they come together;
+				 * owned */
+	long nuses, usecap;
 };
 
 /* Loads the runs comparison c selects.  model_release frees it. */

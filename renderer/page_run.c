@@ -1,8 +1,8 @@
 /*
  * page_run.c: a page per run (every fact recorded about it, its results,
- * its interim figures over time) and its source's raw text as a .txt file
- * taken from the store, so a reader can check any figure against what the
- * tool printed.
+ * its interim figures over time, the comparison and test pages that show
+ * it) and its source's raw text as a .txt file taken from the store, so a
+ * reader can check any figure against what the tool printed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@
 #include "page.h"
 #include "page_run.h"
 #include "site.h"
+#include "site_links.h"
 #include "slug.h"
 
 void page_run_file(long long id, char out[64])
@@ -40,6 +41,7 @@ static void text(xmlNodePtr parent, const char *s)
 
 struct runs {
 	struct site *s;
+	const struct site_links *links;
 	long long last_source;	/* runs come by id; sources mostly repeat */
 	struct buf written;	/* sources written: "sha\n" lines */
 	/* the run being written */
@@ -200,26 +202,67 @@ static int write_source(struct runs *r, const struct store_run *run,
 }
 
 /* The key of a run page's unit: the program, whether the page brings its
- * source's file, and the run's digest (everything the store holds about
- * it: its row, attributes, results, samples and its source's row; the
- * source's bytes are named by its SHA-256).  0, or 1 when the store gave
- * no digest for the run (the page is then built without a unit). */
+ * source's file, the run's digest (everything the store holds about it:
+ * its row, attributes, results, samples and its source's row; the
+ * source's bytes are named by its SHA-256), and the pages that link it
+ * shows (each set's digest names their files and titles): a comparison
+ * added, removed or retitled, or a test page appearing, rebuilds exactly
+ * the pages of the runs it shows.  0, or 1 when the store gave no digest
+ * for the run (the page is then built without a unit). */
 static int run_key(struct runs *r, const struct store_run *run, int first,
-		   char key[65])
+		   long use, long nuse, char key[65])
 {
 	const unsigned char *d = store_run_digest(r->s->digests, run->id);
 	struct sha256 h;
-	long long n[2] = {run->id, first};
+	long long n[3] = {run->id, first, nuse};
+	long i;
 
 	if (!d)
 		return 1;
 	sha256_init(&h);
-	sha256_update_str(&h, "run 2");
+	sha256_update_str(&h, "run 3");
 	sha256_update(&h, r->s->prog, 64);
 	sha256_update(&h, n, sizeof(n));
 	sha256_update(&h, d, 32);
+	for (i = use; i < use + nuse; i++)
+		sha256_update(&h, r->links->sets[r->links->uses[i].set].digest,
+			      32);
 	sha256_final_hex(&h, key);
 	return 0;
+}
+
+/* Where the run is shown: each comparison page that uses it, in the
+ * site's order, and under it the test pages that show a result of the
+ * run, in the comparison's order; or one line saying no page does. */
+static void used_in(struct runs *r, xmlNodePtr main, long use, long nuse)
+{
+	const struct site_links *l = r->links;
+	xmlNodePtr ul, li, sub;
+	long i, k;
+
+	if (nuse == 0) {
+		html_attr(html_el(main, "p", "No comparison shows this run."),
+			  "class", "used");
+		return;
+	}
+	html_el(main, "h2", "Where it is compared");
+	ul = html_el(main, "ul", NULL);
+	html_attr(ul, "class", "used");
+	for (i = use; i < use + nuse; i++) {
+		const struct site_links_set *st = &l->sets[l->uses[i].set];
+		const struct site_links_page *cp = &l->pages[st->comp];
+
+		li = html_el(ul, "li", NULL);
+		html_link(li, cp->file, cp->title);
+		sub = html_el(li, "ul", NULL);
+		for (k = 0; k < st->n; k++) {
+			const struct site_links_page *tp =
+				&l->pages[l->members[st->first + k]];
+
+			html_link(html_el(sub, "li", NULL), tp->file,
+				  tp->title);
+		}
+	}
 }
 
 static int run_page(void *ctx, const struct store_run *run)
@@ -230,10 +273,11 @@ static int run_page(void *ctx, const struct store_run *run)
 	struct page p;
 	xmlNodePtr main, para, tr;
 	int first = source_first(r, run), rc, keyed;
+	long use, nuse = site_links_of(r->links, run->id, &use);
 
 	if (first < 0)
 		return -1;
-	keyed = s->prog[0] && run_key(r, run, first, key) == 0;
+	keyed = s->prog[0] && run_key(r, run, first, use, nuse, key) == 0;
 	if (keyed) {
 		if ((rc = site_unit_reuse(s, key, &saved)) < 0)
 			return -1;
@@ -261,6 +305,7 @@ static int run_page(void *ctx, const struct store_run *run)
 			 "and statement: %s", run->excluded);
 		html_attr(html_el(main, "p", t), "class", "excluded");
 	}
+	used_in(r, main, use, nuse);
 	html_el(main, "h2", "What was recorded");
 	r->table = html_el(html_el(main, "table", NULL), "tbody", NULL);
 	tr = html_el(r->table, "tr", NULL);
@@ -312,13 +357,14 @@ fail:
 	return -1;
 }
 
-int page_run_pages(struct site *s)
+int page_run_pages(struct site *s, const struct site_links *links)
 {
 	struct runs r;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
 	r.s = s;
+	r.links = links;
 	r.last_source = -1;
 	buf_init(&r.written, (size_t)64 << 20);
 	rc = store_each_run(s->store, NULL, run_page, &r, s->e);

@@ -92,7 +92,7 @@ static const char *status_text(const char *status)
 	return strcmp(status, "too-fast") == 0 ? "too fast" : status;
 }
 
-static void column_name(const struct model *m, int c, char *out, size_t cap)
+void pages_column_name(const struct model *m, int c, char *out, size_t cap)
 {
 	const struct column *col = &m->cols[c];
 	int i, several = 0;
@@ -182,8 +182,7 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 	}
 }
 
-/* The file of the test page of column c. */
-static void test_file(const struct model *m, int c, char out[SLUG_MAX + 8])
+void pages_test_file(const struct model *m, int c, char out[SLUG_MAX + 8])
 {
 	const char *parts[] = {"test", m->name, m->cols[c].test,
 			       m->cols[c].metric, NULL};
@@ -532,7 +531,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		/* the narrow chart at its own size: 13 px text, legible
 		 * where the full chart shrunk to a third was not; the
 		 * thumbnail PNG stays the fallback */
-		test_file(m, c, page);
+		pages_test_file(m, c, page);
 		a_el = html_el(fig, "a", NULL);
 		html_attr(a_el, "href", page);
 		pic = html_picture(a_el, 0);
@@ -658,9 +657,9 @@ static int charts(struct site *s, xmlNodePtr main, const struct analysis *a)
 		char name[300], page[SLUG_MAX + 8];
 		xmlNodePtr h, div;
 
-		column_name(m, c, name, sizeof(name));
+		pages_column_name(m, c, name, sizeof(name));
 		h = html_el(main, "h3", NULL);
-		test_file(m, c, page);
+		pages_test_file(m, c, page);
 		html_link(h, page, name);
 		div = html_el(main, "div", NULL);
 		html_attr(div, "class", "thumbs");
@@ -690,7 +689,7 @@ static void statements(xmlNodePtr main, const struct analysis *a)
 			ul = html_el(main, "ul", NULL);
 			html_attr(ul, "class", "statements");
 		}
-		column_name(m, c, name, sizeof(name));
+		pages_column_name(m, c, name, sizeof(name));
 		li = html_el(ul, "li", NULL);
 		html_el(li, "strong", name);
 		text(li, ": ");
@@ -769,9 +768,9 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 	xmlNodePtr main, para, table, tr, td;
 	int g, k;
 
-	column_name(m, c, cname, sizeof(cname));
+	pages_column_name(m, c, cname, sizeof(cname));
 	snprintf(title, sizeof(title), "%s: %s", comparison_title, cname);
-	test_file(m, c, name);
+	pages_test_file(m, c, name);
 	if (page_new(&p, title, s->e))
 		return -1;
 	main = p.main;
@@ -790,14 +789,14 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 
 		html_attr(nav, "class", "neighbours");
 		if (c > 0) {
-			test_file(m, c - 1, other);
-			column_name(m, c - 1, oname, sizeof(oname));
+			pages_test_file(m, c - 1, other);
+			pages_column_name(m, c - 1, oname, sizeof(oname));
 			text(nav, "Previous: ");
 			html_link(nav, other, oname);
 		}
 		if (c + 1 < m->ncols) {
-			test_file(m, c + 1, other);
-			column_name(m, c + 1, oname, sizeof(oname));
+			pages_test_file(m, c + 1, other);
+			pages_column_name(m, c + 1, oname, sizeof(oname));
 			text(nav, c > 0 ? ". Next: " : "Next: ");
 			html_link(nav, other, oname);
 		}

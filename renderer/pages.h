@@ -7,6 +7,8 @@
 
 #include <libxml/tree.h>
 
+#include "slug.h"
+
 struct analysis;
 struct model;
 struct site;
@@ -19,6 +21,13 @@ int pages_comparison(struct site *s, const struct model *m,
 
 /* Writes index.html listing the entries. */
 int pages_index(struct site *s, const struct site_entry *entries, int n);
+
+/* The file name of the test page of m's column c. */
+void pages_test_file(const struct model *m, int c, char out[SLUG_MAX + 8]);
+
+/* The name a test page is titled by after its comparison's title: the
+ * column's test, with its metric when the test has several. */
+void pages_column_name(const struct model *m, int c, char *out, size_t cap);
 
 /* Fills td, a cell of a results table, with group g's mean in column c
  * (which has one) and its run count; the best of the column is marked by

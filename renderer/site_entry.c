@@ -12,9 +12,7 @@
 #include "../core/buf.h"
 #include "site_entry.h"
 
-/* One field of a unit's saved text: tab, newline and backslash escaped,
- * a tab after it. */
-static int put_field(struct buf *b, const char *v)
+int site_entry_put_field(struct buf *b, const char *v)
 {
 	for (; v && *v; v++) {
 		int rc = *v == '\\' ? buf_adds(b, "\\\\") :
@@ -27,11 +25,11 @@ static int put_field(struct buf *b, const char *v)
 	return buf_addc(b, '\t');
 }
 
-/* The next field of saved text at *p, unescaped into a new string. */
-static char *get_field(const char **p)
+char *site_entry_get_field(const char **p)
 {
 	const char *q = *p;
-	char *out = malloc(strlen(q) + 1), *w = out;
+	/* an escaped tab is "\\t": the first raw one ends the field */
+	char *out = malloc(strcspn(q, "\t") + 1), *w = out;
 
 	if (!out)
 		return NULL;
@@ -53,9 +51,12 @@ char *site_entry_save(const struct site_entry *en)
 	struct buf b;
 
 	buf_init(&b, (size_t)1 << 20);
-	if (put_field(&b, en->name) || put_field(&b, en->title) ||
-	    put_field(&b, en->file) || put_field(&b, en->headline) ||
-	    put_field(&b, en->thumb ? "1" : "0") || put_field(&b, en->thumb) ||
+	if (site_entry_put_field(&b, en->name) ||
+	    site_entry_put_field(&b, en->title) ||
+	    site_entry_put_field(&b, en->file) ||
+	    site_entry_put_field(&b, en->headline) ||
+	    site_entry_put_field(&b, en->thumb ? "1" : "0") ||
+	    site_entry_put_field(&b, en->thumb) ||
 	    buf_printf(&b, "%d\t%ld\t%d\t%d\t%d\t%d", en->ngroups,
 		       en->nresults, en->thumb_w, en->thumb_h, en->narrow_w,
 		       en->narrow_h)) {
@@ -65,18 +66,19 @@ char *site_entry_save(const struct site_entry *en)
 	return buf_detach(&b, NULL);
 }
 
-int site_entry_load(const char *saved, struct site_entry *en)
+int site_entry_load(const char *saved, struct site_entry *en,
+		    const char **rest)
 {
 	const char *p = saved;
 	char *has;
-	int ok;
+	int ok, i;
 
-	en->name = get_field(&p);
-	en->title = get_field(&p);
-	en->file = get_field(&p);
-	en->headline = get_field(&p);
-	has = get_field(&p);
-	en->thumb = get_field(&p);
+	en->name = site_entry_get_field(&p);
+	en->title = site_entry_get_field(&p);
+	en->file = site_entry_get_field(&p);
+	en->headline = site_entry_get_field(&p);
+	has = site_entry_get_field(&p);
+	en->thumb = site_entry_get_field(&p);
 	ok = en->name && en->title && en->file && en->headline && has &&
 	     en->thumb && sscanf(p, "%d\t%ld\t%d\t%d\t%d\t%d", &en->ngroups,
 				 &en->nresults, &en->thumb_w, &en->thumb_h,
@@ -86,6 +88,10 @@ int site_entry_load(const char *saved, struct site_entry *en)
 		en->thumb = NULL;
 	}
 	free(has);
+	/* past the six numbers: what the caller saved after them */
+	for (i = 0; ok && i < 6 && (p = strchr(p, '\t')) != NULL; i++)
+		p++;
+	*rest = ok && p ? p : "";
 	return ok ? 0 : -1;
 }
 

@@ -20,9 +20,20 @@ struct site_entry {
 char *site_entry_save(const struct site_entry *en);
 
 /* Fills en from saved text (its strings are new; site_entry_release frees
- * them, also after a failure): 0, or -1 when the text is damaged or memory
- * ran out. */
-int site_entry_load(const char *saved, struct site_entry *en);
+ * them, also after a failure) and points *rest at what follows the entry
+ * in it (after a tab; "" when nothing does): 0, or -1 when the text is
+ * damaged or memory ran out. */
+int site_entry_load(const char *saved, struct site_entry *en,
+		    const char **rest);
+
+/* One field of saved text: tab, newline and backslash escaped, a tab
+ * after it, appended to b: 0, or -1 when b is full. */
+struct buf;
+int site_entry_put_field(struct buf *b, const char *v);
+
+/* The field of saved text at *p, unescaped into a new string (NULL when
+ * memory ran out); *p moves past it and its tab. */
+char *site_entry_get_field(const char **p);
 
 /* Frees en's strings. */
 void site_entry_release(struct site_entry *en);

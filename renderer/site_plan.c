@@ -1,7 +1,9 @@
 /*
  * site_plan.c: what the site has (site_plan.h): the style sheet, a unit
  * of pages per comparison (reused whole when its key is in the published
- * manifest), the index and the run pages, then every chart drawn.
+ * manifest), the index and the run pages, then every chart drawn.  The
+ * comparisons, built or reused, say which runs their pages show
+ * (site_links.h); the run pages, built last, link back to them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,13 +22,39 @@
 #include "site.h"
 #include "site_entry.h"
 #include "site_key.h"
+#include "site_links.h"
 #include "site_plan.h"
+
+/* A unit's saved text: its index entry and its links.  Far above what a
+ * comparison of thousands of runs saves (runs imported together have
+ * consecutive ids, saved as ranges), below the manifest's own cap. */
+#define SAVED_MAX ((size_t)32 << 20)
 
 struct build {
 	struct site *s;
 	struct site_entry *entries;
 	int n, cap;
+	struct site_links links;
 };
+
+/* The saved text of the comparison just built: en, then its links. */
+static char *saved_text(struct build *b, const struct site_entry *en)
+{
+	char *entry = site_entry_save(en);
+	struct buf t;
+
+	if (!entry)
+		return NULL;
+	buf_init(&t, SAVED_MAX);
+	if (buf_adds(&t, entry) || buf_addc(&t, '\t') ||
+	    site_links_save_last(&b->links, &t)) {
+		free(entry);
+		buf_release(&t);
+		return NULL;
+	}
+	free(entry);
+	return buf_detach(&t, NULL);
+}
 
 static int build_one(void *ctx, const struct store_comparison *c)
 {
@@ -35,6 +63,7 @@ static int build_one(void *ctx, const struct store_comparison *c)
 	struct analysis a;
 	struct site_entry *en;
 	char key[65], *saved = NULL;
+	const char *rest;
 	int rc, keyed;
 
 	if (b->n == b->cap) {
@@ -57,12 +86,15 @@ static int build_one(void *ctx, const struct store_comparison *c)
 		if (rc == 1) {
 			/* nothing of it changed: its files are linked */
 			b->n++;	/* counted even on failure: freed below */
-			rc = site_entry_load(saved, en);
-			free(saved);
+			rc = site_entry_load(saved, en, &rest);
 			if (rc)
-				return err_set(b->s->e, PUBLISH_MARKER, 0, 0,
-					       "damaged unit %s", key);
-			return 0;
+				rc = err_set(b->s->e, PUBLISH_MARKER, 0, 0,
+					     "damaged unit %s", key);
+			else	/* its message says memory or damage */
+				rc = site_links_load(&b->links, en->file,
+						     en->title, rest, b->s->e);
+			free(saved);
+			return rc;
 		}
 	}
 	if (model_load(b->s->store, c, &m, b->s->e))
@@ -75,12 +107,16 @@ static int build_one(void *ctx, const struct store_comparison *c)
 	if (rc == 0)
 		rc = pages_comparison(b->s, &m, &a, en);
 	b->n++;	/* counted even on failure: its strings are freed below */
+	if (rc == 0)
+		rc = site_links_add_model(&b->links, en->file, en->title, &m,
+					  b->s->e);
 	/* its charts are drawn meanwhile (draw.c): a drawing failure shows
 	 * at site_plan_build's draw_flush */
 	if (rc == 0 && keyed) {
-		saved = site_entry_save(en);
+		saved = saved_text(b, en);
 		rc = saved ? site_unit_end(b->s, saved) :
-			     err_set(b->s->e, NULL, 0, 0, "out of memory");
+			     err_set(b->s->e, NULL, 0, 0, "%s", buf_oom() ?
+				     "out of memory" : "unit too large");
 		free(saved);
 	}
 	analysis_release(&a);
@@ -100,8 +136,11 @@ int site_plan_build(struct site *s)
 		return -1;
 	memset(&b, 0, sizeof(b));
 	b.s = s;
+	site_links_init(&b.links);
 	if (store_each_comparison(s->store, build_one, &b, s->e) == 0 &&
-	    pages_index(s, b.entries, b.n) == 0 && page_run_pages(s) == 0)
+	    site_links_finish(&b.links, s->e) == 0 &&
+	    pages_index(s, b.entries, b.n) == 0 &&
+	    page_run_pages(s, &b.links) == 0)
 		rc = 0;
 	/* always: no drawing thread may outlive the build, failed or not */
 	if (draw_flush(s))
@@ -116,5 +155,6 @@ int site_plan_build(struct site *s)
 	for (i = 0; i < b.n; i++)
 		site_entry_release(&b.entries[i]);
 	free(b.entries);
+	site_links_release(&b.links);
 	return rc;
 }
