@@ -313,7 +313,7 @@ for c in ${BENCH_INC_STORES:-1000 10000}; do
 		n=5
 	fi
 	fresh='rm -rf "$W/sitei"; cp "$W/r$c.db" "$W/i.db"; rm -f "$W/i.db-wal" "$W/i.db-shm";
-	     "$BIN" --db "$W/i.db" render --out "$W/sitei" >/dev/null;
+	     "$BIN" --db "$W/i.db" render --quiet --out "$W/sitei" >/dev/null;
 	     "$BIN" --db "$W/i.db" import "$W/newrun.csv" >/dev/null'
 	rounds "$n" '
 	PRE=$fresh
