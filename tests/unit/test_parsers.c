@@ -1,7 +1,7 @@
 /*
  * test_parsers.c: the bonnie++ layouts of every version, field by field,
  * through a sink that writes records as text; and detection by content.
- * The lines are built from FORMATS.md's field lists with a distinct value
+ * The lines are built from each version's field list with a distinct value
  * per field, so a field read from the wrong place shows.
  */
 #include <stdlib.h>
@@ -75,7 +75,7 @@ static void test_bonnie_layouts(void)
 {
 	const char *r;
 
-	/* 1.97: 48 fields; the real line of FORMATS.md 2.3 */
+	/* 1.97: 48 fields, as bonnie++ 1.97 prints them */
 	r = parse(&format_bonnie,
 		  "1.97,1.97,aws_m4.large_gp2,1,1517949171,16G,,750,99,55019,4,"
 		  "40337,4,1663,99,71187,3,10883,85,16,,,,,+++++,+++,+++++,+++,"
@@ -110,7 +110,7 @@ static void test_bonnie_layouts(void)
 	CHECK(has(r, "attr seeks=8192\n") && has(r, "attr seek_proc_count=5\n") &&
 	      has(r, "attr tool_version=2.00a\n"), "2.00a: seek attributes");
 
-	/* 1.0x: 27 fields (FORMATS.md 2.2, the bonnie2gchart line) */
+	/* 1.0x: 27 fields (the line bonnie2gchart documents) */
 	r = parse(&format_bonnie,
 		  "host7,8096M,38449,67,36403,9,19240,5,47427,74,47958,7,330.6,0,256,"
 		  "216,99,+++++,+++,66339,55,222,99,+++++,+++,304,35\n");
