@@ -134,8 +134,10 @@ static void walk_dir(struct walk *w, const char *path)
 		names[n] = malloc(strlen(path) + strlen(de->d_name) + 2);
 		if (!names[n])
 			break;
+		/* "dir/" given: "dir/x", not "dir//x" */
 		snprintf(names[n], strlen(path) + strlen(de->d_name) + 2,
-			 "%s/%s", path, de->d_name);
+			 "%s%s%s", path, path[strlen(path) - 1] == '/' ? "" :
+			 "/", de->d_name);
 		n++;
 	}
 	closedir(d);

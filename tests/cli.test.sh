@@ -62,3 +62,10 @@ for cmd in import run; do
 			sh -c 'test "$1" = 2 && grep -q "is not valid UTF-8" "$2"' _ "$rc" "$T/err"
 	done
 done
+
+# a folder named with a trailing slash: its files are "dir/x", not "dir//x"
+mkdir -p "$T/slash"
+cp "$TOP/sample-data/bonnie-tmpfs.txt" "$T/slash/"
+"$BIN" --db "$T/slash.db" import "$T/slash/" > "$T/out" 2>&1
+check "import DIR/ names its files DIR/x ($(head -1 "$T/out"))" \
+	grep -q "^$T/slash/bonnie-tmpfs.txt: 1 run" "$T/out"
