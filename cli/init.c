@@ -5,7 +5,9 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
+#include "../core/textrule.h"
 #include "../schema/store.h"
 #include "cli.h"
 
@@ -19,14 +21,18 @@ int cmd_init(int argc, char **argv, const struct cli_env *env)
 		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
 	};
 	struct store *s;
-	int c;
+	struct stat st;
+	int c, existed;
 
 	if ((c = cli_option(argc, argv, "h", opts, init_usage)) != CLI_DONE)
 		return cli_status(c);
 	if (optind != argc)
 		return cli_usage_error(init_usage);
+	existed = stat(env->db, &st) == 0;
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	store_close(s);
+	textrule_printf(stderr, existed ? "benchsite: %s: a store of this "
+			"version\n" : "benchsite: %s: a new store\n", env->db);
 	return EXIT_OK;
 }

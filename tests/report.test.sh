@@ -55,6 +55,13 @@ bs compare --delete cmp1 >/dev/null 2>"$T/err"
 check "compare --delete says so ($(cat "$T/err"))" \
 	grep -qx "benchsite: comparison 'cmp1' deleted" "$T/err"
 
+"$BIN" --db "$T/new.db" init 2>"$T/err"
+check "init says it made a store ($(cat "$T/err"))" \
+	grep -qx "benchsite: $T/new.db: a new store" "$T/err"
+"$BIN" --db "$T/new.db" init 2>"$T/err"
+check "and, run again, that the store is there ($(cat "$T/err"))" \
+	grep -qx "benchsite: $T/new.db: a store of this version" "$T/err"
+
 # ---- progress: only on a terminal ------------------------------------------
 if ! command -v script >/dev/null; then
 	skip "progress on a terminal" "script (util-linux) is missing"
