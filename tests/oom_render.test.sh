@@ -121,7 +121,7 @@ inject() {
 	rm -rf "$T/pub/w" "$T/pub/.w.benchsite-new"
 	[ -n "$from" ] && cp -a "$from" "$T/pub/w"
 	FAILMALLOC_COUNT="$T/count" LD_PRELOAD="$SHIM" "$BIN" --db "$DB" \
-		render --out "$T/pub/w" "$@" >/dev/null 2>"$T/err"
+		render --quiet --out "$T/pub/w" "$@" >/dev/null 2>"$T/err"
 	rc=$?
 	n=$(cat "$T/count" 2>/dev/null || echo 0)
 	if [ $rc != 0 ] || [ "$(sum "$T/pub/w")" != "$WANT" ] || [ "$n" -lt 1000 ]; then
@@ -142,7 +142,7 @@ inject() {
 			restore=0
 		fi
 		FAILMALLOC_AT=$i LD_PRELOAD="$SHIM" timeout 60 "$BIN" \
-			--db "$DB" render --out "$T/pub/w" "$@" >/dev/null 2>"$T/err"
+			--db "$DB" render --quiet --out "$T/pub/w" "$@" >/dev/null 2>"$T/err"
 		rc=$?
 		why=""
 		if [ -e "$T/pub/w" ]; then got=$(sum "$T/pub/w"); else got=none; fi
@@ -178,7 +178,7 @@ inject() {
 		# remove the old site) must go with the next one that succeeds
 		if [ -z "$why" ] && [ -n "$(leftovers)" ]; then
 			left=$((left + 1))
-			"$BIN" --db "$DB" render --out "$T/pub/w" "$@" >/dev/null 2>&1
+			"$BIN" --db "$DB" render --quiet --out "$T/pub/w" "$@" >/dev/null 2>&1
 			[ -z "$(leftovers)" ] && [ "$(sum "$T/pub/w")" = "$WANT" ] ||
 				why="left $(leftovers | head -3 | tr '\n' ' ')and the next render did not take it away"
 			restore=1
