@@ -222,12 +222,12 @@ static size_t dedent(char *s, size_t n)
  * has none, and a name like "<b>&amp;</b>" is data, not an escape). */
 static void signs(const char *p, size_t n, int *q, int *b, int *ent)
 {
-	size_t pos = 0, nonblank = 0, nquoted = 0, k;
+	size_t pos = 0, nonblank = 0, nquoted = 0, k, at;
 
 	*b = 0;
 	while (pos < n) {
 		const char *nl = memchr(p + pos, '\n', n - pos);
-		size_t end = nl ? (size_t)(nl - p) : n, at;
+		size_t end = nl ? (size_t)(nl - p) : n;
 
 		if (!span_blank(p + pos, end - pos)) {
 			nonblank++;
@@ -243,15 +243,40 @@ static void signs(const char *p, size_t n, int *q, int *b, int *ent)
 	*ent = 0;
 	if (memchr(p, '<', n))
 		return;
-	for (k = 0; k < sizeof(entities) / sizeof(entities[0]) && !*ent; k++) {
-		size_t m = strlen(entities[k].ent), i;
+	for (at = 0; !*ent && at < n; at++) {
+		const char *amp = memchr(p + at, '&', n - at);
 
-		for (i = 0; i + m <= n; i++)
-			if (p[i] == '&' && memcmp(p + i, entities[k].ent, m) == 0) {
+		if (!amp)
+			break;
+		at = (size_t)(amp - p);
+		for (k = 0; k < sizeof(entities) / sizeof(entities[0]); k++) {
+			size_t m = strlen(entities[k].ent);
+
+			if (n - at >= m && memcmp(p + at, entities[k].ent,
+						  m) == 0) {
 				*ent = 1;
 				break;
 			}
+		}
 	}
+}
+
+/* 1 when a line that is not blank starts with white space: dedent may
+ * have something to do. */
+static int indented(const char *p, size_t n)
+{
+	size_t pos = 0;
+
+	while (pos < n) {
+		const char *nl = memchr(p + pos, '\n', n - pos);
+		size_t end = nl ? (size_t)(nl - p) : n;
+
+		if ((p[pos] == ' ' || p[pos] == '\t') &&
+		    !span_blank(p + pos, end - pos))
+			return 1;
+		pos = nl ? end + 1 : n;
+	}
+	return 0;
 }
 
 /* Unwraps p[0..n) into a copy; 0 (no copy kept) when nothing changed. */
@@ -266,10 +291,19 @@ static int unwrap(const char *p, size_t n, char **out, size_t *outn)
 	if (n > UNWRAP_MAX_BYTES)
 		return 0;
 	signs(p, n, &q, &b, &ent);
+	/* nothing to strip and nothing indented (a tool's own output, as a
+	 * rule): the text stays as it is, uncopied */
+	if (!q && !b && !ent && !indented(p, n))
+		return 0;
 	s = malloc(n + 1);
 	if (!s)
 		return -1;
-	k = strip(p, n, q, b, ent, s);
+	if (q || b || ent) {
+		k = strip(p, n, q, b, ent, s);
+	} else {
+		memcpy(s, p, n);
+		k = n;
+	}
 	k = dedent(s, k);
 	s[k] = '\0';
 	if (k == n && memcmp(s, p, n) == 0) {
