@@ -130,12 +130,8 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	}
 	if (optind >= argc)
 		return cli_usage_error(u);
-	for (i = optind; i < argc; i++)
-		if (cli_run_number(argv[i], &id)) {
-			fprintf(stderr, "benchsite: '%s' is not a run number\n",
-				argv[i]);
-			return EXIT_USAGE;
-		}
+	if (cli_run_numbers(argc, argv, optind))
+		return EXIT_USAGE;
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
@@ -275,12 +271,8 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 			      "both\n", stderr);
 		return cli_usage_error(delete_usage);
 	}
-	for (i = optind; i < argc; i++)
-		if (cli_run_number(argv[i], &id)) {
-			fprintf(stderr, "benchsite: '%s' is not a run number\n",
-				argv[i]);
-			return EXIT_USAGE;
-		}
+	if (cli_run_numbers(argc, argv, optind))
+		return EXIT_USAGE;
 	if (!yes && !isatty(STDIN_FILENO)) {
 		fputs("benchsite: delete: standard input is not a terminal, so "
 		      "nobody can confirm: add --yes\n", stderr);

@@ -5,6 +5,7 @@
  */
 #include "runs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../schema/lifecycle.h"
@@ -17,6 +18,20 @@ int cli_run_number(const char *arg, long long *id)
 		return -1;
 	*id = strtoll(arg, &end, 10);
 	return *end || *id < 1 ? -1 : 0;
+}
+
+int cli_run_numbers(int argc, char **argv, int first)
+{
+	long long id;
+	int i;
+
+	for (i = first; i < argc; i++)
+		if (cli_run_number(argv[i], &id)) {
+			fprintf(stderr, "benchsite: '%s' is not a run number\n",
+				argv[i]);
+			return -1;
+		}
+	return 0;
 }
 
 int cli_runs_add(struct cli_runs *r, long long id)

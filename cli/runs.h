@@ -17,6 +17,10 @@ struct cli_runs {
  * for anything else. */
 int cli_run_number(const char *arg, long long *id);
 
+/* 0 when argv[first..argc) are all run numbers, else says which is not
+ * on stderr and returns -1 (a usage error: nothing is opened yet). */
+int cli_run_numbers(int argc, char **argv, int first);
+
 /* Adds id (duplicates go at cli_runs_sort); -1 when memory ran out. */
 int cli_runs_add(struct cli_runs *r, long long id);
 

@@ -183,16 +183,8 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 		      "choose them (--where, --suite)\n", stderr);
 		return cli_usage_error(tag_usage);
 	}
-	for (k = optind; k < argc; k++) {
-		char *end;
-
-		id = strtoll(argv[k], &end, 10);
-		if (*argv[k] < '0' || *argv[k] > '9' || *end || id < 1) {
-			fprintf(stderr, "benchsite: '%s' is not a run number\n",
-				argv[k]);
-			return EXIT_USAGE;
-		}
-	}
+	if (cli_run_numbers(argc, argv, optind))
+		return EXIT_USAGE;
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
@@ -201,9 +193,11 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 	/* the write lock first: the runs chosen are those changed */
 	if (store_begin(s, &e))
 		goto fail;
-	for (k = optind; k < argc; k++)
-		if (cli_runs_add(&t.runs, strtoll(argv[k], NULL, 10)))
+	for (k = optind; k < argc; k++) {
+		cli_run_number(argv[k], &id);	/* checked above */
+		if (cli_runs_add(&t.runs, id))
 			goto oom;
+	}
 	if (by_choice && lifecycle_each_run(s, &f, cli_runs_chosen, &t.runs,
 					    &e)) {
 		if (!e.msg[0])
