@@ -30,6 +30,15 @@ const char *stmt_kind_name(enum stmt_kind k)
 	return kind_names[k];
 }
 
+static const char *const support_names[] = {
+	"", "significant", "not-significant", "single-run", "partial", "tie",
+};
+
+const char *stmt_support_name(enum stmt_support s)
+{
+	return support_names[s];
+}
+
 const struct stats *analysis_stats(const struct analysis *a, int c, int g)
 {
 	return &a->st[(size_t)c * (size_t)a->m->ngroups + (size_t)g];
@@ -176,6 +185,15 @@ static enum col_state column_state(const struct analysis *a, int c)
 			equal = 0;	/* too fast is not the same figure */
 	if (n >= 2 && equal)
 		return COL_EQUAL;
+	if (n == 1) {
+		int ntf = 0;
+
+		for (g = 0; g < m->ngroups; g++)
+			ntf += a->toofast[at(a, c, g)];
+		if (ntf == 0)
+			return COL_ONE;	/* too fast beats measured: that
+					 * still compares */
+	}
 	return COL_OK;
 }
 
@@ -186,23 +204,34 @@ const char *analysis_column_note(const struct analysis *a, int c)
 		return "not compared: the runs' own settings fixed this figure "
 		       "(a time or event limit), so it measures nothing";
 	case COL_EQUAL:
-		return "not compared: every group has the same figure";
+		return "not compared: every group's figure is within 0.1% "
+		       "of the others'";
 	case COL_NONE:
 		return "not compared: no group has a measured figure";
+	case COL_ONE:
+		return "nothing to compare: one group has a figure";
 	default:
 		return NULL;
 	}
 }
 
+/* A list of the groups a test separates: names are capped by the text
+ * rule, and a chart's groups by FAMILY_GROUPS_MAX. */
+#define APART_MAX (4u << 20)
+
 /* The statements under construction. */
 struct gen {
 	struct analysis *a;
 	int cap;
-	int fail;
-	/* the column's family of tests (Holm): pairs and their p-values */
-	int *px, *py;
+	int fail;		/* 1: out of memory; 2: family too large */
+	/* the chart's family: every pair of its measured groups with two
+	 * runs or more each.  ti[g] is g's place among those k groups (-1:
+	 * untested), and pair (i < j) is p[j * (j - 1) / 2 + i] */
+	int *ti;
+	int k;
 	double *p, *adj;
-	int np, pcap;
+	size_t pcap;
+	int *order;		/* the measured groups, best figure first */
 };
 
 static struct statement *add(struct gen *x, enum stmt_kind k, int c, int g)
@@ -235,39 +264,80 @@ static int testable(const struct analysis *a, int c, int g, int h)
 	return analysis_stats(a, c, g)->n >= 2 && analysis_stats(a, c, h)->n >= 2;
 }
 
-/* Adds the pair (g, h) to the column's family, once. */
-static void family_add(struct gen *x, int c, int g, int h)
+static size_t pair_at(int i, int j)
 {
-	int i;
+	if (i > j) {
+		int t = i;
 
-	if (!testable(x->a, c, g, h) || g == h)
-		return;
-	for (i = 0; i < x->np; i++)
-		if ((x->px[i] == g && x->py[i] == h) ||
-		    (x->px[i] == h && x->py[i] == g))
-			return;
-	if (x->np == x->pcap) {	/* sized in analysis_run: never */
-		x->fail = 1;
-		return;
+		i = j;
+		j = t;
 	}
-	x->px[x->np] = g;
-	x->py[x->np] = h;
-	x->p[x->np] = stats_welch_p(analysis_stats(x->a, c, g),
-				    analysis_stats(x->a, c, h));
-	x->np++;
+	return (size_t)j * (size_t)(j - 1) / 2 + (size_t)i;
+}
+
+/* Tests every pair of column c's measured groups with two runs or more
+ * each, and adjusts the p-values together (Holm): 0, or -1 with x->fail
+ * set. */
+static int family(struct gen *x, int c)
+{
+	struct analysis *a = x->a;
+	const struct model *m = a->m;
+	int g, h, k = 0;
+	size_t np;
+
+	for (g = 0; g < m->ngroups; g++)
+		x->ti[g] = analysis_stats(a, c, g)->n >= 2 ? k++ : -1;
+	x->k = k;
+	if (k < 2)
+		return 0;
+	if (k > FAMILY_GROUPS_MAX) {
+		x->fail = 2;
+		return -1;
+	}
+	np = (size_t)k * (size_t)(k - 1) / 2;
+	if (np > x->pcap) {
+		double *p = realloc(x->p, np * sizeof(double));
+		double *adj;
+
+		if (p)
+			x->p = p;
+		adj = p ? realloc(x->adj, np * sizeof(double)) : NULL;
+		if (!adj) {
+			x->fail = 1;
+			return -1;
+		}
+		x->adj = adj;
+		x->pcap = np;
+	}
+	for (g = 0; g < m->ngroups; g++)
+		for (h = 0; h < g && x->ti[g] >= 0; h++)
+			if (x->ti[h] >= 0)
+				x->p[pair_at(x->ti[g], x->ti[h])] =
+					stats_welch_p(analysis_stats(a, c, g),
+						      analysis_stats(a, c, h));
+	stats_holm(x->p, (int)np, x->adj);
+	return 0;
 }
 
 /* 1 when the family's Holm-adjusted test tells g and h apart, 0 when it
  * does not, -1 when the pair was not tested (a single run on a side). */
 static int differ(const struct gen *x, int g, int h)
 {
-	int i;
+	if (g == h || x->ti[g] < 0 || x->ti[h] < 0)
+		return -1;
+	return x->adj[pair_at(x->ti[g], x->ti[h])] < ALPHA;
+}
 
-	for (i = 0; i < x->np; i++)
-		if ((x->px[i] == g && x->py[i] == h) ||
-		    (x->px[i] == h && x->py[i] == g))
-			return x->adj[i] < ALPHA;
-	return -1;
+static enum stmt_support pair_support(const struct gen *x, int g, int h)
+{
+	switch (differ(x, g, h)) {
+	case 1:
+		return S_SIG;
+	case 0:
+		return S_NOTSIG;
+	default:
+		return S_SINGLE;
+	}
 }
 
 /* The 95% interval of worse_ratio(worse, better) from two estimates:
@@ -281,7 +351,8 @@ static int ratio_interval(const struct column *col, double worse, double vw,
 	return stats_ratio_ci(worse, vw, better, vb, df, lo, hi);
 }
 
-/* The interval of the ratio between groups w (worse) and b (better). */
+/* The interval of worse_ratio(w, b) between groups w and b: the ratio the
+ * statement s states, oriented as it is. */
 static void pair_interval(const struct analysis *a, int c, int w, int b,
 			  struct statement *s)
 {
@@ -344,7 +415,119 @@ static void fill(const struct analysis *a, struct statement *s, int c)
 	}
 }
 
-/* A "best" statement for each group marked best in column c: -1 when
+/* Figure order, best first; equal figures in the groups' order. */
+static const struct analysis *order_a;
+static int order_c;
+
+static int cmp_figure(const void *p, const void *q)
+{
+	int g = *(const int *)p, h = *(const int *)q;
+	double u = mean(order_a, order_c, g), v = mean(order_a, order_c, h);
+
+	if (u != v) {
+		int higher = column_higher(&order_a->m->cols[order_c]);
+
+		return (higher ? u > v : u < v) ? -1 : 1;
+	}
+	return g < h ? -1 : g > h;
+}
+
+/* The measured groups of column c, best first, into x->order: how
+ * many. */
+static int rank_groups(struct gen *x, int c)
+{
+	const struct analysis *a = x->a;
+	int g, n = 0;
+
+	for (g = 0; g < a->m->ngroups; g++)
+		if (has(a, c, g))
+			x->order[n++] = g;
+	order_a = a;
+	order_c = c;
+	qsort(x->order, (size_t)n, sizeof(int), cmp_figure);
+	return n;
+}
+
+/* The best set (docs/analysis.md): from the top of the ranking down,
+ * a group joins while no group already in the set differs from it and
+ * it either ties the first (0.1%) or was tested against every one of
+ * them.  A set of every measured group crowns nobody. */
+static void best_set(struct gen *x, int c, int n)
+{
+	struct analysis *a = x->a;
+	int i, j, top = x->order[0];
+
+	a->best[at(a, c, top)] = 1;
+	for (i = 1; i < n; i++) {
+		int g = x->order[i], joins = 1;
+		int tie = is_tie(mean(a, c, g), mean(a, c, top), TIE_SHARE);
+
+		for (j = 0; j < i && joins; j++) {
+			int d = differ(x, x->order[j], g);
+
+			if (d == 1 || (d == -1 && !tie))
+				joins = 0;
+		}
+		if (!joins)
+			break;
+		a->best[at(a, c, g)] = 1;
+	}
+	if (i < n) {
+		a->top[c] = top;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		a->best[at(a, c, x->order[i])] = 0;
+}
+
+/* "than A and B; not than C; untested against D" of the pairs (g, h)
+ * for the groups h that want[] marks: which the test separates g from.
+ * Returns an owned string, or NULL when memory ran out. */
+static char *separated_text(const struct gen *x, int g, const unsigned char *want)
+{
+	const struct model *m = x->a->m;
+	static const char *const lead[3] = { "than ", "not than ",
+					     "untested against " };
+	struct buf b;
+	int kind, h;
+
+	buf_init(&b, APART_MAX);
+	for (kind = 0; kind < 3; kind++) {
+		int k = 0, n = 0, d = kind == 0 ? 1 : kind == 1 ? 0 : -1;
+
+		for (h = 0; h < m->ngroups; h++)
+			n += want[h] && h != g && differ(x, g, h) == d;
+		for (h = 0; h < m->ngroups; h++) {
+			if (!want[h] || h == g || differ(x, g, h) != d)
+				continue;
+			buf_printf(&b, "%s%s%s", k == 0 ? (b.len ? "; " : "") : "",
+				   k == 0 ? lead[kind] : k == n - 1 ? " and " : ", ",
+				   m->groups[h]);
+			k++;
+		}
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* The pairs among the groups want[] marks that the test separates, as
+ * "A and B, C and D"; an owned string (empty when none), NULL when
+ * memory ran out. */
+static char *differing_pairs(const struct gen *x, const unsigned char *want)
+{
+	const struct model *m = x->a->m;
+	struct buf b;
+	int g, h;
+
+	buf_init(&b, APART_MAX);
+	for (g = 0; g < m->ngroups; g++)
+		for (h = g + 1; h < m->ngroups && want[g]; h++)
+			if (want[h] && differ(x, g, h) == 1)
+				buf_printf(&b, "%s%s and %s", b.len ? ", " : "",
+					   m->groups[g], m->groups[h]);
+	return buf_detach(&b, NULL);
+}
+
+/* A "best" statement for each group of column c's best set: -1 when
  * memory ran out (x says so), else 0. */
 static int add_best(struct gen *x, struct analysis *a, int c)
 {
@@ -361,168 +544,218 @@ static int add_best(struct gen *x, struct analysis *a, int c)
 	return 0;
 }
 
-static void column_statements(struct gen *x, int c, struct stats_term *terms)
+/* Two measured groups, b better than w (by figure). */
+static void pair_statement(struct gen *x, int c, int b, int w)
+{
+	struct analysis *a = x->a;
+	const struct column *col = &a->m->cols[c];
+	double r = worse_ratio(col, mean(a, c, w), mean(a, c, b));
+	struct statement *s = add(x, K_SAME, c, b);
+
+	if (!s)
+		return;
+	s->ref_group = w;
+	fill(a, s, c);
+	if (r <= 0) {
+		s->by_test = -1;	/* no ratio: a zero or a sign */
+		return;
+	}
+	s->ratio = r;
+	pair_interval(a, c, w, b, s);
+	if (is_tie(mean(a, c, w), mean(a, c, b), TIE_SHARE)) {
+		s->support = S_TIE;
+		return;
+	}
+	s->support = pair_support(x, b, w);
+	if (s->support == S_NOTSIG)
+		s->by_test = 1;
+	else
+		s->kind = K_FASTER;
+}
+
+/* Each outlier of the comparison against the mean of the chart's other
+ * groups, where its figure lies beyond all of theirs. */
+static void outlier_statements(struct gen *x, int c, struct stats_term *terms,
+			       unsigned char *want)
+{
+	struct analysis *a = x->a;
+	const struct model *m = a->m;
+	const struct column *col = &m->cols[c];
+	double avg, var;
+	int all_rep, nothers = others(a, c, &avg, &var, terms, &all_rep);
+	int lo, hi, g, h;
+	struct statement *s;
+
+	if (nothers == 0)
+		return;
+	extremes(a, c, &lo, &hi);
+	for (h = 0; h < m->ngroups; h++)
+		want[h] = has(a, c, h) && !a->outlier[h];
+	for (g = 0; g < m->ngroups; g++) {
+		const struct stats *so = analysis_stats(a, c, g);
+		int nsig = 0, nnot = 0, nun = 0;
+		double r;
+
+		if (!has(a, c, g) || !a->outlier[g])
+			continue;
+		r = worse_ratio(col, so->mean, avg);
+		if (r <= 0 || (lo >= 0 && so->mean >= mean(a, c, lo) &&
+			       so->mean <= mean(a, c, hi)))
+			continue;	/* among the others: better than their
+					 * mean is not better than them */
+		for (h = 0; h < m->ngroups; h++) {
+			if (!want[h])
+				continue;
+			switch (differ(x, g, h)) {
+			case 1:
+				nsig++;
+				break;
+			case 0:
+				nnot++;
+				break;
+			default:
+				nun++;
+			}
+		}
+		if (!(s = add(x, r >= 1 ? K_SLOWER : K_FASTER, c, g)))
+			return;
+		s->ratio = r >= 1 ? r : 1 / r;
+		s->ref_word = "others";
+		s->value = so->mean;
+		s->n = so->n;
+		s->ref_value = avg;
+		s->ref_n = nothers;
+		s->has_ref_value = 1;
+		if (so->n >= 2 && all_rep) {
+			/* the outlier's mean against the mean of the others'
+			 * means: Satterthwaite over every term */
+			double vo = so->stddev * so->stddev / so->n, df;
+
+			terms[nothers].var = vo;
+			terms[nothers].df = so->n - 1;
+			df = stats_terms_df(terms, nothers + 1);
+			s->has_ci = (r >= 1 ?
+				ratio_interval(col, so->mean, vo, avg, var, df,
+					       &s->ratio_low, &s->ratio_high) :
+				ratio_interval(col, avg, var, so->mean, vo, df,
+					       &s->ratio_low, &s->ratio_high)) == 0;
+		}
+		if (nsig + nnot == 0)
+			s->support = S_SINGLE;
+		else if (nsig == nothers && !(s->has_ci && s->ratio_low <= 1 &&
+					      s->ratio_high >= 1))
+			s->support = S_SIG;
+		else if (nsig == 0 && nun == 0)
+			s->support = S_NOTSIG;
+		else
+			s->support = S_PARTIAL;
+		if (s->support == S_NOTSIG) {
+			s->kind = K_SAME;
+			s->by_test = 1;
+		} else if (s->ratio < SAY_RATIO) {
+			s->kind = K_SAME;	/* not worth a ratio */
+		}
+		if (s->support == S_PARTIAL && !(s->apart = separated_text(x, g, want)))
+			x->fail = 1;
+	}
+}
+
+/* The spread of the chart's groups that are not outliers. */
+static void spread_statement(struct gen *x, int c, unsigned char *want)
+{
+	struct analysis *a = x->a;
+	const struct model *m = a->m;
+	double avg;
+	int all_rep, nothers = others(a, c, &avg, NULL, NULL, &all_rep);
+	int lo, hi, g, h, tested = 1, any = 0;
+	struct statement *s;
+
+	if (nothers < 2)
+		return;
+	extremes(a, c, &lo, &hi);
+	if (lo == hi)	/* every figure equal: name two of them */
+		for (g = m->ngroups - 1; g >= 0; g--)
+			if (has(a, c, g) && !a->outlier[g] && g != lo) {
+				hi = g;
+				break;
+			}
+	for (h = 0; h < m->ngroups; h++)
+		want[h] = has(a, c, h) && !a->outlier[h];
+	for (g = 0; g < m->ngroups; g++)
+		for (h = g + 1; h < m->ngroups && want[g]; h++)
+			if (want[h]) {
+				int d = differ(x, g, h);
+
+				tested &= d != -1;
+				any |= d == 1;
+			}
+	if (!(s = add(x, K_SPREAD, c, hi)))
+		return;
+	s->ref_group = lo;
+	fill(a, s, c);
+	s->n = nothers;
+	if (!(mean(a, c, lo) > 0)) {
+		s->by_test = -1;	/* a zero or across it: no ratio */
+		return;
+	}
+	s->ratio = mean(a, c, hi) / mean(a, c, lo);
+	if (column_higher(&m->cols[c]))
+		pair_interval(a, c, lo, hi, s);
+	else
+		pair_interval(a, c, hi, lo, s);
+	if (s->ratio == 1)
+		return;		/* equal: nothing rests on a test */
+	if (tested && !any) {
+		s->by_test = 1;
+		s->support = S_NOTSIG;
+		return;
+	}
+	s->support = pair_support(x, lo, hi);
+	if (s->support == S_NOTSIG && any &&
+	    !(s->apart = differing_pairs(x, want)))
+		x->fail = 1;
+}
+
+static void column_statements(struct gen *x, int c, struct stats_term *terms,
+			      unsigned char *want)
 {
 	struct analysis *a = x->a;
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
 	struct statement *s;
-	int g, n = 0, first = -1, second = -1, b, ntf = 0;
+	int g, n, b, ntf = 0;
 
+	a->top[c] = -1;
 	for (g = 0; g < m->ngroups; g++)
 		ntf += a->toofast[at(a, c, g)] && !has(a, c, g);
-	if (a->state[c] == COL_SET || a->state[c] == COL_EQUAL)
-		return;
+	if (a->state[c] != COL_OK && a->state[c] != COL_NONE)
+		return;	/* a chart with nothing measured still names the
+			 * groups too fast to measure */
 	/* too fast to measure: never beaten by a measured group */
 	for (g = 0; g < m->ngroups; g++)
 		if (a->toofast[at(a, c, g)] && !has(a, c, g) &&
 		    (s = add(x, K_TOOFAST, c, g)) == NULL)
 			return;
-	for (g = 0; g < m->ngroups; g++)
-		if (has(a, c, g)) {
-			if (first < 0)
-				first = g;
-			else if (second < 0)
-				second = g;
-			n++;
-		}
+	n = rank_groups(x, c);
 	if (n < 2)
-		return;	/* one group: nothing to compare */
-	b = best_group(a, c);
-	/* the family: every pair a statement of this chart rests on */
-	x->np = 0;
+		return;	/* one measured group: nothing to compare */
+	if (family(x, c))
+		return;
 	if (ntf == 0)
-		for (g = 0; g < m->ngroups; g++)
-			if (has(a, c, g))
-				family_add(x, c, b, g);
+		best_set(x, c, n);
 	if (n == 2)
-		family_add(x, c, first, second);
-	if (n >= 3) {
-		int lo, hi, h;
-
-		extremes(a, c, &lo, &hi);
-		if (lo >= 0)
-			family_add(x, c, lo, hi);
-		for (g = 0; g < m->ngroups; g++)
-			if (has(a, c, g) && a->outlier[g])
-				for (h = 0; h < m->ngroups; h++)
-					if (has(a, c, h) && !a->outlier[h])
-						family_add(x, c, g, h);
-	}
+		pair_statement(x, c, x->order[0], x->order[1]);
+	else
+		outlier_statements(x, c, terms, want);
 	if (x->fail)
 		return;
-	stats_holm(x->p, x->np, x->adj);
-	/* the best, and every group it cannot be told from */
-	if (ntf == 0)
-		for (g = 0; g < m->ngroups; g++)
-			if (has(a, c, g) &&
-			    (g == b || is_tie(mean(a, c, g), mean(a, c, b),
-					      TIE_SHARE) || differ(x, b, g) == 0))
-				a->best[at(a, c, g)] = 1;
-	if (n == 2) {
-		double r = worse_ratio(col, mean(a, c, first), mean(a, c, second));
-		int xbetter = r > 0 && r < 1;
-		int d = differ(x, first, second);
-
-		if (!(s = add(x, K_SAME, c, first)))
-			return;
-		s->ref_group = second;
-		if (d == 0) {
-			s->by_test = 1;
-		} else if (r == 0) {
-			s->by_test = -1;	/* no ratio: a zero or a sign */
-		} else if ((r < 1 ? 1 / r : r) < 1.005) {
-			s->ratio = 1;
-		} else {
-			s->kind = K_FASTER;
-			s->subject = xbetter ? first : second;
-			s->ref_group = xbetter ? second : first;
-		}
-		if (r > 0)
-			s->ratio = r < 1 ? 1 / r : r;
-		fill(a, s, c);
-		if (r > 0)
-			pair_interval(a, c, s->ref_group, s->subject, s);
-		if (s->kind == K_SAME && s->by_test == 1 && s->ratio < 1)
-			s->ratio = 1;
-		/* "best" of two that do not differ would claim a difference */
-		if (s->kind == K_FASTER && ntf == 0 && add_best(x, a, c))
-			return;
-	}
-	if (n >= 3) {
-		double avg, var;
-		int all_rep, nothers = others(a, c, &avg, &var, terms, &all_rep);
-		int lo, hi, h;
-
-		extremes(a, c, &lo, &hi);
-		for (g = 0; g < m->ngroups && nothers > 0; g++) {
-			const struct stats *so = analysis_stats(a, c, g);
-			double r;
-			int apart = 1;
-
-			if (!has(a, c, g) || !a->outlier[g])
-				continue;
-			r = worse_ratio(col, so->mean, avg);
-			if (r <= 0 || (lo >= 0 && so->mean >= mean(a, c, lo) &&
-				       so->mean <= mean(a, c, hi)))
-				continue;	/* among the others: better than
-						 * their mean is not better than
-						 * them */
-			for (h = 0; h < m->ngroups; h++)
-				if (has(a, c, h) && !a->outlier[h]) {
-					if (differ(x, g, h) == 0)
-						apart = 0;
-				}
-			if (!(s = add(x, r >= 1 ? K_SLOWER : K_FASTER, c, g)))
-				return;
-			s->ratio = r >= 1 ? r : 1 / r;
-			s->ref_word = "others";
-			s->value = so->mean;
-			s->n = so->n;
-			s->ref_value = avg;
-			s->ref_n = nothers;
-			s->has_ref_value = 1;
-			if (so->n >= 2 && all_rep) {
-				/* the outlier's mean against the mean of the
-				 * others' means: Satterthwaite over every term */
-				double vo = so->stddev * so->stddev / so->n, df;
-
-				terms[nothers].var = vo;
-				terms[nothers].df = so->n - 1;
-				df = stats_terms_df(terms, nothers + 1);
-				s->has_ci = (r >= 1 ?
-					ratio_interval(col, so->mean, vo, avg, var, df,
-						       &s->ratio_low, &s->ratio_high) :
-					ratio_interval(col, avg, var, so->mean, vo, df,
-						       &s->ratio_low, &s->ratio_high)) == 0;
-			}
-			if (!apart || (s->has_ci && s->ratio_low <= 1 &&
-				       s->ratio_high >= 1)) {
-				s->kind = K_SAME;
-				s->by_test = 1;
-			} else if (s->ratio < SAY_RATIO) {
-				s->kind = K_SAME;	/* not worth a ratio */
-			}
-		}
-		if (ntf == 0 && add_best(x, a, c))
-			return;
-		if (nothers >= 2 && mean(a, c, lo) > 0) {
-			if (!(s = add(x, K_SPREAD, c, hi)))
-				return;
-			s->ref_group = lo;
-			s->ratio = mean(a, c, hi) / mean(a, c, lo);
-			fill(a, s, c);
-			s->n = nothers;
-			if (differ(x, lo, hi) == 0)
-				s->by_test = 1;
-			else if (column_higher(col))
-				pair_interval(a, c, lo, hi, s);
-			else
-				pair_interval(a, c, hi, lo, s);
-		}
-	}
-	if (ntf)
-		return;	/* the best was not measured: no ratio to it */
+	if (a->top[c] >= 0 && add_best(x, a, c))
+		return;
+	if (n >= 3)
+		spread_statement(x, c, want);
+	if (x->fail || a->top[c] < 0)
+		return;	/* no best: no ratio to it */
+	b = a->top[c];
 	for (g = 0; g < m->ngroups; g++) {
 		double r;
 
@@ -540,35 +773,37 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms)
 		s->ref_value = mean(a, c, b);
 		s->ref_n = analysis_stats(a, c, b)->n;
 		s->has_ref_value = 1;
+		s->support = pair_support(x, g, b);
 		pair_interval(a, c, g, b, s);
 	}
 }
 
-/* Each group's geometric mean of its ratios to the best, over the columns
- * every group has a measured figure in; none when those are fewer than
- * half the compared columns. */
+/* A column the overall ranking uses: every group has a figure above zero
+ * there, so every group's ratio to the best is defined in the same
+ * columns. */
+static int ranked(const struct analysis *a, int c)
+{
+	int g;
+
+	for (g = 0; g < a->m->ngroups; g++)
+		if (!has(a, c, g) || !(mean(a, c, g) > 0))
+			return 0;
+	return 1;
+}
+
+/* Each group's geometric mean of its ratios to the best, over the ranked
+ * columns; none when those are fewer than half the compared columns. */
 static void ranking(struct analysis *a)
 {
 	const struct model *m = a->m;
-	int c, g, nb, nm;
+	int c, g;
 
 	for (c = 0; c < m->ncols; c++) {
-		int all = 1;
-
 		if (a->state[c] != COL_OK)
 			continue;
 		a->ncompared++;
+		a->nranked += ranked(a, c);
 		for (g = 0; g < m->ngroups; g++)
-			if (!has(a, c, g))
-				all = 0;
-		a->nranked += all;
-		/* a chart where no group stands apart from the rest crowns
-		 * nobody: every group best is no group best */
-		for (g = 0, nb = 0, nm = 0; g < m->ngroups; g++) {
-			nb += a->best[at(a, c, g)];
-			nm += has(a, c, g);
-		}
-		for (g = 0; g < m->ngroups && nb < nm; g++)
 			a->nbest[g] += a->best[at(a, c, g)];
 	}
 	a->ranking = m->ngroups >= 2 && a->nranked > 0 &&
@@ -580,22 +815,11 @@ static void ranking(struct analysis *a)
 		int k = 0;
 
 		for (c = 0; c < m->ncols; c++) {
-			int b, all = 1, h;
-			double r;
-
-			if (a->state[c] != COL_OK)
+			if (a->state[c] != COL_OK || !ranked(a, c))
 				continue;
-			for (h = 0; h < m->ngroups; h++)
-				if (!has(a, c, h))
-					all = 0;
-			if (!all)
-				continue;
-			b = best_group(a, c);
-			r = worse_ratio(&m->cols[c], mean(a, c, g), mean(a, c, b));
-			if (r > 0) {
-				logs += log(r);
-				k++;
-			}
+			logs += log(worse_ratio(&m->cols[c], mean(a, c, g),
+						mean(a, c, best_group(a, c))));
+			k++;
 		}
 		a->geomean[g] = k ? exp(logs / k) : 0;
 	}
@@ -606,6 +830,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	size_t cells = (size_t)m->ncols * (size_t)m->ngroups;
 	int c, g, *hits, *charts, vmax = 1, rc;
 	double *tmp;
+	unsigned char *want;
 	struct stats_term *terms;
 	struct gen x;
 
@@ -627,13 +852,19 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	a->outlier = calloc((size_t)m->ngroups + 1, 1);
 	a->geomean = calloc((size_t)m->ngroups + 1, sizeof(double));
 	a->nbest = calloc((size_t)m->ngroups + 1, sizeof(int));
+	a->top = calloc((size_t)m->ncols + 1, sizeof(int));
+	a->outlier_dir = calloc((size_t)m->ngroups + 1, 1);
+	want = calloc((size_t)m->ngroups + 1, 1);
+	x.ti = calloc((size_t)m->ngroups + 1, sizeof(int));
+	x.order = calloc((size_t)m->ngroups + 1, sizeof(int));
 	hits = calloc((size_t)m->ngroups + 1, sizeof(int));
 	charts = calloc((size_t)m->ngroups + 1, sizeof(int));
 	tmp = calloc((size_t)vmax + 1, sizeof(double));
 	terms = calloc((size_t)m->ngroups + 1, sizeof(*terms));
 	if (!a->st || !a->chart_outlier || !a->toofast || !a->best ||
 	    !a->state || !a->col_first || !a->outlier || !a->geomean ||
-	    !a->nbest || !hits || !charts || !tmp || !terms)
+	    !a->nbest || !a->top || !a->outlier_dir || !want || !x.ti ||
+	    !x.order || !hits || !charts || !tmp || !terms)
 		goto oom;
 	for (c = 0; c < m->ncols; c++)
 		for (g = 0; g < m->ngroups; g++) {
@@ -671,19 +902,19 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 			a->outlier[g] = 1;
 			a->noutliers++;
 		}
-	/* a chart's family: the best against each group, each outlier
-	 * against each group, one pair, the spread's ends */
 	x.a = a;
-	x.pcap = (a->noutliers + 1) * m->ngroups + 2;
-	x.px = calloc((size_t)x.pcap, sizeof(int));
-	x.py = calloc((size_t)x.pcap, sizeof(int));
-	x.p = calloc((size_t)x.pcap, sizeof(double));
-	x.adj = calloc((size_t)x.pcap, sizeof(double));
-	if (!x.px || !x.py || !x.p || !x.adj)
-		goto oom;
 	for (c = 0; c < m->ncols; c++) {
 		a->col_first[c] = a->nstmt;
-		column_statements(&x, c, terms);
+		column_statements(&x, c, terms, want);
+		if (x.fail == 2) {
+			analysis_release(a);
+			rc = err_set(e, NULL, 0, 0, "%s: more than %d groups with "
+				     "two runs or more in one chart (%s %s): "
+				     "choose fewer with --where", m->name,
+				     FAMILY_GROUPS_MAX, m->cols[c].test,
+				     m->cols[c].metric);
+			goto out;
+		}
 		if (x.fail)
 			goto oom;
 	}
@@ -701,11 +932,12 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	}
 	for (g = 0; g < m->ngroups; g++) {
 		struct statement *s;
-		double logs = 0, avg;
+		double logs = 0, signed_logs = 0, avg;
 		int k = 0, rep;
 
 		if (!a->outlier[g])
 			continue;
+
 		for (c = 0; c < m->ncols; c++) {
 			double r;
 
@@ -715,9 +947,11 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 			r = worse_ratio(&m->cols[c], mean(a, c, g), avg);
 			if (r > 0) {
 				logs += fabs(log(r));
+				signed_logs += log(r);
 				k++;
 			}
 		}
+		a->outlier_dir[g] = signed_logs > 0 ? 1 : signed_logs < 0 ? -1 : 0;
 		if (!(s = add(&x, K_OUTLIER, -1, g)))
 			goto oom;
 		s->ref_word = "others";
@@ -738,8 +972,9 @@ out:
 	free(charts);
 	free(tmp);
 	free(terms);
-	free(x.px);
-	free(x.py);
+	free(want);
+	free(x.ti);
+	free(x.order);
 	free(x.p);
 	free(x.adj);
 	return rc;
@@ -751,6 +986,8 @@ oom:
 
 void analysis_release(struct analysis *a)
 {
+	int i;
+
 	free(a->st);
 	free(a->chart_outlier);
 	free(a->toofast);
@@ -760,6 +997,10 @@ void analysis_release(struct analysis *a)
 	free(a->outlier);
 	free(a->geomean);
 	free(a->nbest);
+	free(a->top);
+	free(a->outlier_dir);
+	for (i = 0; i < a->nstmt; i++)
+		free(a->stmt[i].apart);
 	free(a->stmt);
 	memset(a, 0, sizeof(*a));
 }
@@ -782,10 +1023,26 @@ int analysis_each_statement(const struct analysis *a,
  * would say nothing at all. */
 void analysis_ratio_text(double r, char out[16])
 {
-	if (round(r * 100) / 100 >= 1.2)
+	int d = 2;
+
+	if (round(r * 100) / 100 >= 1.2) {
 		snprintf(out, 16, "%.1fx", r);
-	else
-		snprintf(out, 16, "%.2fx", r);
+		return;
+	}
+	/* a ratio above 1 never reads "1.00x": more decimals until it
+	 * does not (ties are said as ties, not as ratios) */
+	while (d < 4 && r > 1 && round(r * pow(10, d)) == pow(10, d))
+		d++;
+	snprintf(out, 16, "%.*fx", d, r);
+}
+
+/* "1.6%" of how far apart a ratio r (>= 1) is, rounded up to one decimal,
+ * so that "within" never understates: 1.0011 is "within 0.2%". */
+static void share_text(double r, char out[16])
+{
+	double pct = ceil((r - 1) * 1000 - 1e-9) / 10;
+
+	snprintf(out, 16, "%.1f%%", pct > 0 ? pct : 0);
 }
 
 void analysis_value_text(double v, const char *unit, char out[48])
@@ -834,17 +1091,6 @@ static const char *word(const struct column *col, int better)
 	return better ? "better" : "worse";
 }
 
-/* 1 when every group with a value in column c ties for best. */
-static int all_tie(const struct analysis *a, int c)
-{
-	int g;
-
-	for (g = 0; g < a->m->ngroups; g++)
-		if (has(a, c, g) && !analysis_is_best(a, c, g))
-			return 0;
-	return 1;
-}
-
 struct sentence {
 	const struct analysis *a;
 	int col;
@@ -887,6 +1133,18 @@ static void ci_text(struct buf *b, const struct statement *s, int repeated)
 	}
 }
 
+/* "; significantly slower than A; not than B" of an outlier's statement
+ * whose test separates it from some of the others only. */
+static void apart_said(struct buf *b, const struct statement *s,
+		       const struct column *col)
+{
+	double r = worse_ratio(col, s->value, s->ref_value);
+
+	if (s->support == S_PARTIAL && s->apart)
+		buf_printf(b, "; significantly %s %s", word(col, r > 0 && r < 1),
+			   s->apart);
+}
+
 /* "a, b and c" of the groups of column c that flag[] marks */
 static void names(struct buf *b, const struct analysis *a, int c,
 		  const unsigned char *flag)
@@ -922,7 +1180,7 @@ static int say(void *ctx, const struct statement *s)
 	const struct analysis *a = x->a;
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[s->col];
-	char r[16], v1[48], v2[48];
+	char r[16], v1[48], v2[48], sh[16];
 	int rep = s->n >= 2 && s->ref_n >= 2;
 
 	analysis_ratio_text(s->ratio, r);
@@ -955,34 +1213,34 @@ static int say(void *ctx, const struct statement *s)
 		break;
 	case K_SAME:
 		part(x);
+		share_text(s->ratio, sh);
 		if (s->ref_word && s->by_test == 1)
 			buf_printf(x->out, "no significant difference between %s "
 				   "and the other %d at 95%% confidence (%s, n=%d, "
 				   "vs %s mean)", m->groups[s->subject], s->ref_n,
 				   v1, s->n, v2);
-		else if (s->ref_word)
-			buf_printf(x->out, "%s is within %.1f%% of the other %d (%s "
-				   "vs %s mean)", m->groups[s->subject],
-				   (s->ratio - 1) * 100, s->ref_n, v1, v2);
-		else if (s->by_test == 1) {
+		else if (s->ref_word) {
+			buf_printf(x->out, "%s is within %s of the other %d (%s "
+				   "vs %s mean", m->groups[s->subject], sh,
+				   s->ref_n, v1, v2);
+			apart_said(x->out, s, col);
+			buf_adds(x->out, ")");
+		} else if (s->by_test == 1) {
 			buf_printf(x->out, "no significant difference between %s "
 				   "(%s mean, n=%d) and %s (%s mean, n=%d) at 95%% "
-				   "confidence", m->groups[s->subject], v1, s->n,
-				   m->groups[s->ref_group], v2, s->ref_n);
-			if (s->has_ci) {
-				char lo[16], hi[16];
-
-				analysis_ratio_text(s->ratio_low, lo);
-				analysis_ratio_text(s->ratio_high, hi);
-				buf_printf(x->out, "; their ratio is %s-%s at 95%%",
-					   lo, hi);
-			}
+				   "confidence; %s was %s %s in these runs",
+				   m->groups[s->subject], v1, s->n,
+				   m->groups[s->ref_group], v2, s->ref_n,
+				   m->groups[s->ref_group], r, word(col, 0));
+			ci_text(x->out, s, 1);
 		} else if (s->by_test == -1)
 			sign_text(x->out, s, m, v1, v2);
 		else
-			buf_printf(x->out, "no difference between %s and %s (%s, "
-				   "n=%d and n=%d)", m->groups[s->subject],
-				   m->groups[s->ref_group], v1, s->n, s->ref_n);
+			buf_printf(x->out, "no difference between %s and %s: "
+				   "within 0.1%% (%s%s, and %s%s)",
+				   m->groups[s->subject], m->groups[s->ref_group],
+				   v1, s->n > 1 ? " mean" : "", v2,
+				   s->ref_n > 1 ? " mean" : "");
 		break;
 	case K_FASTER:
 	case K_SLOWER:
@@ -992,6 +1250,7 @@ static int say(void *ctx, const struct statement *s)
 				   "%s mean", m->groups[s->subject], r,
 				   word(col, s->kind == K_FASTER), s->ref_n, v1, v2);
 			ci_text(x->out, s, 0);
+			apart_said(x->out, s, col);
 			buf_adds(x->out, ")");
 		} else {
 			/* n is always said: one run each is not the same
@@ -1010,23 +1269,26 @@ static int say(void *ctx, const struct statement *s)
 		}
 		break;
 	case K_BEST: {
-		int g, k = 0, untold = 0;
+		int g, k = 0, untold = 0, nmixed = 0, top = a->top[s->col];
+		double tv = mean(a, s->col, top);
 
 		if (x->best_done)
 			break;
 		x->best_done = 1;
-		if (all_tie(a, s->col))
-			break;	/* every group is best: the spread says it */
 		for (g = 0; g < m->ngroups; g++)
-			if (a->best[at(a, s->col, g)])
-				untold += !is_tie(mean(a, s->col, g), s->value,
-						  TIE_SHARE);
+			if (a->best[at(a, s->col, g)]) {
+				untold += !is_tie(mean(a, s->col, g), tv, TIE_SHARE);
+				/* ties of unlike n: each says its own */
+				nmixed += analysis_stats(a, s->col, g)->n !=
+					  analysis_stats(a, s->col, top)->n;
+			}
 		part(x);
 		buf_adds(x->out, "best: ");
 		names(x->out, a, s->col, a->best);
-		if (untold) {
+		if (untold || nmixed) {
 			/* told apart by nothing: every one of them is best */
-			buf_adds(x->out, ", no significant difference");
+			if (untold)
+				buf_adds(x->out, ", no significant difference");
 			for (g = 0; g < m->ngroups; g++)
 				if (a->best[at(a, s->col, g)]) {
 					const struct stats *st =
@@ -1039,16 +1301,18 @@ static int say(void *ctx, const struct statement *s)
 				}
 			buf_adds(x->out, ")");
 		} else {
+			analysis_value_text(tv, col->unit, v1);
 			buf_printf(x->out, " (%s", v1);
-			n_text(x->out, s->n);
+			n_text(x->out, analysis_stats(a, s->col, top)->n);
 			buf_adds(x->out, ")");
 		}
-		/* near-ties: mentioned, never called best */
+		/* near-ties to the first of the set: mentioned, never
+		 * called best */
 		for (g = 0, k = 0; g < m->ngroups; g++) {
 			const struct stats *st = analysis_stats(a, s->col, g);
 
 			if (st->n == 0 || a->best[at(a, s->col, g)] ||
-			    !is_tie(st->mean, s->value, NEAR_TIE_SHARE))
+			    !is_tie(st->mean, tv, NEAR_TIE_SHARE))
 				continue;
 			buf_printf(x->out, "%s%s", k++ ? ", " : ", with ",
 				   m->groups[g]);
@@ -1061,18 +1325,21 @@ static int say(void *ctx, const struct statement *s)
 		const char *who = a->noutliers ? "the others" : "they";
 
 		part(x);
-		if (s->by_test == 1)
+		if (s->by_test == -1)
+			buf_printf(x->out, "%s range from %s (%s) to %s (%s), no "
+				   "ratio across zero", who, v2,
+				   m->groups[s->ref_group], v1, m->groups[s->subject]);
+		else if (s->by_test == 1)
 			buf_printf(x->out, "%s do not differ significantly (%s "
-				   "to %s)", a->noutliers ? "the others" : "they",
-				   v2, v1);
+				   "to %s)", who, v2, v1);
 		else if (s->ratio == 1)
 			buf_printf(x->out, "%s %d are equal (%s)", a->noutliers ?
 				   "the other" : "all", s->n, v1);
-		else if (s->ratio < SPREAD_AS_SHARE && !s->has_ci)
-			buf_printf(x->out, "%s are within %.1f%% of each other",
-				   a->noutliers ? "the others" : "all",
-				   (s->ratio - 1) * 100);
-		else {	/* "within 98.5%" reads as "close": say how far */
+		else if (s->ratio < SPREAD_AS_SHARE && !s->has_ci) {
+			share_text(s->ratio, sh);
+			buf_printf(x->out, "%s are within %s of each other",
+				   a->noutliers ? "the others" : "all", sh);
+		} else {	/* "within 98.5%" reads as "close": say how far */
 			buf_printf(x->out, "%s range from %s (%s) to %s (%s), %s "
 				   "apart", who, v2, m->groups[s->ref_group], v1,
 				   m->groups[s->subject], r);
@@ -1083,6 +1350,12 @@ static int say(void *ctx, const struct statement *s)
 				analysis_ratio_text(s->ratio_high, hi);
 				buf_printf(x->out, " (95%% interval %s-%s)", lo, hi);
 			}
+		}
+		if (s->support == S_NOTSIG && s->by_test != 1) {
+			buf_adds(x->out, ", though the ends do not differ "
+				 "significantly at 95% confidence");
+			if (s->apart && *s->apart)
+				buf_printf(x->out, " (these do: %s)", s->apart);
 		}
 		break;
 	}
@@ -1102,6 +1375,15 @@ int analysis_sentence(const struct analysis *a, int col, struct buf *out)
 	x.a = a;
 	x.col = col;
 	x.out = out;
+	if (a->state[col] == COL_ONE) {
+		int g;
+
+		for (g = 0; g < a->m->ngroups; g++)
+			if (has(a, col, g))
+				buf_printf(out, "only %s: nothing to compare.",
+					   a->m->groups[g]);
+		return 0;
+	}
 	if (note && a->state[col] != COL_NONE) {
 		buf_adds(out, note);
 		buf_adds(out, ".");
@@ -1174,7 +1456,7 @@ int analysis_ratio_to_best_ci(const struct analysis *a, int c, int g,
 void analysis_headline(const struct analysis *a, struct buf *b)
 {
 	const struct model *m = a->m;
-	int g, most = 0, k = 0, n = 0;
+	int g, most = 0, k = 0, n = 0, dirs;
 
 	for (g = 0; g < m->ngroups; g++)
 		if (a->nbest[g] > most)
@@ -1201,6 +1483,20 @@ void analysis_headline(const struct analysis *a, struct buf *b)
 				k++;
 			}
 		buf_adds(b, a->noutliers == 1 ? " stands out" : " stand out");
+		/* which way: the outliers of one direction, else each */
+		for (g = 0, dirs = 0; g < m->ngroups; g++)
+			if (a->outlier[g] && a->outlier_dir[g])
+				dirs |= a->outlier_dir[g] > 0 ? 1 : 2;
+		if (dirs == 1 || dirs == 2) {
+			buf_adds(b, dirs == 1 ? " as worse" : " as better");
+		} else if (dirs == 3) {
+			for (g = 0, k = 0; g < m->ngroups; g++)
+				if (a->outlier[g] && a->outlier_dir[g])
+					buf_printf(b, "%s%s %s", k++ ? ", " : " (",
+						   m->groups[g], a->outlier_dir[g] > 0 ?
+						   "worse" : "better");
+			buf_adds(b, ")");
+		}
 	}
 }
 

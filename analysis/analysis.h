@@ -26,8 +26,8 @@ struct err;
 /* ...and further from the median than this many median absolute
  * deviations (with a MAD of zero the ratio alone decides). */
 #define OUTLIER_MADS 3.5
-/* Groups within 0.1% of the best tie for best; within 0.5% they are
- * near-ties, mentioned but never called best. */
+/* Groups within 0.1% of the first of the best set tie for best; within
+ * 0.5% they are near-ties, mentioned but never called best. */
 #define TIE_SHARE 0.001
 #define NEAR_TIE_SHARE 0.005
 /* An outlier's ratio to the others is said only from 1.05x. */
@@ -44,7 +44,15 @@ enum col_state {
 	COL_SET,	/* fixed by the runs' own settings: measures nothing */
 	COL_EQUAL,	/* equal for every group: nothing to rank */
 	COL_NONE,	/* no group has a measured figure */
+	COL_ONE,	/* one group has a figure, no group was too fast:
+			 * nothing to compare */
 };
+
+/* Every pair of a chart's measured groups with two runs or more each is
+ * one test of the chart's family (Holm over all of them); past this many
+ * such groups in one chart the family (n^2 / 2 tests) is refused rather
+ * than grown without bound. */
+#define FAMILY_GROUPS_MAX 1024
 
 struct statement;
 
@@ -55,14 +63,18 @@ struct analysis {
 	unsigned char *chart_outlier;	/* [col * ngroups + g] */
 	unsigned char *toofast;		/* [col * ngroups + g]: some run of
 					 * the group was too fast to measure */
-	unsigned char *best;		/* [col * ngroups + g]: the group the
-					 * best cannot be told from */
+	unsigned char *best;		/* [col * ngroups + g]: in the chart's
+					 * best set (docs/analysis.md) */
+	int *top;			/* [col]: the first of the best set,
+					 * or -1 when nobody is best */
 	unsigned char *state;		/* [col]: enum col_state */
 	unsigned char *outlier;		/* [g]: the comparison's outliers */
 	int noutliers;
 	double *geomean;		/* [g]: of ratios to the best over the
 					 * ranked columns, 0 = none */
 	int *nbest;			/* [g]: columns where g is best */
+	signed char *outlier_dir;	/* [g]: +1 a comparison outlier that
+					 * stands out as worse, -1 as better */
 	int ncompared;			/* columns in state COL_OK */
 	int nranked;			/* of those, the ones every group has
 					 * a measured figure in */
@@ -87,6 +99,13 @@ enum stmt_kind { K_BEST, K_SLOWER, K_FASTER, K_SAME, K_SPREAD, K_VS_BEST,
 
 const char *stmt_kind_name(enum stmt_kind k);
 
+/* What a statement's difference rests on (the TSV's support column,
+ * docs/analysis.md): nothing (a statement of no difference), the family's
+ * test, no test (a single run on a side), some of its tests, a tie. */
+enum stmt_support { S_NONE, S_SIG, S_NOTSIG, S_SINGLE, S_PARTIAL, S_TIE };
+
+const char *stmt_support_name(enum stmt_support s);
+
 struct statement {
 	enum stmt_kind kind;
 	int col;		/* -1: across the comparison */
@@ -108,6 +127,11 @@ struct statement {
 	double ratio_low, ratio_high;
 	const char *text;	/* K_MIXED: the values, comma-separated;
 				 * ref_word is the attribute */
+	enum stmt_support support;
+	char *apart;		/* owned, or NULL: for S_PARTIAL and a
+				 * spread whose ends the test does not
+				 * separate, which groups it does ("than
+				 * ext4 and xfs; not than ext2") */
 };
 
 /* Calls cb for each statement, column by column, then the comparison-wide

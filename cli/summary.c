@@ -404,7 +404,8 @@ static int tsv_row(void *ctx, const struct statement *st)
 	} else {
 		putchar('\t');
 	}
-	textrule_printf(stdout, "\t%s\n", x->split ? x->split : "");
+	textrule_printf(stdout, "\t%s\t%s\n", x->split ? x->split : "",
+			stmt_support_name(st->support));
 	return 0;
 }
 
@@ -552,7 +553,7 @@ int cmd_summary(int argc, char **argv, const struct cli_env *env)
 	if (x.tsv)
 		printf("comparison\ttest\tmetric\tkind\tsubject\tratio\treference"
 		       "\tvalue\treference_value\tunit\tratio_low\tratio_high"
-		       "\tsplit\n");
+		       "\tsplit\tsupport\n");
 	if (store_each_comparison(x.s, one, &x, &e)) {
 		err_print(&e);
 		rc = EXIT_FAULT;

@@ -312,7 +312,8 @@ static int layout_with(const struct chart *c, int width, int narrow,
 		if (box->x + box->w < l->zero_x)
 			l->value_x[i] = l->zero_x + 6;
 		l->color[i] = b->color;
-		if (b->has_value && b->n > 1) {
+		if (b->has_value && b->n > 1 && isfinite(b->err_lo) &&
+		    isfinite(b->err_hi)) {
 			double lo = fmax(b->err_lo, l->axis_min);
 			double hi = fmin(b->err_hi, l->axis_max);
 

@@ -30,8 +30,11 @@ struct chart_bar {
 	int color;		/* palette index, fixed per group */
 	int best;
 	int outlier;		/* said in the value text too */
-	int n;			/* runs behind value; > 1 draws error bars */
-	double err_lo, err_hi;	/* the 95% confidence interval, when n > 1 */
+	int n;			/* runs behind value */
+	double err_lo, err_hi;	/* the 95% confidence interval, drawn as an
+				 * error bar when n > 1 and both are finite
+				 * (NAN: the table says "too few runs for an
+				 * interval", so the chart draws none) */
 };
 
 struct chart {

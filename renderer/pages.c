@@ -512,8 +512,9 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			     a->chart_outlier[(size_t)c * (size_t)m->ngroups +
 					      (size_t)g];
 		b->n = st->n;
-		b->err_lo = st->ci_low / uv.factor;
-		b->err_hi = st->ci_high / uv.factor;
+		/* an error bar only where the table shows the interval */
+		b->err_lo = st->ci_ok ? st->ci_low / uv.factor : NAN;
+		b->err_hi = st->ci_ok ? st->ci_high / uv.factor : NAN;
 		if (st->n > 0)	/* in the chart's unit, as its bars say */
 			units_text(st->mean, &uv, v);
 		buf_printf(&alt, "%s%s %s", ch->nbars > 1 ? ", " : "",

@@ -1,0 +1,141 @@
+# words.test.sh: the sentences follow the arithmetic (docs/analysis.md,
+# "The statements of a chart", "Noise", "summary --format tsv"), on the
+# minimal tables of the cases that broke them: the best set is monotone,
+# "no significant difference" only where nothing differs, near-ties said
+# as they are, an interval belongs to its row, the TSV tells a supported
+# difference from an unsupported one, a chart's error bars match its table.
+. "$TOP/tests/lib.sh"
+
+# mk G "V..." G "V..." ...: an import table, one run per value; the
+# metric, unit and direction from M, U and BT (a rate by default)
+mk() {
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\n'
+	_i=0
+	while [ $# -gt 1 ]; do
+		for _v in $2; do
+			_i=$((_i + 1))
+			printf '%s\t%s\ts\tt\t%s\t%s\t%s\t%s\tok\n' "$_i" "$1" \
+				"${M:-rate}" "$_v" "${U:-1/s}" "${BT:-higher}"
+		done
+		shift 2
+	done
+}
+# case NAME: the store $T/NAME.db from the table on standard input, its
+# summary in $T/NAME.txt and TSV in $T/NAME.tsv
+case_() {
+	cat > "$T/$1.in"
+	"$BIN" --db "$T/$1.db" import "$T/$1.in" > /dev/null 2>&1
+	"$BIN" --db "$T/$1.db" summary > "$T/$1.txt"
+	"$BIN" --db "$T/$1.db" summary --format tsv > "$T/$1.tsv"
+}
+# kinds NAME KIND: the subjects of NAME's rows of KIND, space-separated
+kinds() { awk -F'\t' -v k="$2" '$4 == k { printf "%s ", $5 }' "$T/$1.tsv"; }
+# field NAME KIND SUBJECT COL: column COL of the row KIND SUBJECT
+field() { awk -F'\t' -v k="$2" -v s="$3" -v c="$4" '$4 == k && $5 == s { print $c; exit }' "$T/$1.tsv"; }
+
+# --- 1. the best set is monotone -------------------------------------------
+# a noisy group 9% behind the top is not best while a tight group 0.4%
+# behind it, which the test separates from the top, is not either
+mk A "100.0 100.05 99.95" B "99.6 99.62 99.58" C "76 91 106" | case_ mono
+check "a noisy group 9% behind is not best beside the top (best: $(kinds mono best))" \
+	test "$(kinds mono best)" = "A "
+check "the tight group 0.4% behind is mentioned as a near-tie, not best" \
+	grep -q "best: A (100/s, n=3), with B within 0.5%" "$T/mono.txt"
+# the slowest group, an outlier, is never best (it was "btrfs 1734/s (best)
+# (outlier)" when the best could not be told from it)
+mk ext4 "9400 9500 9450" xfs "9100 9150 9050" ext2 "9300 9200 9250" \
+	btrfs "200 3000 1800" | case_ slowest
+check "the slowest group is not best (best: $(kinds slowest best))" \
+	sh -c '! echo "$1" | grep -qw btrfs' _ "$(kinds slowest best)"
+# a single run with the same figure as the best ties for best
+U=us BT=lower M=lat mk a "61 62 60" b 61 c 440 d 100 | case_ single
+check "a single run with the best's figure is best beside it, not behind it" \
+	sh -c 'test "$1" = "a b " && test -z "$2"' _ "$(kinds single best)" \
+	"$(field single vs-best b 6)"
+check "and the sentence gives each its n" \
+	grep -q "best: a and b (a 61 µs, n=3, b 61 µs)" "$T/single.txt"
+# two groups the test cannot tell apart: nobody is best (the table stars
+# nobody), the pair says so
+mk a "10.0 10.6 9.7" b "10.2 9.5 10.4" | case_ untold
+check "two groups the test does not separate: no best row" test -z "$(kinds untold best)"
+
+# --- 2. "no significant difference" only where nothing differs -------------
+# btrfs, every run below every other, differs from ext4 and xfs but not
+# from the noisy ext2
+mk ext2 "3000 9000 15000" ext4 "9400 9500 9450" xfs "9100 9150 9050" \
+	btrfs "1080 1090 1085" | case_ partial
+check "btrfs is not 'not significantly different from the other 3'" \
+	sh -c '! grep -q "no significant difference between btrfs" "$1"' _ "$T/partial.txt"
+check "the sentence says which pairs differ" \
+	grep -q "btrfs is 8.5x slower than the other 3 (.*significantly slower than ext4 and xfs; not than ext2)" "$T/partial.txt"
+check "its TSV row is 'partial'" test "$(field partial slower btrfs 14)" = partial
+check "the spread names the pair that differs though its ends do not" \
+	grep -q "the ends do not differ significantly at 95% confidence (these do: ext4 and xfs)" "$T/partial.txt"
+
+# --- 3. near-ties as they are ------------------------------------------------
+U=us BT=lower M=lat mk ext4 830 xfs 826 | case_ near
+check "830 and 826 µs are not 'no difference': xfs is 1.005x faster" \
+	grep -q "xfs is 1.005x faster than ext4 (826 µs vs 830 µs, n=1 each); best: xfs (826 µs), with ext4 within 0.5%" "$T/near.txt"
+U=us BT=lower M=lat mk ext4 830 xfs 829.5 | case_ tie
+check "within 0.1% is a tie: not compared, and said so" \
+	sh -c 'grep -q "not compared: every group.s figure is within 0.1% of the others" "$1" &&
+	       test -z "$2"' _ "$T/tie.txt" "$(kinds tie best)"
+# "within 0.5%" is measured from the best figure, not from a group named
+U=us BT=lower M=lat mk a 100 b 100.4 c 100.8 d 300 | case_ halfpct
+check "within 0.5% of the best figure only (b, not c at 0.8%)" \
+	grep -q "best: a (100 µs), with b within 0.5%;" "$T/halfpct.txt"
+# never round across the 0.1% threshold: 0.11% is not "within 0.1%"
+U=us BT=lower M=lat mk a 1000 b 1000.5 c 1001.1 | case_ share
+check "a spread of 0.11% reads 'within 0.2%'" \
+	grep -q "all are within 0.2% of each other" "$T/share.txt"
+
+# --- 4. an interval belongs to its row ---------------------------------------
+# alpha worse than beta, not significantly: the row's interval is of the
+# ratio it states
+mk alpha "50 80 70 40" beta "60 90 75 55" | case_ orient
+check "every row: ratio_low <= ratio <= ratio_high" \
+	awk -F'\t' 'FNR > 1 && $11 != "" && !($11 <= $6 && $6 <= $12) { bad = 1 } END { exit bad }' \
+	"$T/orient.tsv" "$T/partial.tsv" "$T/mono.tsv"
+check "the pair's sentence is oriented as named (alpha was ... slower)" \
+	grep -q "no significant difference between beta (70/s mean, n=4) and alpha (60/s mean, n=4) at 95% confidence; alpha was 1.17x slower in these runs; 95% interval" "$T/orient.txt"
+
+# --- 5. the TSV says what the page says ---------------------------------------
+check "a faster or slower row is never not-significant" \
+	awk -F'\t' 'FNR > 1 && ($4 == "faster" || $4 == "slower") && $14 == "not-significant" { bad = 1 } END { exit bad }' \
+	"$T/orient.tsv" "$T/partial.tsv" "$T/mono.tsv" "$T/near.tsv"
+check "a spread never names one group as subject and reference" \
+	awk -F'\t' 'FNR > 1 && $4 == "spread" && $5 == $7 { bad = 1 } END { exit bad }' \
+	"$T/share.tsv" "$T/partial.tsv"
+check "a single-run ratio says single-run" test "$(field near faster xfs 14)" = single-run
+"$BIN" --db "$T/runs.db" import "$TOP/sample-data/runs.tsv" > /dev/null 2>&1
+"$BIN" --db "$T/runs.db" summary --format tsv > "$T/runs.tsv"
+check "sample data: every spread, pair and vs-best row with a ratio says what it rests on" \
+	awk -F'\t' 'FNR > 1 && ($4 == "spread" || $4 == "vs-best" || $4 == "faster" || $4 == "slower") && $6 != "" && $14 == "" { bad = 1 } END { exit bad }' \
+	"$T/runs.tsv"
+check "sample data: no spread row whose ends the test does not separate is 'significant'" \
+	awk -F'\t' 'FNR > 1 && $4 == "spread" && $14 == "significant" && $11 != "" && $11 <= 1 { bad = 1 } END { exit bad }' \
+	"$T/runs.tsv"
+
+# --- 11. error bars only where an interval is shown ---------------------------
+# b's two runs give an interval below 0: the table says "too few runs for
+# an interval" and its bar has no error bar; a's interval is drawn
+mk a "100 101 99 100.5" b "10 200" c "50 52 51" | case_ bars
+"$BIN" --db "$T/bars.db" render --quiet --out "$T/site" > /dev/null 2>&1
+svg=$(ls "$T"/site/chart-*-all-*.svg 2>/dev/null | grep -v -e narrow -e dark | head -1)
+check "the chart draws two error bars (a and c), not three ($(grep -o 'class="w"' "$svg" 2>/dev/null | wc -l))" \
+	test "$(grep -o 'class="w"' "$svg" 2>/dev/null | wc -l)" -eq 2
+# control: with b's interval above 0 all three are drawn
+mk a "100 101 99 100.5" b "100 101" c "50 52 51" | case_ bars2
+"$BIN" --db "$T/bars2.db" render --quiet --out "$T/site2" > /dev/null 2>&1
+svg=$(ls "$T"/site2/chart-*-all-*.svg 2>/dev/null | grep -v -e narrow -e dark | head -1)
+check "control: three intervals, three error bars" \
+	test "$(grep -o 'class="w"' "$svg" 2>/dev/null | wc -l)" -eq 3
+
+# --- 9. one group: nothing to compare -----------------------------------------
+mk solo "5 6 7" | case_ solo
+check "a chart with one group says so and compares nothing" \
+	sh -c 'grep -q "only solo: nothing to compare" "$1" && test -z "$2"' _ \
+	"$T/solo.txt" "$(kinds solo best)"
+
+# --- 8. "X stands out" says which way ---------------------------------------------
+check "an outlier stands out as worse" grep -q "btrfs stands out as worse" "$T/partial.txt"
