@@ -22,7 +22,7 @@
 
 static const char *const kind_names[] = {
 	"best", "slower", "faster", "same", "spread", "vs-best", "geomean",
-	"outlier", "too-fast", "mixed",
+	"outlier", "too-fast", "mixed", "fixed",
 };
 
 const char *stmt_kind_name(enum stmt_kind k)
@@ -49,10 +49,11 @@ static size_t at(const struct analysis *a, int c, int g)
 	return (size_t)c * (size_t)a->m->ngroups + (size_t)g;
 }
 
-/* A measured figure: some value and no run too fast to measure. */
+/* A measured figure: some value, no run too fast to measure, and not
+ * only figures that the runs' limits fixed. */
 static int has(const struct analysis *a, int c, int g)
 {
-	return analysis_stats(a, c, g)->n > 0;
+	return analysis_stats(a, c, g)->n > 0 && !a->fixed[at(a, c, g)];
 }
 
 static double mean(const struct analysis *a, int c, int g)
@@ -148,38 +149,20 @@ static enum col_state column_state(const struct analysis *a, int c)
 {
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
-	int g, n = 0, nset = 0, nval = 0, b = best_group(a, c), equal = 1;
-	int whole = -1, on_whole = 1;
+	int g, n = 0, nfixed = 0, b = best_group(a, c), equal = 1;
 
 	for (g = 0; g < m->ngroups; g++) {
-		const struct cell *x = &col->cells[g];
-		int i;
-
+		nfixed += a->fixed[at(a, c, g)];
 		if (!has(a, c, g))
 			continue;
 		n++;
-		nset += x->nset;
-		nval += x->n;
 		if (!is_tie(mean(a, c, g), mean(a, c, b), TIE_SHARE))
 			equal = 0;
-		/* sysbench's total time of a time-limited run sits just past
-		 * its whole number of seconds: every run within 1% of the same
-		 * one tells a time limit where no command line was kept */
-		for (i = 0; i < x->n; i++) {
-			double v = x->v[i], w = floor(v + 0.5);
-
-			if (whole < 0)
-				whole = (int)(w < 1e6 ? w : -1);
-			if (!(w >= 1) || w != whole || fabs(v - w) > 0.01 * w)
-				on_whole = 0;
-		}
 	}
+	if (n == 0 && nfixed > 0)
+		return COL_SET;
 	if (n == 0)
 		return COL_NONE;
-	if ((nval > 0 && nset == nval) ||
-	    (strcmp(m->suite, "sysbench") == 0 &&
-	     strcmp(col->metric, "total_time") == 0 && on_whole && nval > 0))
-		return COL_SET;
 	for (g = 0; g < m->ngroups; g++)
 		if (a->toofast[at(a, c, g)])
 			equal = 0;	/* too fast is not the same figure */
@@ -194,6 +177,7 @@ static enum col_state column_state(const struct analysis *a, int c)
 			return COL_ONE;	/* too fast beats measured: that
 					 * still compares */
 	}
+	(void)col;
 	return COL_OK;
 }
 
@@ -261,7 +245,8 @@ static struct statement *add(struct gen *x, enum stmt_kind k, int c, int g)
 
 static int testable(const struct analysis *a, int c, int g, int h)
 {
-	return analysis_stats(a, c, g)->n >= 2 && analysis_stats(a, c, h)->n >= 2;
+	return has(a, c, g) && has(a, c, h) &&
+	       analysis_stats(a, c, g)->n >= 2 && analysis_stats(a, c, h)->n >= 2;
 }
 
 static size_t pair_at(int i, int j)
@@ -286,7 +271,8 @@ static int family(struct gen *x, int c)
 	size_t np;
 
 	for (g = 0; g < m->ngroups; g++)
-		x->ti[g] = analysis_stats(a, c, g)->n >= 2 ? k++ : -1;
+		x->ti[g] = has(a, c, g) && analysis_stats(a, c, g)->n >= 2 ?
+			   k++ : -1;
 	x->k = k;
 	if (k < 2)
 		return 0;
@@ -728,14 +714,28 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms,
 	a->top[c] = -1;
 	for (g = 0; g < m->ngroups; g++)
 		ntf += a->toofast[at(a, c, g)] && !has(a, c, g);
-	if (a->state[c] != COL_OK && a->state[c] != COL_NONE)
+	if (a->state[c] != COL_OK && a->state[c] != COL_NONE &&
+	    a->state[c] != COL_ONE)
 		return;	/* a chart with nothing measured still names the
-			 * groups too fast to measure */
+			 * groups too fast to measure, one with one group
+			 * those its limits fixed */
 	/* too fast to measure: never beaten by a measured group */
 	for (g = 0; g < m->ngroups; g++)
 		if (a->toofast[at(a, c, g)] && !has(a, c, g) &&
 		    (s = add(x, K_TOOFAST, c, g)) == NULL)
 			return;
+	/* runs whose limit fixed their figure: shown, never compared */
+	for (g = 0; g < m->ngroups && a->state[c] != COL_NONE; g++)
+		if (col->cells[g].nset > 0) {
+			if (!(s = add(x, K_FIXED, c, g)))
+				return;
+			s->n = col->cells[g].nset;
+			s->ref_n = col->cells[g].n;
+			if (a->fixed[at(a, c, g)]) {
+				s->value = mean(a, c, g);
+				s->has_value = 1;
+			}
+		}
 	n = rank_groups(x, c);
 	if (n < 2)
 		return;	/* one measured group: nothing to compare */
@@ -847,6 +847,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	a->chart_outlier = calloc(cells + 1, 1);
 	a->toofast = calloc(cells + 1, 1);
 	a->best = calloc(cells + 1, 1);
+	a->fixed = calloc(cells + 1, 1);
 	a->state = calloc((size_t)m->ncols + 1, 1);
 	a->col_first = calloc((size_t)m->ncols + 2, sizeof(int));
 	a->outlier = calloc((size_t)m->ngroups + 1, 1);
@@ -861,7 +862,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	charts = calloc((size_t)m->ngroups + 1, sizeof(int));
 	tmp = calloc((size_t)vmax + 1, sizeof(double));
 	terms = calloc((size_t)m->ngroups + 1, sizeof(*terms));
-	if (!a->st || !a->chart_outlier || !a->toofast || !a->best ||
+	if (!a->st || !a->chart_outlier || !a->toofast || !a->best || !a->fixed ||
 	    !a->state || !a->col_first || !a->outlier || !a->geomean ||
 	    !a->nbest || !a->top || !a->outlier_dir || !want || !x.ti ||
 	    !x.order || !hits || !charts || !tmp || !terms)
@@ -876,12 +877,20 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 				a->toofast[at(a, c, g)] = 1;
 				continue;
 			}
+			int nm = cl->n - cl->nset;
+
 			if (cl->n == 0)
 				continue;
-			if (cl->n >= 2)
+			if (nm >= 2)
 				a->repeats = 1;
-			memcpy(tmp, cl->v, (size_t)cl->n * sizeof(double));
-			stats_compute(tmp, cl->n, &a->st[at(a, c, g)]);
+			/* the measured runs' figure; where every run stopped
+			 * at its limit, that figure, shown and never
+			 * compared */
+			a->fixed[at(a, c, g)] = nm == 0;
+			if (nm == 0)
+				nm = cl->n;
+			memcpy(tmp, cl->v, (size_t)nm * sizeof(double));
+			stats_compute(tmp, nm, &a->st[at(a, c, g)]);
 		}
 	for (c = 0; c < m->ncols; c++)
 		a->state[c] = (unsigned char)column_state(a, c);
@@ -992,6 +1001,7 @@ void analysis_release(struct analysis *a)
 	free(a->chart_outlier);
 	free(a->toofast);
 	free(a->best);
+	free(a->fixed);
 	free(a->state);
 	free(a->col_first);
 	free(a->outlier);
@@ -1311,7 +1321,7 @@ static int say(void *ctx, const struct statement *s)
 		for (g = 0, k = 0; g < m->ngroups; g++) {
 			const struct stats *st = analysis_stats(a, s->col, g);
 
-			if (st->n == 0 || a->best[at(a, s->col, g)] ||
+			if (!has(a, s->col, g) || a->best[at(a, s->col, g)] ||
 			    !is_tie(st->mean, tv, NEAR_TIE_SHARE))
 				continue;
 			buf_printf(x->out, "%s%s", k++ ? ", " : ", with ",
@@ -1321,6 +1331,19 @@ static int say(void *ctx, const struct statement *s)
 			buf_adds(x->out, " within 0.5%");
 		break;
 	}
+	case K_FIXED:
+		part(x);
+		if (s->n == s->ref_n)
+			buf_printf(x->out, "%s %s at %s limit (%s), so it is not "
+				   "compared", m->groups[s->subject], s->n == 1 ?
+				   "stopped" : "all stopped", s->n == 1 ? "its" :
+				   "their", v1);
+		else
+			buf_printf(x->out, "%d of the %d runs of %s stopped at "
+				   "%s limit and %s left out", s->n, s->ref_n,
+				   m->groups[s->subject], s->n == 1 ? "its" : "their",
+				   s->n == 1 ? "is" : "are");
+		break;
 	case K_SPREAD: {
 		const char *who = a->noutliers ? "the others" : "they";
 
@@ -1380,8 +1403,12 @@ int analysis_sentence(const struct analysis *a, int col, struct buf *out)
 
 		for (g = 0; g < a->m->ngroups; g++)
 			if (has(a, col, g))
-				buf_printf(out, "only %s: nothing to compare.",
+				buf_printf(out, "only %s: nothing to compare",
 					   a->m->groups[g]);
+		x.parts = 1;
+		for (i = a->col_first[col]; i < a->col_first[col + 1]; i++)
+			say(&x, &a->stmt[i]);	/* the runs a limit fixed */
+		buf_adds(out, ".");
 		return 0;
 	}
 	if (note && a->state[col] != COL_NONE) {

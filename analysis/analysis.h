@@ -59,7 +59,12 @@ struct statement;
 struct analysis {
 	const struct model *m;
 	struct stats *st;		/* [col * ngroups + g]; n 0 = none
-					 * (too fast counts as none) */
+					 * (too fast counts as none): of the
+					 * measured runs, or where every run's
+					 * figure was fixed by its limit, of
+					 * those (shown, never compared) */
+	unsigned char *fixed;		/* [col * ngroups + g]: st is of
+					 * figures fixed by their limits */
 	unsigned char *chart_outlier;	/* [col * ngroups + g] */
 	unsigned char *toofast;		/* [col * ngroups + g]: some run of
 					 * the group was too fast to measure */
@@ -95,7 +100,7 @@ const struct stats *analysis_stats(const struct analysis *a, int c, int g);
 
 /* kind of a statement, as `summary --format tsv` prints it */
 enum stmt_kind { K_BEST, K_SLOWER, K_FASTER, K_SAME, K_SPREAD, K_VS_BEST,
-		 K_GEOMEAN, K_OUTLIER, K_TOOFAST, K_MIXED };
+		 K_GEOMEAN, K_OUTLIER, K_TOOFAST, K_MIXED, K_FIXED };
 
 const char *stmt_kind_name(enum stmt_kind k);
 
@@ -114,8 +119,10 @@ struct statement {
 	const char *ref_word;	/* "others", "best", or NULL */
 	double ratio;		/* >= 1; 0 when there is none */
 	double value, ref_value;
+	int has_value;		/* K_FIXED: value is the group's figure */
 	int has_ref_value;
-	int n, ref_n;		/* runs behind value and ref_value */
+	int n, ref_n;		/* runs behind value and ref_value; K_FIXED:
+				 * the runs fixed by their limit, of ref_n */
 	int by_test;		/* K_SAME, K_SPREAD: 1 when Welch's t-test
 				 * (Holm-corrected) found no difference at
 				 * 95% ("no significant difference"); -1

@@ -24,7 +24,8 @@ struct cell {
 	int nvoid;		/* results without a value */
 	int ntoofast;		/* of those, too fast to measure */
 	int nset;		/* values the run's own settings fixed (the
-				 * total time of a time-limited run) */
+				 * total time of a time-limited run): the
+				 * last nset of v, after the measured ones */
 	char status[16];	/* the status of the valueless results */
 };
 

@@ -379,7 +379,8 @@ static int tsv_row(void *ctx, const struct statement *st)
 	const struct model *m = x->m;
 	const struct column *col = st->col >= 0 ? &m->cols[st->col] : NULL;
 	int numeric = st->kind != K_GEOMEAN && st->kind != K_OUTLIER &&
-		      st->kind != K_TOOFAST && st->kind != K_MIXED;
+		      st->kind != K_TOOFAST && st->kind != K_MIXED &&
+		      (st->kind != K_FIXED || st->has_value);
 
 	textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t", m->name,
 			col ? col->test : "", col ? col->metric : "",

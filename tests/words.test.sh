@@ -139,3 +139,49 @@ check "a chart with one group says so and compares nothing" \
 
 # --- 8. "X stands out" says which way ---------------------------------------------
 check "an outlier stands out as worse" grep -q "btrfs stands out as worse" "$T/partial.txt"
+
+# --- 6. figures a limit fixed are never ranked, run by run ---------------------
+# btrfs's sysbench memory run stopped at --time=10 (10.0012 s) while the
+# others finished in 0.7 s: btrfs is shown, not "14.1x slower"; one of
+# ext4's three runs stopped there too and is left out of its figure
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tcommand\n'
+	for r in 1:ext4:0.708 2:xfs:0.690 3:btrfs:10.0012 4:ext4:0.71 5:ext4:10.02 6:xfs:0.69; do
+		IFS=: read -r n g v <<-X
+		$r
+		X
+		printf '%s\t%s\tsysbench\tmemory\ttotal_time\t%s\ts\tlower\tok\tsysbench memory --time=10 run\n' "$n" "$g" "$v"
+	done
+} | case_ limit
+check "a run stopped at its time limit is not 14x slower" \
+	sh -c '! grep -q "btrfs is .*slower" "$1" && test -z "$2"' _ "$T/limit.txt" \
+	"$(field limit vs-best btrfs 6)"
+check "the sentence says it stopped at its limit" \
+	grep -q "btrfs stopped at its limit (10.0 s), so it is not compared" "$T/limit.txt"
+check "ext4's figure is of its two measured runs (709 ms), the third left out" \
+	grep -q "1 of the 3 runs of ext4 stopped at its limit and is left out;.* 709 ms, n=2" "$T/limit.txt"
+check "the TSV has a fixed row for each" test "$(kinds limit fixed)" = "btrfs ext4 "
+# imported outputs (no command line): sysbench 0.4 at exactly its default
+# 10,000 requests, and total times just past whole seconds (8, 10, 12, 15,
+# 20 s) are limits, not measurements
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\ttool_version\n'
+	printf '1\tjfs\tsysbench\toltp\ttotal_events\t10000\t\thigher\tok\t0.4.12\n'
+	printf '2\treiserfs\tsysbench\toltp\ttotal_events\t10000\t\thigher\tok\t0.4.12\n'
+	printf '3\text4\tsysbench\toltp\ttotal_events\t101234\t\thigher\tok\t1.0.20\n'
+	i=3
+	for v in a:8.0021 b:10.0034 c:12.0012 d:15.0047 e:20.0019; do
+		i=$((i + 1))
+		printf '%s\t%s\tsysbench\tcpu\ttotal_time\t%s\ts\tlower\tok\t1.0.20\n' "$i" "${v%%:*}" "${v#*:}"
+	done
+	printf '10\ta\tsysbench\tfileio\ttotal_time\t6.7196\ts\tlower\tok\t1.0.20\n'
+	printf '11\tb\tsysbench\tfileio\ttotal_time\t6.5052\ts\tlower\tok\t1.0.20\n'
+} | case_ nocmd
+check "10,000 requests without a command line is 0.4's default limit: not ranked" \
+	sh -c 'test -z "$1" && test "$2" = "jfs reiserfs "' _ \
+	"$(awk -F'\t' '$2 == "oltp" && ($4 == "best" || $4 == "vs-best" || $4 == "slower")' "$T/nocmd.tsv")" \
+	"$(awk -F'\t' '$2 == "oltp" && $4 == "fixed" { printf "%s ", $5 }' "$T/nocmd.tsv")"
+check "total times just past 8, 10, 12, 15 and 20 s are not ranked against each other" \
+	test -z "$(awk -F'\t' '$2 == "cpu" && ($4 == "best" || $4 == "vs-best" || $4 == "faster" || $4 == "spread")' "$T/nocmd.tsv")"
+check "control: measured total times (6.72 s, 6.51 s) are compared" \
+	test "$(awk -F'\t' '$2 == "fileio" && $4 == "best" { print $5 }' "$T/nocmd.tsv")" = b
