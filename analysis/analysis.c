@@ -793,21 +793,69 @@ static int ranked(const struct analysis *a, int c)
 
 /* Each group's geometric mean of its ratios to the best, over the ranked
  * columns; none when those are fewer than half the compared columns. */
+/* Proportional figures run by run differ by no more than this factor
+ * in their ratio: two figures a tool prints from the same counts, each
+ * rounded to two decimals (sysbench's 1234.56 reads/s and 19.29 MiB/s),
+ * keep their ratio to a few parts in 10,000. */
+#define SAME_COUNTS_SPREAD 1.005
+
+/* 1 when columns c and d are one measurement: the same test and
+ * direction, and figures proportional run by run (the cells keep their
+ * runs' values in run order). */
+static int same_counts(const struct analysis *a, int c, int d)
+{
+	const struct column *x = &a->m->cols[c], *y = &a->m->cols[d];
+	double lo = 0, hi = 0;
+	int g, i, k = 0;
+
+	if (strcmp(x->test, y->test) != 0 || strcmp(x->better, y->better) != 0)
+		return 0;
+	for (g = 0; g < a->m->ngroups; g++) {
+		const struct cell *p = &x->cells[g], *q = &y->cells[g];
+
+		if (p->n != q->n || p->nset || q->nset || p->ntoofast != q->ntoofast)
+			return 0;
+		for (i = 0; i < p->n; i++) {
+			double r;
+
+			if (p->v[i] == 0 && q->v[i] == 0)
+				continue;
+			if (!(p->v[i] / q->v[i] > 0) || !isfinite(p->v[i] / q->v[i]))
+				return 0;
+			r = p->v[i] / q->v[i];
+			lo = k == 0 || r < lo ? r : lo;
+			hi = k == 0 || r > hi ? r : hi;
+			k++;
+		}
+	}
+	return k >= 2 && hi <= lo * SAME_COUNTS_SPREAD;
+}
+
 static void ranking(struct analysis *a)
 {
 	const struct model *m = a->m;
-	int c, g;
+	int c, d, g;
 
 	for (c = 0; c < m->ncols; c++) {
+		a->measure[c] = c;
 		if (a->state[c] != COL_OK)
 			continue;
 		a->ncompared++;
+		for (d = 0; d < c; d++)
+			if (a->measure[d] == d && a->state[d] == COL_OK &&
+			    same_counts(a, c, d)) {
+				a->measure[c] = d;
+				break;
+			}
+		if (a->measure[c] != c)
+			continue;	/* counted once, as its first column */
+		a->nmeasures++;
 		a->nranked += ranked(a, c);
 		for (g = 0; g < m->ngroups; g++)
 			a->nbest[g] += a->best[at(a, c, g)];
 	}
 	a->ranking = m->ngroups >= 2 && a->nranked > 0 &&
-		     2 * a->nranked >= a->ncompared;
+		     2 * a->nranked >= a->nmeasures;
 	if (!a->ranking)
 		return;
 	for (g = 0; g < m->ngroups; g++) {
@@ -815,7 +863,8 @@ static void ranking(struct analysis *a)
 		int k = 0;
 
 		for (c = 0; c < m->ncols; c++) {
-			if (a->state[c] != COL_OK || !ranked(a, c))
+			if (a->state[c] != COL_OK || a->measure[c] != c ||
+			    !ranked(a, c))
 				continue;
 			logs += log(worse_ratio(&m->cols[c], mean(a, c, g),
 						mean(a, c, best_group(a, c))));
@@ -854,6 +903,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	a->geomean = calloc((size_t)m->ngroups + 1, sizeof(double));
 	a->nbest = calloc((size_t)m->ngroups + 1, sizeof(int));
 	a->top = calloc((size_t)m->ncols + 1, sizeof(int));
+	a->measure = calloc((size_t)m->ncols + 1, sizeof(int));
 	a->outlier_dir = calloc((size_t)m->ngroups + 1, 1);
 	want = calloc((size_t)m->ngroups + 1, 1);
 	x.ti = calloc((size_t)m->ngroups + 1, sizeof(int));
@@ -864,7 +914,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	terms = calloc((size_t)m->ngroups + 1, sizeof(*terms));
 	if (!a->st || !a->chart_outlier || !a->toofast || !a->best || !a->fixed ||
 	    !a->state || !a->col_first || !a->outlier || !a->geomean ||
-	    !a->nbest || !a->top || !a->outlier_dir || !want || !x.ti ||
+	    !a->nbest || !a->top || !a->measure || !a->outlier_dir || !want || !x.ti ||
 	    !x.order || !hits || !charts || !tmp || !terms)
 		goto oom;
 	for (c = 0; c < m->ncols; c++)
@@ -1008,6 +1058,7 @@ void analysis_release(struct analysis *a)
 	free(a->geomean);
 	free(a->nbest);
 	free(a->top);
+	free(a->measure);
 	free(a->outlier_dir);
 	for (i = 0; i < a->nstmt; i++)
 		free(a->stmt[i].apart);
@@ -1480,10 +1531,44 @@ int analysis_ratio_to_best_ci(const struct analysis *a, int c, int g,
 	return 1;
 }
 
+/* Charts in which a group best in `most` measurements is starred (the
+ * first such group). */
+static int best_charts(const struct analysis *a, int most)
+{
+	int c, g, k = 0;
+
+	for (g = 0; g < a->m->ngroups && a->nbest[g] != most; g++)
+		;
+	for (c = 0; g < a->m->ngroups && c < a->m->ncols; c++)
+		k += analysis_is_best(a, c, g);
+	return k;
+}
+
+/* The group first in the overall ranking (the least geometric mean of
+ * ratios to the best), or -1 when there is no ranking or a tie. */
+static int ranked_first(const struct analysis *a)
+{
+	int g, first = -1, tie = 0;
+
+	if (!a->ranking)
+		return -1;
+	for (g = 0; g < a->m->ngroups; g++) {
+		if (a->geomean[g] <= 0)
+			continue;
+		if (first < 0 || a->geomean[g] < a->geomean[first]) {
+			first = g;
+			tie = 0;
+		} else if (a->geomean[g] == a->geomean[first]) {
+			tie = 1;
+		}
+	}
+	return tie ? -1 : first;
+}
+
 void analysis_headline(const struct analysis *a, struct buf *b)
 {
 	const struct model *m = a->m;
-	int g, most = 0, k = 0, n = 0, dirs;
+	int g, most = 0, k = 0, n = 0, dirs, first;
 
 	for (g = 0; g < m->ngroups; g++)
 		if (a->nbest[g] > most)
@@ -1497,8 +1582,26 @@ void analysis_headline(const struct analysis *a, struct buf *b)
 					   " and " : ", ", m->groups[g]);
 				k++;
 			}
-		buf_printf(b, ": best in %d of %d chart%s%s", most, a->ncompared,
-			   a->ncompared == 1 ? "" : "s", n > 1 ? " each" : "");
+		if (a->nmeasures == a->ncompared)
+			buf_printf(b, ": best in %d of %d chart%s%s", most,
+				   a->ncompared, a->ncompared == 1 ? "" : "s",
+				   n > 1 ? " each" : "");
+		else {	/* as the table stars them, and why the counts
+			 * differ */
+			buf_printf(b, ": best in %d of %d measurement%s%s (", most,
+				   a->nmeasures, a->nmeasures == 1 ? "" : "s",
+				   n > 1 ? " each" : "");
+			if (n == 1)
+				buf_printf(b, "%d of ", best_charts(a, most));
+			buf_printf(b, "%d charts; charts of the same counts count "
+				   "once)", a->ncompared);
+		}
+		/* the results table's "all tests" ranks by geometric mean:
+		 * where its first is not the headline's, say so */
+		first = ranked_first(a);
+		if (first >= 0 && a->nbest[first] != most)
+			buf_printf(b, "; %s ranks first over all tests (geometric "
+				   "mean)", m->groups[first]);
 	}
 	if (a->noutliers) {
 		buf_adds(b, b->len ? "; " : "");
@@ -1583,15 +1686,25 @@ void analysis_notes(const struct analysis *a, struct buf *b)
 			   "it at 95%% confidence, corrected (Holm) for the "
 			   "comparisons each chart makes, and a ratio carries "
 			   "its 95%% interval.\n");
-	if (m->ngroups >= 2 && a->ncompared > 0) {
+	if (m->ngroups >= 2 && a->nmeasures < a->ncompared)
+		buf_printf(b, "Charts whose figures are proportional run by run "
+			   "come from the same counts (reads/s and read MiB/s): "
+			   "the %d charts compared are %d measurements, and each "
+			   "counts once in the headline and the overall "
+			   "ranking.\n", a->ncompared, a->nmeasures);
+	if (m->ngroups >= 2 && a->nmeasures > 0) {
+		const char *what = a->nmeasures == a->ncompared ? "charts" :
+				   "measurements";
+
 		if (!a->ranking)
 			buf_printf(b, "No overall ranking: the groups have "
 				   "measured figures in common in only %d of the %d "
-				   "charts compared (a ranking needs at least "
-				   "half).\n", a->nranked, a->ncompared);
-		else if (a->nranked < a->ncompared)
+				   "%s compared (a ranking needs at least "
+				   "half).\n", a->nranked, a->nmeasures, what);
+		else if (a->nranked < a->nmeasures)
 			buf_printf(b, "The overall ranking (\"all tests\") uses "
-				   "the %d of %d charts in which every group has a "
-				   "measured figure.\n", a->nranked, a->ncompared);
+				   "the %d of %d %s in which every group has a "
+				   "measured figure above zero.\n", a->nranked,
+				   a->nmeasures, what);
 	}
 }

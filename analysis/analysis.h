@@ -77,12 +77,22 @@ struct analysis {
 	int noutliers;
 	double *geomean;		/* [g]: of ratios to the best over the
 					 * ranked columns, 0 = none */
-	int *nbest;			/* [g]: columns where g is best */
+	int *nbest;			/* [g]: measurements (below) where g
+					 * is best */
+	int *measure;			/* [col]: the first compared column
+					 * of col's measurement: columns of
+					 * one test whose figures are
+					 * proportional run by run (reads/s
+					 * and read MiB/s come from the same
+					 * counts) are one measurement */
+	int nmeasures;			/* compared columns that are the
+					 * first of their measurement */
 	signed char *outlier_dir;	/* [g]: +1 a comparison outlier that
 					 * stands out as worse, -1 as better */
 	int ncompared;			/* columns in state COL_OK */
-	int nranked;			/* of those, the ones every group has
-					 * a measured figure in */
+	int nranked;			/* of the measurements, the ones
+					 * every group has a figure above
+					 * zero in */
 	int ranking;			/* 1 when there is an overall ranking */
 	int repeats;			/* 1 when some cell has n >= 2 */
 	struct statement *stmt;		/* every statement, by column, then

@@ -185,3 +185,30 @@ check "total times just past 8, 10, 12, 15 and 20 s are not ranked against each 
 	test -z "$(awk -F'\t' '$2 == "cpu" && ($4 == "best" || $4 == "vs-best" || $4 == "faster" || $4 == "spread")' "$T/nocmd.tsv")"
 check "control: measured total times (6.72 s, 6.51 s) are compared" \
 	test "$(awk -F'\t' '$2 == "fileio" && $4 == "best" { print $5 }' "$T/nocmd.tsv")" = b
+
+# --- 8. headlines count measurements, not views ---------------------------------
+# reads/s and read MiB/s of the same runs (16 KiB blocks) are one
+# measurement; latency is another
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\n'
+	i=0
+	for r in a:1000.00:15.63:2.1 a:1010.00:15.78:2.0 b:900.00:14.06:1.5 b:905.00:14.14:1.6; do
+		IFS=: read -r g ops mib lat <<-X
+		$r
+		X
+		i=$((i + 1))
+		printf '%s\t%s\tf\trndrd\treads_per_sec\t%s\t1/s\thigher\tok\n' "$i" "$g" "$ops"
+		printf '%s\t%s\tf\trndrd\tread_mib_per_sec\t%s\tMiB/s\thigher\tok\n' "$i" "$g" "$mib"
+		printf '%s\t%s\tf\trndrd\tlatency_avg\t%s\tms\tlower\tok\n' "$i" "$g" "$lat"
+	done
+} | case_ counts
+"$BIN" --db "$T/counts.db" summary > "$T/counts.txt"
+check "reads/s and MiB/s count once: a and b best in 1 of 2 measurements each" \
+	grep -q "overall: a and b: best in 1 of 2 measurements each (3 charts; charts of the same counts count once)" "$T/counts.txt"
+check "and the geometric mean is over the 2 measurements (a: sqrt(1.32) = 1.15)" \
+	awk -F'\t' '$4 == "geomean" && $5 == "a" { r = $6 } END { exit !(r > 1.14 && r < 1.16) }' "$T/counts.tsv"
+# control: MiB/s that are not proportional to reads/s are a measurement
+# of their own
+sed 's/15\.78/17.00/' "$T/counts.in" | case_ counts2
+check "control: figures not proportional run by run count as charts" \
+	grep -q "overall: a and b: best in 1 of 3 charts each$" "$T/counts2.txt"
