@@ -133,9 +133,16 @@ static int chart_outliers(struct analysis *a, int c, double *tmp)
 		if (!has(a, c, g))
 			continue;
 		v = mean(a, c, g);
-		if (!(v > 0) || !(med > 0))
-			continue;
-		r = v > med ? v / med : med / v;
+		/* a zero, or a figure across zero from the median, is
+		 * infinitely far by ratio: the deviations alone decide */
+		if (v > 0 && med > 0)
+			r = v > med ? v / med : med / v;
+		else if (v < 0 && med < 0)
+			r = v < med ? v / med : med / v;
+		else if (v == med)
+			r = 1;
+		else
+			r = INFINITY;
 		if (r >= OUTLIER_RATIO &&
 		    (mad == 0 || fabs(v - med) > OUTLIER_MADS * mad))
 			a->chart_outlier[at(a, c, g)] = 1;
@@ -585,10 +592,22 @@ static void outlier_statements(struct gen *x, int c, struct stats_term *terms,
 		if (!has(a, c, g) || !a->outlier[g])
 			continue;
 		r = worse_ratio(col, so->mean, avg);
-		if (r <= 0 || (lo >= 0 && so->mean >= mean(a, c, lo) &&
-			       so->mean <= mean(a, c, hi)))
+		if (lo >= 0 && so->mean >= mean(a, c, lo) &&
+		    so->mean <= mean(a, c, hi))
 			continue;	/* among the others: better than their
 					 * mean is not better than them */
+		if (r <= 0) {	/* a zero, or across zero: no ratio */
+			if (!(s = add(x, K_SAME, c, g)))
+				return;
+			s->by_test = -1;
+			s->ref_word = "others";
+			s->value = so->mean;
+			s->n = so->n;
+			s->ref_value = avg;
+			s->ref_n = nothers;
+			s->has_ref_value = 1;
+			continue;
+		}
 		for (h = 0; h < m->ngroups; h++) {
 			if (!want[h])
 				continue;
@@ -942,6 +961,18 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 			memcpy(tmp, cl->v, (size_t)nm * sizeof(double));
 			stats_compute(tmp, nm, &a->st[at(a, c, g)]);
 		}
+	/* a figure that can be negative has its interval wherever it
+	 * reaches below zero: the cut at zero is for quantities that
+	 * cannot (docs/analysis.md) */
+	for (c = 0; c < m->ncols; c++) {
+		int neg = 0;
+
+		for (g = 0; g < m->ngroups; g++)
+			neg |= a->st[at(a, c, g)].n > 0 && a->st[at(a, c, g)].min < 0;
+		for (g = 0; g < m->ngroups && neg; g++)
+			if (a->st[at(a, c, g)].n >= 2)
+				a->st[at(a, c, g)].ci_ok = 1;
+	}
 	for (c = 0; c < m->ncols; c++)
 		a->state[c] = (unsigned char)column_state(a, c);
 	/* the comparison's outliers: outliers in at least half the charts
@@ -1008,6 +1039,13 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 				logs += fabs(log(r));
 				signed_logs += log(r);
 				k++;
+			} else if (mean(a, c, g) != avg) {
+				/* no ratio (a zero, a sign): which side still
+				 * tells worse from better */
+				int up = mean(a, c, g) > avg;
+
+				signed_logs += up == column_higher(&m->cols[c]) ?
+					       -1 : 1;
 			}
 		}
 		a->outlier_dir[g] = signed_logs > 0 ? 1 : signed_logs < 0 ? -1 : 0;
@@ -1275,7 +1313,14 @@ static int say(void *ctx, const struct statement *s)
 	case K_SAME:
 		part(x);
 		share_text(s->ratio, sh);
-		if (s->ref_word && s->by_test == 1)
+		if (s->ref_word && s->by_test == -1)
+			buf_printf(x->out, "%s is far from the other %d (%s vs %s "
+				   "mean; %s)", m->groups[s->subject], s->ref_n,
+				   v1, v2, s->value == 0 || s->ref_value == 0 ?
+				   "no ratio of a zero figure" : (s->value < 0) !=
+				   (s->ref_value < 0) ? "no ratio between figures "
+				   "of opposite sign" : "no ratio of negative figures");
+		else if (s->ref_word && s->by_test == 1)
 			buf_printf(x->out, "no significant difference between %s "
 				   "and the other %d at 95%% confidence (%s, n=%d, "
 				   "vs %s mean)", m->groups[s->subject], s->ref_n,
@@ -1400,9 +1445,13 @@ static int say(void *ctx, const struct statement *s)
 
 		part(x);
 		if (s->by_test == -1)
-			buf_printf(x->out, "%s range from %s (%s) to %s (%s), no "
-				   "ratio across zero", who, v2,
-				   m->groups[s->ref_group], v1, m->groups[s->subject]);
+			buf_printf(x->out, "%s range from %s (%s) to %s (%s), %s",
+				   who, v2, m->groups[s->ref_group], v1,
+				   m->groups[s->subject], s->value == 0 ||
+				   s->ref_value == 0 ? "no ratio of a zero figure" :
+				   s->value > 0 && s->ref_value < 0 ?
+				   "no ratio across zero" :
+				   "no ratio of negative figures");
 		else if (s->by_test == 1)
 			buf_printf(x->out, "%s do not differ significantly (%s "
 				   "to %s)", who, v2, v1);

@@ -212,3 +212,18 @@ check "and the geometric mean is over the 2 measurements (a: sqrt(1.32) = 1.15)"
 sed 's/15\.78/17.00/' "$T/counts.in" | case_ counts2
 check "control: figures not proportional run by run count as charts" \
 	grep -q "overall: a and b: best in 1 of 3 charts each$" "$T/counts2.txt"
+
+# --- 9. zeros, negatives, figures across zero ----------------------------------
+mk a 0 b 100 c 102 d 98 | case_ zero
+check "a zero far from the others is an outlier, said without a ratio" \
+	grep -q "a is far from the other 3 (0/s vs 100/s mean; no ratio of a zero figure)" "$T/zero.txt"
+check "and it stands out as worse" grep -q "a stands out as worse" "$T/zero.txt"
+mk a -5 b -3 c -7 | case_ negative
+check "negative figures: a range and no ratio, said as negative" \
+	grep -q "they range from -7/s (c) to -3/s (b), no ratio of negative figures" "$T/negative.txt"
+mk a "-1 -2" b "3 4" c "5 6" d "0.5 2" | case_ across
+check "figures across zero: a range and no ratio" \
+	grep -q "no ratio across zero" "$T/across.txt"
+"$BIN" --db "$T/across.db" render --quiet --out "$T/asite" > /dev/null 2>&1
+check "a metric that can be negative shows every repeated group's interval (d's reaches below 0)" \
+	test "$(grep -o 'class="w"' "$(ls "$T"/asite/chart-*-all-*.svg | grep -v -e narrow -e dark | head -1)" | wc -l)" -eq 4
