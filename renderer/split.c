@@ -328,6 +328,9 @@ int split_run(const struct model *m, struct split *sp, struct err *e)
 		intern(sp->values, &sp->nvalues, sp->val[g]);
 		intern(sp->bys, &sp->nbys, sp->by[g]);
 	}
+	if (analysis_run(m, &sp->whole, e))
+		return -1;
+	sp->has_whole = 1;
 	for (i = 0; i < sp->nvalues; i++)
 		if (add_part(sp, 0, sp->values[i], e))
 			return -1;
@@ -354,6 +357,8 @@ void split_release(struct split *sp)
 		free(p->full);
 		free(p->shortname);
 	}
+	if (sp->has_whole)
+		analysis_release(&sp->whole);
 	for (g = 0; sp->m && g < sp->m->ngroups; g++) {
 		if (sp->by)
 			free(sp->by[g]);
@@ -397,8 +402,10 @@ void split_sentences(const struct split *sp, int c, struct buf *out)
 }
 
 /* The results table of column c: by values as rows, split values as
- * columns; each cell the group's figure, starred where it is the best of
- * its split value. */
+ * columns; each cell the group's figure, starred where the combination is
+ * in the chart's best set (as its bar says "(best)"): a star per column
+ * would sit beside a figure of its row that the row's own statement calls
+ * several times better. */
 static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 {
 	const struct model *m = sp->m;
@@ -409,9 +416,10 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
-	snprintf(caption, sizeof(caption), "%s: %s%s%s%s, %s is better",
-		 col->test, col->metric, *col->unit ? " (" : "", col->unit,
-		 *col->unit ? ")" : "", col->better);
+	snprintf(caption, sizeof(caption), "%s: %s%s%s%s, %s is better; "
+		 "\xe2\x98\x85 best of the chart", col->test, col->metric,
+		 *col->unit ? " (" : "", col->unit, *col->unit ? ")" : "",
+		 col->better);
 	html_el(table, "caption", caption);
 	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
 	th = html_el(tr, "th", NULL);
@@ -437,7 +445,7 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 				html_attr(td, "class", "none");
 				continue;
 			}
-			pages_mean_cell(td, &p->a, c, found);
+			pages_mean_cell(td, &sp->whole, c, p->group[found]);
 		}
 	}
 }

@@ -51,6 +51,10 @@ struct split {
 	int nparts;
 	char *note;		/* what else tells the groups apart, or NULL
 				 * (owned) */
+	struct analysis whole;	/* the comparison's own analysis (every
+				 * combination a group): what the results
+				 * tables star, as the charts' "(best)" */
+	int has_whole;
 };
 
 /* Reads m (a comparison with a split) into sp and analyses each part.
