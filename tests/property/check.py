@@ -356,6 +356,46 @@ def check_chart(c, rows, text, outliers, fails):
             bad(2, "%s row %s/%s not-significant while the family separates "
                 "them" % (k, r["subject"], r["reference"]))
 
+    # an outlier the test separates from some of the others: each group
+    # is named where its test puts it
+    for m in re.finditer(r"(g\d\d) is [\d.]+x \w+ than the other \d+ "
+                         r"\(([^()]*)\)", text):
+        x, inside = m.group(1), m.group(2)
+        parts = {"sig": r"significantly \w+ than " + NAMES,
+                 "not": r"not than " + NAMES,
+                 "untested": r"untested against " + NAMES}
+        named = {w: set(names(q.group(1))) if q else set()
+                 for w, q in ((w, re.search(rx, inside))
+                              for w, rx in parts.items())}
+        if not any(named.values()):
+            continue
+        seen[2] += 1
+        rest = {o for o in others if o != x}
+        want = {"sig": {o for o in rest if c.diff(x, o)},
+                "not": {o for o in rest if c.tested(x, o) and
+                        not c.diff(x, o)},
+                "untested": {o for o in rest if not c.tested(x, o)}}
+        if named != want:
+            bad(2, "'%s': the family says %s" % (m.group(0), {
+                w: sorted(v) for w, v in want.items()}))
+
+    # 4: the interval of "Y was 1.2x slower in these runs" is Y's over X's
+    for m in re.finditer(r"no significant difference between (g\d\d) "
+                         r"\([^)]*\) and (g\d\d) \([^)]*\)[^;]*; (g\d\d) "
+                         r"was ([\d.]+)x \w+ in these runs; 95% interval "
+                         r"([\d.]+)x-([\d.]+)x", text):
+        seen[4] += 1
+        x, y, w = m.group(1), m.group(2), m.group(3)
+        other = x if w == y else y
+        ci = c.ratio_ci(w, other)
+        lo, hi = m.group(5), m.group(6)
+        ulp = lambda t: 10 ** -len(t.split(".")[1]) if "." in t else 1
+        if w not in (x, y) or c.better(w, other) or ci is None or \
+                abs(float(lo) - ci[0]) > ulp(lo) or \
+                abs(float(hi) - ci[1]) > ulp(hi):
+            bad(4, "'%s': the interval of %s over %s is %s" % (
+                m.group(0), w, other, ci))
+
     # 3: near-ties from the best figure; shares rounded up
     m = re.search(r"with " + NAMES + r" within 0\.5%", text)
     said = set(names(m.group(1))) if m else set()
