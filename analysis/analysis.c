@@ -321,16 +321,18 @@ static int differ(const struct gen *x, int g, int h)
 	return x->adj[pair_at(x->ti[g], x->ti[h])] < ALPHA;
 }
 
-static enum stmt_support pair_support(const struct gen *x, int g, int h)
+/* What a statement about the pair (g, h) of column c rests on: the test
+ * where it separates them; else a tie within 0.1%; else no test, or a
+ * test that does not separate them. */
+static enum stmt_support pair_support(const struct gen *x, int c, int g, int h)
 {
-	switch (differ(x, g, h)) {
-	case 1:
+	int d = differ(x, g, h);
+
+	if (d == 1)
 		return S_SIG;
-	case 0:
-		return S_NOTSIG;
-	default:
-		return S_SINGLE;
-	}
+	if (is_tie(mean(x->a, c, g), mean(x->a, c, h), TIE_SHARE))
+		return S_TIE;
+	return d == 0 ? S_NOTSIG : S_SINGLE;
 }
 
 /* The 95% interval of worse_ratio(worse, better) from two estimates:
@@ -559,7 +561,7 @@ static void pair_statement(struct gen *x, int c, int b, int w)
 		s->support = S_TIE;
 		return;
 	}
-	s->support = pair_support(x, b, w);
+	s->support = pair_support(x, c, b, w);
 	if (s->support == S_NOTSIG)
 		s->by_test = 1;
 	else
@@ -715,7 +717,7 @@ static void spread_statement(struct gen *x, int c, unsigned char *want)
 		s->support = S_NOTSIG;
 		return;
 	}
-	s->support = pair_support(x, lo, hi);
+	s->support = pair_support(x, c, lo, hi);
 	if (s->support == S_NOTSIG && any &&
 	    !(s->apart = differing_pairs(x, want)))
 		x->fail = 1;
@@ -792,7 +794,7 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms,
 		s->ref_value = mean(a, c, b);
 		s->ref_n = analysis_stats(a, c, b)->n;
 		s->has_ref_value = 1;
-		s->support = pair_support(x, g, b);
+		s->support = pair_support(x, c, g, b);
 		pair_interval(a, c, g, b, s);
 	}
 }

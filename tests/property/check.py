@@ -296,12 +296,12 @@ def check_chart(c, rows, text, outliers, fails):
         if g in c.measured and any(c.diff(g, h) and c.better(h, g)
                                    for h in c.measured):
             bad(1, "%s is best while a group beats it significantly" % g)
-    # a ratio needs two figures of the same sign: a zero or a figure across
-    # zero from the best's gets none
+    # a ratio needs two figures above zero: a zero, a negative figure or
+    # a negative best gives none
     vs = sorted(r["subject"] for r in rows if r["kind"] == "vs-best"
                 and r["ratio"])
     want = sorted(g for g in c.measured if g not in c.best and
-                  c.fig[g] * c.fig[c.first] > 0) if c.best else []
+                  c.fig[g] > 0 and c.fig[c.first] > 0) if c.best else []
     seen[1] += 1
     if vs != want:
         bad(1, "vs-best rows for %s, want %s" % (vs, want))
@@ -474,8 +474,10 @@ def check_chart(c, rows, text, outliers, fails):
                                     lo is not None and lo <= 1 <= hi)
         elif k in ("best", "geomean", "outlier", "too-fast", "mixed"):
             want = ""
-        if want is not None and ratio is None and k == "same":
+        if want is not None and ratio is None and k in ("same", "spread"):
             want = ""              # no ratio: states no difference
+        if k == "fixed":
+            want = ""
         if want is not None:
             seen[5] += 1
             if "support" not in r:
