@@ -1503,6 +1503,8 @@ int analysis_sentence(const struct analysis *a, int col, struct buf *out)
 	if (a->state[col] == COL_ONE) {
 		int g;
 
+		if (a->m->ngroups == 1 && a->col_first[col] == a->col_first[col + 1])
+			return 0;	/* the notes say it once */
 		for (g = 0; g < a->m->ngroups; g++)
 			if (has(a, col, g))
 				buf_printf(out, "only %s: nothing to compare",
@@ -1727,6 +1729,9 @@ void analysis_notes(const struct analysis *a, struct buf *b)
 		if (k)
 			buf_adds(b, ", so its figures average unlike runs.\n");
 	}
+	if (m->ngroups == 1)
+		buf_printf(b, "Only one group (%s): nothing to compare; the "
+			   "tables give its figures.\n", m->groups[0]);
 	if (m->ngroups >= 2 && !a->repeats)
 		buf_adds(b, "Every figure is a single run: single runs carry no "
 			 "measure of noise, so a ratio says how these runs "
