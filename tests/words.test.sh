@@ -132,10 +132,20 @@ check "control: three intervals, three error bars" \
 	test "$(grep -o 'class="w"' "$svg" 2>/dev/null | wc -l)" -eq 3
 
 # --- 9. one group: nothing to compare -----------------------------------------
-mk solo "5 6 7" | case_ solo
+# test u has a figure of a alone: that chart says so and is not counted
+{
+	mk a "5 5.1 5.05" b "4 4.05 4.1"
+	printf '9\ta\ts\tu\trate\t3\t1/s\thigher\tok\n'
+} | case_ solo
 check "a chart with one group says so and compares nothing" \
-	sh -c 'grep -q "only solo: nothing to compare" "$1" && test -z "$2"' _ \
-	"$T/solo.txt" "$(kinds solo best)"
+	sh -c 'grep -q "u rate: only a: nothing to compare" "$1" && test -z "$2"' _ \
+	"$T/solo.txt" "$(awk -F'\t' '$2 == "u" && $4 == "best"' "$T/solo.tsv")"
+check "and is not counted as compared in the headline" \
+	grep -q "overall: .*of 1 chart" "$T/solo.txt"
+mk only "5 6 7" | case_ single_group
+check "a comparison of one group says so once" \
+	sh -c 'test "$(grep -c "nothing to compare" "$1")" = 1 &&
+	       grep -q "Only one group (only): nothing to compare" "$1"' _ "$T/single_group.txt"
 
 # --- 8. "X stands out" says which way ---------------------------------------------
 check "an outlier stands out as worse" grep -q "btrfs stands out as worse" "$T/partial.txt"
