@@ -237,3 +237,24 @@ check "figures across zero: a range and no ratio" \
 "$BIN" --db "$T/across.db" render --quiet --out "$T/asite" > /dev/null 2>&1
 check "a metric that can be negative shows every repeated group's interval (d's reaches below 0)" \
 	test "$(grep -o 'class="w"' "$(ls "$T"/asite/chart-*-all-*.svg | grep -v -e narrow -e dark | head -1)" | wc -l)" -eq 4
+
+# --- 10. two-factor tables agree with their sentences ------------------------------
+# the pivot table starred btrfs / direct (best of the direct column) beside
+# btrfs / buffered, which "on btrfs" calls 6.3x faster; it stars the
+# chart's best, btrfs / buffered, alone
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tfs\tmode\n'
+	printf '1\tr1\tb\tput_block\trate\t137747\tKiB/s\thigher\tok\tbtrfs\tdirect\n'
+	printf '2\tr2\tb\tput_block\trate\t874622\tKiB/s\thigher\tok\tbtrfs\tbuffered\n'
+	printf '3\tr3\tb\tput_block\trate\t120000\tKiB/s\thigher\tok\text4\tdirect\n'
+	printf '4\tr4\tb\tput_block\trate\t500000\tKiB/s\thigher\tok\text4\tbuffered\n'
+} > "$T/split.in"
+"$BIN" --db "$T/split.db" import "$T/split.in" > /dev/null 2>&1
+"$BIN" --db "$T/split.db" compare two --suite b --by fs --split mode 2> /dev/null
+"$BIN" --db "$T/split.db" render --quiet --out "$T/ssite" > /dev/null 2>&1
+pivot=$(sed -n '/best of the chart<\/caption>/,/<\/table>/p' "$T"/ssite/comparison-two-*.html | tr -d '\n')
+check "the pivot table stars btrfs / buffered alone (the chart's best)" \
+	sh -c 'test "$(echo "$1" | sed "s/.*<\/caption>//" | grep -o "★" | wc -l)" = 1 &&
+	       echo "$1" | grep -q "874622</strong> ★"' _ "$pivot"
+check "and the sentences agree: on btrfs buffered is 6.3x faster" \
+	sh -c '"$BIN" --db "$1" summary two | grep -q "on btrfs: buffered is 6.3x faster than direct"' _ "$T/split.db"
