@@ -82,10 +82,13 @@ grows table 48000
 grows wide 4000 $WIDE
 grows html 3200 $WIDE
 
-# the control: a quadratic loop, N and 8N, measured the same way
+# the control: a quadratic loop, N and KN, measured the same way; N is
+# sized so that N itself costs twice the clock's step or more even on a
+# fast machine (2.25 10^6 steps, 20 ms or more), so that KN (K^2 times
+# that) passes MAX times it everywhere (N = 300 gave 0 ms and 60 ms)
 quad='{ for (i = 0; i < $1; i++) for (j = 0; j < $1; j++) s++ }'
-a=$(echo 300 | cpu_ms awk "$quad")
-c=$(echo $((300 * K)) | cpu_ms awk "$quad")
+a=$(echo 1500 | cpu_ms awk "$quad")
+c=$(echo $((1500 * K)) | cpu_ms awk "$quad")
 if ratio_ok quad "$a" "$c"; then
 	notok "control: a quadratic loop passed the measure ($a ms, $c ms)"
 else
