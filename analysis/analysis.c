@@ -978,8 +978,10 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	for (c = 0; c < m->ncols; c++)
 		a->state[c] = (unsigned char)column_state(a, c);
 	/* the comparison's outliers: outliers in at least half the charts
-	 * where they could be one */
-	for (c = 0; c < m->ncols; c++) {
+	 * where they could be one.  A sweep's groups are a group at each
+	 * setting: comparing them as competitors says nothing true (the
+	 * settings' own parts say it, renderer/sweep.c) */
+	for (c = 0; c < m->ncols && !m->sweep; c++) {
 		if (a->state[c] != COL_OK || !chart_outliers(a, c, tmp))
 			continue;
 		for (g = 0; g < m->ngroups; g++) {
@@ -997,6 +999,9 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	x.a = a;
 	for (c = 0; c < m->ncols; c++) {
 		a->col_first[c] = a->nstmt;
+		a->top[c] = -1;
+		if (m->sweep)
+			continue;
 		column_statements(&x, c, terms, want);
 		if (x.fail == 2) {
 			analysis_release(a);
@@ -1011,7 +1016,8 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 			goto oom;
 	}
 	a->col_first[m->ncols] = a->nstmt;
-	ranking(a);
+	if (!m->sweep)
+		ranking(a);
 	for (g = 0; g < m->ngroups && a->ranking; g++) {
 		struct statement *s;
 
@@ -1180,8 +1186,7 @@ void analysis_value_text(double v, const char *unit, char out[48])
 		snprintf(out, 48, "%s %s", num, unit);
 }
 
-/* "faster"/"slower" for times and rates, "better"/"worse" otherwise. */
-static const char *word(const struct column *col, int better)
+const char *analysis_word(const struct column *col, int better)
 {
 	const char *u = col->unit;
 	int speed = strcmp(u, "s") == 0 || strcmp(u, "ms") == 0 ||
@@ -1242,7 +1247,7 @@ static void apart_said(struct buf *b, const struct statement *s,
 	double r = worse_ratio(col, s->value, s->ref_value);
 
 	if (s->support == S_PARTIAL && s->apart)
-		buf_printf(b, "; significantly %s %s", word(col, r > 0 && r < 1),
+		buf_printf(b, "; significantly %s %s", analysis_word(col, r > 0 && r < 1),
 			   s->apart);
 }
 
@@ -1339,7 +1344,7 @@ static int say(void *ctx, const struct statement *s)
 				   "confidence; %s was %s %s in these runs",
 				   m->groups[s->subject], v1, s->n,
 				   m->groups[s->ref_group], v2, s->ref_n,
-				   m->groups[s->ref_group], r, word(col, 0));
+				   m->groups[s->ref_group], r, analysis_word(col, 0));
 			ci_text(x->out, s, 1);
 		} else if (s->by_test == -1)
 			sign_text(x->out, s, m, v1, v2);
@@ -1356,7 +1361,7 @@ static int say(void *ctx, const struct statement *s)
 		if (s->ref_word) {
 			buf_printf(x->out, "%s is %s %s than the other %d (%s vs "
 				   "%s mean", m->groups[s->subject], r,
-				   word(col, s->kind == K_FASTER), s->ref_n, v1, v2);
+				   analysis_word(col, s->kind == K_FASTER), s->ref_n, v1, v2);
 			ci_text(x->out, s, 0);
 			apart_said(x->out, s, col);
 			buf_adds(x->out, ")");
@@ -1365,7 +1370,7 @@ static int say(void *ctx, const struct statement *s)
 			 * claim as the mean of ten */
 			buf_printf(x->out, "%s is %s %s than %s (%s",
 				   m->groups[s->subject], r,
-				   word(col, s->kind == K_FASTER),
+				   analysis_word(col, s->kind == K_FASTER),
 				   m->groups[s->ref_group], v1);
 			if (s->n == s->ref_n)
 				buf_printf(x->out, " vs %s, n=%d each", v2, s->n);
@@ -1541,6 +1546,25 @@ int analysis_sentence(const struct analysis *a, int col, struct buf *out)
 	if (out->len)
 		buf_adds(out, ".");
 	return 0;
+}
+
+enum stmt_support analysis_pair(const struct analysis *a, int c, int g,
+				int h)
+{
+	struct gen x;
+	enum stmt_support r = S_NONE;
+
+	if (g == h || !has(a, c, g) || !has(a, c, h) || a->state[c] != COL_OK)
+		return S_NONE;
+	memset(&x, 0, sizeof(x));
+	x.a = (struct analysis *)a;	/* family() reads it only */
+	x.ti = calloc((size_t)a->m->ngroups + 1, sizeof(int));
+	if (x.ti && family(&x, c) == 0)
+		r = pair_support(&x, c, g, h);
+	free(x.ti);
+	free(x.p);
+	free(x.adj);
+	return r;
 }
 
 int analysis_is_best(const struct analysis *a, int c, int g)

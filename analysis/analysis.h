@@ -163,6 +163,12 @@ int analysis_each_statement(const struct analysis *a,
  * 1.6% of each other."  Empty when there is nothing to say. */
 int analysis_sentence(const struct analysis *a, int col, struct buf *out);
 
+/* What the chart's family says of groups g and h in column c (the support
+ * a statement of the pair would have): S_SIG, S_TIE, S_NOTSIG, S_SINGLE;
+ * S_NONE when a side has no figure or memory ran out. */
+enum stmt_support analysis_pair(const struct analysis *a, int c, int g,
+				int h);
+
 /* 1 when group g ties for the best of column c. */
 int analysis_is_best(const struct analysis *a, int c, int g);
 
@@ -189,6 +195,9 @@ void analysis_headline(const struct analysis *a, struct buf *out);
  * overall ranking's coverage, mixed groups, runs left out, the grouping
  * chosen. */
 void analysis_notes(const struct analysis *a, struct buf *out);
+
+/* "faster"/"slower" for times and rates, "better"/"worse" otherwise. */
+const char *analysis_word(const struct column *col, int better);
 
 /* A ratio as people read it: one decimal from 1.2x up, two below. */
 void analysis_ratio_text(double r, char out[16]);

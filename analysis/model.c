@@ -859,9 +859,11 @@ int model_load(struct store *s, const struct store_comparison *c,
 	m->title = dup_or_null(c->title);
 	m->suite = strdup(c->suite);
 	m->by = strdup(c->by);
-	m->split = dup_or_null(c->split);
+	/* a sweep's groups are those of by at each x, as a split's */
+	m->split = dup_or_null(c->x ? c->x : c->split);
+	m->sweep = c->x != NULL;
 	if (!m->name || !m->suite || !m->by || !m->where ||
-	    (c->title && !m->title) || (c->split && !m->split)) {
+	    (c->title && !m->title) || ((c->split || c->x) && !m->split)) {
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
 	}

@@ -65,6 +65,8 @@ struct model {
 	char *split;		/* a second factor's keys, or NULL; the
 				 * groups are then named "by / split"
 				 * (split.h), owned */
+	int sweep;		/* split is a sweep's numeric key (compare
+				 * --x): its values are an axis */
 	char **groups;		/* owned names, ngroups */
 	long long **runs;	/* per group: its run ids, nruns[g] of them */
 	int *nruns;

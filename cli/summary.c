@@ -8,6 +8,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "../renderer/split.h"
+#include "../renderer/sweep.h"
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
@@ -28,7 +30,7 @@ static const char compare_usage[] =
 	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
 	"[--title T]\n"
 	"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
-	"                         [--order value|G1,G2...] [--split KEY]\n"
+	"                         [--order value|G1,G2...] [--split KEY | --x KEY]\n"
 	"       benchsite compare --delete NAME\n"
 	"\n"
 	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
@@ -46,6 +48,10 @@ static const char compare_usage[] =
 	"                   of --by, a bar (and a colour) per value of KEY,\n"
 	"                   with statements within each KEY value and across\n"
 	"                   them for each --by value\n"
+	"  --x KEY          a sweep: KEY's numbers (threads 1, 2, 4, 8) are an\n"
+	"                   axis, not groups: statements at each value, each\n"
+	"                   group's peak and scaling, where one overtakes\n"
+	"                   another\n"
 	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
 	"ext2 < ext10.\n";
 
@@ -201,8 +207,31 @@ static int unknown_shown(struct store *s, const struct store_comparison *c,
 	return 0;
 }
 
-/* 0 unless c has a split that no run selected has (every one of its
- * keys and by's): then -1 with e saying so. */
+/* Checks that every value of a sweep's key in the suite is a number. */
+struct x_check {
+	const char *key;
+	char bad[128];
+};
+
+static int x_value(void *ctx, long long run, const char *key,
+		   const char *value)
+{
+	struct x_check *x = ctx;
+	char *end;
+	double v;
+
+	(void)run;
+	if (strcmp(key, x->key) != 0 || x->bad[0])
+		return 0;
+	v = strtod(value, &end);
+	if (end == value || *end || !isfinite(v))
+		snprintf(x->bad, sizeof(x->bad), "%s", value);
+	return 0;
+}
+
+/* 0 unless c has a split (or a sweep's key) that no run selected has
+ * (every one of its keys and by's), or a sweep's key with a value that is
+ * no number: then -1 with e saying so. */
 static int split_none(struct store *s, const struct store_comparison *c,
 		      struct err *e)
 {
@@ -210,12 +239,24 @@ static int split_none(struct store *s, const struct store_comparison *c,
 	char both[1024];
 	long all, lacking;
 
-	if (!c->split)
+	if (c->x) {
+		struct x_check xc;
+
+		memset(&xc, 0, sizeof(xc));
+		xc.key = c->x;
+		if (store_each_attr_in_suite(s, c->suite, x_value, &xc, e))
+			return -1;
+		if (xc.bad[0])
+			return err_set(e, NULL, 0, 0, "--x %s: a run has %s=%s, "
+				       "which is no number", c->x, c->x, xc.bad);
+		c2.split = c->x;
+	}
+	if (!c2.split)
 		return 0;
-	if (strcmp(c->by, c->split) == 0)
+	if (strcmp(c->by, c2.split) == 0)
 		return err_set(e, NULL, 0, 0, "--split %s is --by itself",
-			       c->split);
-	snprintf(both, sizeof(both), "%s,%s", c->by, c->split);
+			       c2.split);
+	snprintf(both, sizeof(both), "%s,%s", c->by, c2.split);
 	c2.by = both;
 	if (store_count_selected(s, c, -1, &all, e) ||
 	    store_count_ungrouped(s, &c2, &lacking, e))
@@ -223,7 +264,7 @@ static int split_none(struct store *s, const struct store_comparison *c,
 	if (lacking >= all)
 		return err_set(e, NULL, 0, 0, "no run that comparison '%s' "
 			       "selects has both %s and %s", c->name, c->by,
-			       c->split);
+			       c2.split);
 	return 0;
 }
 
@@ -239,6 +280,7 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		{"tests", required_argument, NULL, 'T'},
 		{"order", required_argument, NULL, 'o'},
 		{"split", required_argument, NULL, 'p'},
+		{"x", required_argument, NULL, 'x'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -250,9 +292,17 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 
 	memset(&c, 0, sizeof(c));
 	c.by = "label";
-	while ((ch = cli_option(argc, argv, "s:b:w:t:dM:T:o:p:h", opts,
+	while ((ch = cli_option(argc, argv, "s:b:w:t:dM:T:o:p:x:h", opts,
 				compare_usage)) >= 0) {
 		switch (ch) {
+		case 'x':
+			if (!record_key_valid(optarg)) {
+				textrule_printf(stderr, "benchsite: --x '%s' is not "
+						"an attribute name\n", optarg);
+				return EXIT_USAGE;
+			}
+			c.x = optarg;
+			break;
 		case 'p':
 			if (split_keys_bad(optarg))
 				return EXIT_USAGE;
@@ -305,6 +355,16 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		return cli_status(ch);
 	if (optind != argc - 1 || !*argv[optind])
 		return cli_usage_error(compare_usage);
+	if (c.x && c.split) {
+		fprintf(stderr, "benchsite: compare: --x and --split are two "
+			"ways of adding a factor: give one\n");
+		return EXIT_USAGE;
+	}
+	if (c.x && strcmp(c.x, c.by) == 0) {
+		textrule_printf(stderr, "benchsite: compare: --x %s is --by "
+				"itself\n", c.x);
+		return EXIT_USAGE;
+	}
 	c.name = argv[optind];
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
@@ -336,13 +396,16 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		c.suite = only;
 	}
 	if (selects_none(s, &c, &e) || unknown_shown(s, &c, &e) ||
-	    split_none(s, &c, &e) || store_comparison_set(s, &c, &e))
+	    split_none(s, &c, &e))
+		goto fail;
+	if (store_comparison_set(s, &c, &e))
 		goto fail;
 	/* what the next render will show, in one line (the names are the
 	 * user's text: printed through the text rule) */
 	textrule_printf(stderr, "benchsite: comparison '%s': suite %s, "
 			"grouped by %s%s%s%s\n", c.name, c.suite, c.by,
-			c.split ? ", split by " : "", c.split ? c.split : "",
+			c.split ? ", split by " : c.x ? ", swept over " : "",
+			c.split ? c.split : c.x ? c.x : "",
 			c.nwhere == 0 ? "" : c.nwhere == 1 ? ", one condition" :
 			", several conditions");
 	rc = EXIT_OK;
@@ -363,6 +426,7 @@ struct summary {
 	struct err *e;
 	const struct model *m;
 	const char *split;	/* the split value the rows are about */
+	const char *x;		/* a sweep's setting the rows are about */
 };
 
 static void put_num(double v)
@@ -405,8 +469,31 @@ static int tsv_row(void *ctx, const struct statement *st)
 	} else {
 		putchar('\t');
 	}
-	textrule_printf(stdout, "\t%s\t%s\n", x->split ? x->split : "",
-			stmt_support_name(st->support));
+	textrule_printf(stdout, "\t%s\t%s\t%s\n", x->split ? x->split : "",
+			stmt_support_name(st->support), x->x ? x->x : "");
+	return 0;
+}
+
+/* A sweep's statement along its axis as a TSV row (sweep.h). */
+static int sweep_tsv_row(void *ctx, const struct sweep_row *r)
+{
+	static const char *const kinds[] = { "peak", "scaling", "overtake" };
+	struct summary *x = ctx;
+	const struct column *col = &x->m->cols[r->col];
+
+	textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t", x->m->name, col->test,
+			col->metric, kinds[r->kind], r->subject);
+	if (r->ratio > 0)
+		put_num(r->ratio);
+	textrule_printf(stdout, "\t%s\t", r->reference ? r->reference :
+			r->ref_x ? r->ref_x : "");
+	if (r->kind != SWEEP_OVERTAKE)
+		put_num(r->value);
+	putchar('\t');
+	if (r->has_ref_value)
+		put_num(r->ref_value);
+	textrule_printf(stdout, "\t%s\t\t\t\t%s\t%s\n", col->unit,
+			stmt_support_name(r->support), r->x ? r->x : "");
 	return 0;
 }
 
@@ -440,7 +527,10 @@ static int one(void *ctx, const struct store_comparison *c)
 	if (x->tsv) {
 		int i;
 
-		analysis_each_statement(&a, tsv_row, x);
+		/* a sweep's own rows compare settings as competitors: its
+		 * rows are those at each setting and along the axis */
+		if (!m.sweep)
+			analysis_each_statement(&a, tsv_row, x);
 		/* within each split value: its groups are the by values and
 		 * the split column says which; across the split values of
 		 * one by value: "*", and the model's full names, which say
@@ -452,14 +542,17 @@ static int one(void *ctx, const struct store_comparison *c)
 			if (!names)
 				continue;
 			x->m = &p->m;
-			x->split = p->across ? "*" : p->value;
+			x->split = m.sweep ? NULL : p->across ? "*" : p->value;
+			x->x = m.sweep ? p->value : NULL;
 			if (p->across)
 				p->m.groups = p->full;
 			analysis_each_statement(&p->a, tsv_row, x);
 			p->m.groups = names;
 		}
 		x->m = &m;
-		x->split = NULL;
+		x->split = x->x = NULL;
+		if (m.sweep)
+			sweep_each_row(&sp, sweep_tsv_row, x);
 	} else {
 		char *line, *nl;
 
@@ -475,14 +568,17 @@ static int one(void *ctx, const struct store_comparison *c)
 		}
 		for (col = 0; col < m.ncols; col++) {
 			buf_reset(&b);
-			analysis_sentence(&a, col, &b);
-			if (b.len)
-				textrule_printf(stdout, "  %s %s: %s\n",
+			if (!m.sweep)
+				analysis_sentence(&a, col, &b);
+			if (b.len || m.sweep)
+				textrule_printf(stdout, "  %s %s:%s%s\n",
 						m.cols[col].test,
-						m.cols[col].metric, b.data);
+						m.cols[col].metric, b.len ? " " : "",
+						b.len ? b.data : "");
 			if (m.split) {
 				buf_reset(&b);
 				split_sentences(&sp, col, &b);
+				sweep_sentences(&sp, col, &b);
 				for (line = b.data; line && *line; line = nl + 1) {
 					if (!(nl = strchr(line, '\n')))
 						break;
@@ -494,7 +590,10 @@ static int one(void *ctx, const struct store_comparison *c)
 		if (m.split && sp.note)
 			textrule_printf(stdout, "  (%s)\n", sp.note);
 		buf_reset(&b);
-		analysis_headline(&a, &b);
+		if (m.sweep)
+			sweep_headline(&sp, &b);
+		else
+			analysis_headline(&a, &b);
 		if (b.len)
 			textrule_printf(stdout, "  overall: %s\n", b.data);
 		buf_release(&b);
@@ -511,13 +610,16 @@ static const char summary_usage[] =
 	"Prints what the site says about each comparison (or only NAME): as\n"
 	"sentences, or as data with the columns comparison, test, metric, kind\n"
 	"(best slower faster same spread vs-best geomean outlier too-fast\n"
-	"mixed), subject, ratio (exact, at least 1), reference (a group,\n"
+	"mixed fixed), subject, ratio (exact, at least 1), reference (a group,\n"
 	"'others', 'best', or for mixed the attribute), value (for mixed the\n"
 	"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
 	"95% interval; empty where none can be had), split (with --split: the\n"
 	"split value a row within one is about, subject and reference then\n"
 	"--by values; '*' for a row across the split values of one --by\n"
-	"value; empty for the comparison's own rows).\n";
+	"value; empty for the comparison's own rows), support (what a row's\n"
+	"difference rests on: significant, not-significant, single-run,\n"
+	"partial, tie) and x (with --x: the setting a row is about; kinds\n"
+	"peak, scaling and overtake are a sweep's statements along it).\n";
 
 int cmd_summary(int argc, char **argv, const struct cli_env *env)
 {
@@ -554,7 +656,7 @@ int cmd_summary(int argc, char **argv, const struct cli_env *env)
 	if (x.tsv)
 		printf("comparison\ttest\tmetric\tkind\tsubject\tratio\treference"
 		       "\tvalue\treference_value\tunit\tratio_low\tratio_high"
-		       "\tsplit\tsupport\n");
+		       "\tsplit\tsupport\tx\n");
 	if (store_each_comparison(x.s, one, &x, &e)) {
 		err_print(&e);
 		rc = EXIT_FAULT;

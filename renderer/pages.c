@@ -32,6 +32,7 @@
 #include "site_entry.h"
 #include "slug.h"
 #include "split.h"
+#include "sweep.h"
 
 #define CHART_WIDTH 960
 
@@ -701,7 +702,51 @@ static void statements(xmlNodePtr main, const struct analysis *a)
 
 static void headline(const struct analysis *a, struct buf *b)
 {
-	analysis_headline(a, b);
+	struct split sp;
+	struct err e;
+
+	if (!a->m->sweep) {
+		analysis_headline(a, b);
+		return;
+	}
+	/* a sweep's headline counts the best at each setting */
+	if (split_run(a->m, &sp, &e) == 0)
+		sweep_headline(&sp, b);
+	split_release(&sp);
+}
+
+/* A sweep's statements of column c (at each setting, then along the
+ * axis) as a list under parent; nothing for another comparison. */
+static int sweep_list(xmlNodePtr parent, const struct model *m, int c,
+		      struct err *e)
+{
+	struct split sp;
+	struct buf b;
+	char *line, *nl;
+	xmlNodePtr ul = NULL;
+
+	if (!m->sweep)
+		return 0;
+	if (split_run(m, &sp, e)) {
+		split_release(&sp);
+		return -1;
+	}
+	buf_init(&b, 1 << 20);
+	split_sentences(&sp, c, &b);
+	sweep_sentences(&sp, c, &b);
+	for (line = b.data; line && *line; line = nl + 1) {
+		if (!(nl = strchr(line, '\n')))
+			break;
+		*nl = '\0';
+		if (!ul) {
+			ul = html_el(parent, "ul", NULL);
+			html_attr(ul, "class", "statements");
+		}
+		html_el(ul, "li", line);
+	}
+	buf_release(&b);
+	split_release(&sp);
+	return 0;
 }
 
 /* The notes a reader needs before the statements (analysis_notes), one
@@ -808,6 +853,10 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 	if (b.len)
 		html_el(main, "p", b.data);
 	buf_release(&b);
+	if (sweep_list(main, a->m, c, s->e)) {
+		page_free(&p);
+		return -1;
+	}
 	if (views(s, main, a, c, 0)) {
 		page_free(&p);
 		return -1;
@@ -1043,6 +1092,9 @@ int pages_comparison(struct site *s, const struct model *m,
 	main = p.main;
 	buf_printf(&b, "Suite %s. A group is the runs that share their %s", m->suite,
 		   m->by);
+	if (m->sweep)	/* counted below as a group at each setting */
+		buf_printf(&b, ", at each value of %s (a sweep: %s is an axis, "
+			   "not a group)", m->split, m->split);
 	if (*m->where)
 		buf_printf(&b, ", among the runs with %s", m->where);
 	buf_printf(&b, ": %d group%s, %d test%s and metric%s. A figure is the "
@@ -1065,13 +1117,16 @@ int pages_comparison(struct site *s, const struct model *m,
 	buf_release(&b);
 	notes(main, a);
 	statements(main, a);
-	html_el(main, "h2", "Results");
-	html_el(main, "p", "\xe2\x98\x85 marks the best of each column (ties "
-		"within 0.1% share it, and with repeated runs every group the "
-		"best cannot be told from); the small figure is the ratio to the "
-		"best; \"all tests\" is the geometric mean of those ratios over "
-		"the charts every group has a measured figure in.");
-	results_table(main, a);
+	if (!m->sweep) {	/* a sweep's table is its settings' (split.c) */
+		html_el(main, "h2", "Results");
+		html_el(main, "p", "\xe2\x98\x85 marks the best of each column "
+			"(the best set: ties within 0.1% share it, and with "
+			"repeated runs the groups the test cannot separate from "
+			"it); the small figure is the ratio to the best; \"all "
+			"tests\" is the geometric mean of those ratios over the "
+			"charts every group has a figure above zero in.");
+		results_table(main, a);
+	}
 	if (split_page(m, main, s->e)) {
 		page_free(&p);
 		return -1;

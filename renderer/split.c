@@ -19,6 +19,7 @@
 #include "chart.h"
 #include "html.h"
 #include "pages.h"
+#include "sweep.h"
 
 /* the value of comma-separated keys for run, joined by sep; NULL when the
  * run lacks one */
@@ -334,7 +335,9 @@ int split_run(const struct model *m, struct split *sp, struct err *e)
 	for (i = 0; i < sp->nvalues; i++)
 		if (add_part(sp, 0, sp->values[i], e))
 			return -1;
-	for (i = 0; i < sp->nbys; i++)
+	/* a sweep says what happens along its axis (sweep.c), not how the
+	 * settings of one group compare as competitors */
+	for (i = 0; i < sp->nbys && !m->sweep; i++)
 		if (add_part(sp, 1, sp->bys[i], e))
 			return -1;
 	if (differences(sp))
@@ -395,7 +398,10 @@ void split_sentences(const struct split *sp, int c, struct buf *out)
 			continue;
 		buf_reset(&b);
 		analysis_sentence(&p->a, c, &b);
-		if (b.len)
+		if (b.len && sp->m->sweep)
+			buf_printf(out, "at %s=%s: %s\n", sp->m->split, p->value,
+				   b.data);
+		else if (b.len)
 			buf_printf(out, "on %s: %s\n", p->value, b.data);
 	}
 	buf_release(&b);
@@ -417,9 +423,9 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
 	snprintf(caption, sizeof(caption), "%s: %s%s%s%s, %s is better; "
-		 "\xe2\x98\x85 best of the chart", col->test, col->metric,
+		 "\xe2\x98\x85 best %s", col->test, col->metric,
 		 *col->unit ? " (" : "", col->unit, *col->unit ? ")" : "",
-		 col->better);
+		 col->better, m->sweep ? "at that setting" : "of the chart");
 	html_el(table, "caption", caption);
 	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
 	th = html_el(tr, "th", NULL);
@@ -445,7 +451,12 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 				html_attr(td, "class", "none");
 				continue;
 			}
-			pages_mean_cell(td, &sp->whole, c, p->group[found]);
+			/* a sweep's settings are no competitors: its star
+			 * is the best at each setting, as its sentences */
+			if (m->sweep)
+				pages_mean_cell(td, &p->a, c, found);
+			else
+				pages_mean_cell(td, &sp->whole, c, p->group[found]);
 		}
 	}
 }
@@ -459,7 +470,14 @@ void split_html(const struct split *sp, void *parent_node)
 
 	if (!m || !m->split)
 		return;
-	html_el(parent, "h2", "Two factors");
+	if (m->sweep) {
+		char h[200];
+
+		snprintf(h, sizeof(h), "Over %s", m->split);
+		html_el(parent, "h2", h);
+	} else {
+		html_el(parent, "h2", "Two factors");
+	}
 	p = html_el(parent, "p", NULL);
 	html_text(p, "Each chart clusters the bars by ");
 	html_text(p, m->by);
@@ -487,6 +505,7 @@ void split_html(const struct split *sp, void *parent_node)
 		pivot(sp, parent, c);
 		buf_reset(&b);
 		split_sentences(sp, c, &b);
+		sweep_sentences(sp, c, &b);
 		if (!b.len)
 			continue;
 		ul = html_el(parent, "ul", NULL);

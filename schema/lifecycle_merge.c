@@ -223,12 +223,15 @@ int lifecycle_merge(struct store *s, const char *path,
 			  "FROM result WHERE run_id = ?1 ORDER BY id", &q[3]) ||
 	    other_prepare(&m, "SELECT test, metric, t, value FROM sample WHERE "
 			  "run_id = ?1 ORDER BY rowid", &q[4]) ||
-	    other_prepare(&m, rep->version >= 5 ?
+	    other_prepare(&m, rep->version >= 6 ?
 			  "SELECT name, title, suite, by_key, filter, metrics, "
-			  "tests, order_by, split_by FROM comparison ORDER BY "
+			  "tests, order_by, split_by, x_key FROM comparison "
+			  "ORDER BY name" : rep->version >= 5 ?
+			  "SELECT name, title, suite, by_key, filter, metrics, "
+			  "tests, order_by, split_by, NULL FROM comparison ORDER BY "
 			  "name" :
 			  "SELECT name, title, suite, by_key, filter, NULL, NULL, "
-			  "NULL, NULL FROM comparison ORDER BY name", &q[5]))
+			  "NULL, NULL, NULL FROM comparison ORDER BY name", &q[5]))
 		goto out;
 	if (store_prepare(s, "INSERT INTO source (sha256, name, format, size, "
 		       "imported_at, content, options) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -243,8 +246,8 @@ int lifecycle_merge(struct store *s, const char *path,
 	    store_prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
 		       "VALUES (?, ?, ?, ?, ?)", &ins[4], e) ||
 	    store_prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
-		       "by_key, filter, metrics, tests, order_by, split_by) VALUES "
-		       "(?, ?, ?, ?, ?, ?, ?, ?, ?)", &ins[5], e) ||
+		       "by_key, filter, metrics, tests, order_by, split_by, x_key) "
+		       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &ins[5], e) ||
 	    store_prepare(s, "INSERT INTO source_chunk (source_id, seq, data) VALUES "
 		       "(?, ?, ?)", &ins[6], e))
 		goto out;
@@ -310,7 +313,7 @@ int lifecycle_merge(struct store *s, const char *path,
 		int c;
 
 		sqlite3_reset(ins[5]);
-		for (c = 0; c < 9; c++)
+		for (c = 0; c < 10; c++)
 			bind_value(s, ins[5], c + 1,
 				   sqlite3_column_value(q[5], c));
 		if (store_step(s, ins[5]) != SQLITE_DONE) {

@@ -1,9 +1,10 @@
--- benchsite store, schema version 5 (version 1 lacked source.options and
+-- benchsite store, schema version 6 (version 1 lacked source.options and
 -- run_attr.origin; version 2 checked result's words with IN lists, which
 -- SQLite evaluates through a temporary table for every row inserted, and
 -- had an index that the UNIQUE constraint's already covers; version 3 had
 -- no source_chunk and held every source in source.content; version 4 lacked
 -- run.label_origin and comparison's metrics, tests, order_by and split_by;
+-- version 5 lacked comparison.x_key;
 -- store.c's
 -- migrations bring older stores here).
 --
@@ -113,7 +114,10 @@ CREATE TABLE comparison (
 	order_by    TEXT,
 	-- a second factor: attribute keys, comma-separated; each chart then
 	-- clusters the groups of by_key with a bar per split_by value
-	split_by    TEXT
+	split_by    TEXT,
+	-- a sweep: a numeric attribute key whose values are an axis, not
+	-- groups (threads 1, 2, 4, 8: a line per group of by_key over it)
+	x_key       TEXT
 );
 
 CREATE INDEX run_source ON run (source_id);

@@ -81,6 +81,8 @@ static const char *const migrations[] = {
 	"ALTER TABLE comparison ADD COLUMN tests TEXT;"
 	"ALTER TABLE comparison ADD COLUMN order_by TEXT;"
 	"ALTER TABLE comparison ADD COLUMN split_by TEXT;",
+	/* 5 -> 6: sweeps (compare --x) */
+	"ALTER TABLE comparison ADD COLUMN x_key TEXT;",
 };
 
 static int db_err(struct store *s, struct err *e, const char *what)
@@ -931,8 +933,8 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	if (store_begin(s, e))
 		return -1;
 	if (prepare(s, "INSERT OR REPLACE INTO comparison (name, title, suite, "
-		       "by_key, filter, metrics, tests, order_by, split_by) VALUES "
-		       "(?, ?, ?, ?, ?, ?, ?, ?, ?)", &st, e)) {
+		       "by_key, filter, metrics, tests, order_by, split_by, x_key) "
+		       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st, e)) {
 		store_rollback(s);
 		return -1;
 	}
@@ -945,6 +947,7 @@ int store_comparison_set(struct store *s, const struct store_comparison *c,
 	store_bind_text(s, st, 7, c->tests);
 	store_bind_text(s, st, 8, c->order);
 	store_bind_text(s, st, 9, c->split);
+	store_bind_text(s, st, 10, c->x);
 	if (step_done(s, st, "cannot store comparison", e)) {
 		store_rollback(s);
 		return -1;
@@ -1011,7 +1014,8 @@ int store_each_comparison(struct store *s,
 	int rc, stop = 0;
 
 	if (prepare(s, "SELECT name, title, suite, by_key, filter, metrics, tests,"
-		       " order_by, split_by FROM comparison ORDER BY name", &st, e))
+		       " order_by, split_by, x_key FROM comparison ORDER BY name",
+		    &st, e))
 		return -1;
 	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
 		struct store_comparison c;
@@ -1029,6 +1033,7 @@ int store_each_comparison(struct store *s,
 		c.tests = (const char *)sqlite3_column_text(st, 6);
 		c.order = (const char *)sqlite3_column_text(st, 7);
 		c.split = (const char *)sqlite3_column_text(st, 8);
+		c.x = (const char *)sqlite3_column_text(st, 9);
 		stop = cb(ctx, &c);
 	}
 	sqlite3_finalize(st);

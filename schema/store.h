@@ -17,7 +17,7 @@ struct err;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 5
+#define STORE_SCHEMA_VERSION 6
 
 /* Opens path, creating it with the current schema when it does not exist
  * and migrating an older one; refuses a newer one.  *out is freed with
@@ -175,6 +175,9 @@ struct store_comparison {
 	/* NULL, or attribute keys (comma-separated) of a second factor: the
 	 * groups are then those of by and split together */
 	const char *split;
+	/* NULL, or the attribute key of a sweep: its numeric values are the
+	 * x axis, and the groups those of by at each x */
+	const char *x;
 };
 
 /* Creates or replaces a comparison (inside its own transaction). */

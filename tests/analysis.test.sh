@@ -7,7 +7,7 @@
 bs import "$TOP/sample-data/sqlbench-filesystems-2008.csv" > /dev/null
 bs summary --format tsv > "$T/s.tsv"
 check "summary TSV header" test "$(head -1 "$T/s.tsv")" = \
-	"$(printf 'comparison\ttest\tmetric\tkind\tsubject\tratio\treference\tvalue\treference_value\tunit\tratio_low\tratio_high\tsplit\tsupport')"
+	"$(printf 'comparison\ttest\tmetric\tkind\tsubject\tratio\treference\tvalue\treference_value\tunit\tratio_low\tratio_high\tsplit\tsupport\tx')"
 
 rows() { awk -F'\t' -v k="$1" -v t="$2" '$4 == k && $2 == t { print $5 }' "$T/s.tsv" | tr '\n' ' '; }
 check "comparison outliers are exactly jfs_defaults and xfs_defaults ($(rows outlier ''))" \

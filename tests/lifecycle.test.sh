@@ -83,7 +83,9 @@ check "its attributes come as of unknown origin, its options as not known" test 
 	"$(sqlite3 "$T/v1m.db" 'select count(*) from run_attr where origin is null; select count(*) from source where options is null' | tr '\n' ' ')" = "33 2 "
 cp "$T/v1.db" "$T/mig.db"
 "$BIN" --db "$T/mig.db" init
-check "opening a version-1 store migrates it to version 5" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 5
+check "opening a version-1 store migrates it to version 6" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 6
+check "and its comparisons can hold a sweep's x key" \
+	sqlite3 "$T/mig.db" 'select x_key from comparison limit 1'
 for t in source source_chunk run run_attr result sample comparison; do
 	check "migrated table $t has the columns of a new store" test \
 		"$(sqlite3 "$T/mig.db" "select * from pragma_table_info('$t')")" = \

@@ -1,0 +1,95 @@
+# sweep.test.sh: compare --x (docs/analysis.md, "Sweeps"): a numeric
+# setting is an axis, not a competitor.  Statements at each setting under
+# the rules of a bar chart of that setting, each group's peak and scaling,
+# where one group is ahead of another, the TSV's x column, the page.
+. "$TOP/tests/lib.sh"
+
+# two builds at threads 1, 2, 4, 8, three runs each (±1%): build-a flat
+# from 4 threads, build-b rising; the figures by hand:
+#   a: 1.30M 2.60M 5.20M 4.68M    b: 1.28M 2.56M 5.60M 11.2M
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tthreads\n'
+	i=0
+	for g in a:1300000:2600000:5200000:4680000 b:1280000:2560000:5600000:11200000; do
+		name=build-${g%%:*} rest=${g#*:}
+		for t in 1 2 4 8; do
+			base=${rest%%:*} rest=${rest#*:}
+			for f in 0.99 1.00 1.01; do
+				i=$((i + 1))
+				printf '%s\t%s\tsysbench\tmemory\toperations_per_sec\t%s\t1/s\thigher\tok\t%s\n' \
+					"$i" "$name" "$(awk -v b="$base" -v f="$f" 'BEGIN { printf "%.0f", b * f }')" "$t"
+			done
+		done
+	done
+} > "$T/sweep.tsv"
+bs import "$T/sweep.tsv" > /dev/null
+check "compare --x threads defines a sweep" bs compare sw --by label --x threads
+bs summary sw > "$T/s.txt"
+bs summary --format tsv sw > "$T/s.tsv"
+
+check "no statement compares a setting with another as a competitor (no 'build-a / 1')" \
+	sh -c '! grep -q " / " "$1"' _ "$T/s.txt"
+check "at each setting, the statements a bar chart of it would make" \
+	grep -q "at threads=8: build-b is 2.4x faster than build-a (11,200,000/s vs 4,680,000/s, n=3 each" "$T/s.txt"
+check "inside the noise at 1 thread: no significant difference" \
+	grep -q "at threads=1: no significant difference between build-a" "$T/s.txt"
+check "each group's peak and where it is" \
+	sh -c 'grep -q "build-a peaks at threads=4 (5,200,000/s)$" "$1" &&
+	       grep -q "build-b peaks at threads=8 (11,200,000/s), the largest tried" "$1"' _ "$T/s.txt"
+# 11.2M / 1.28M = 8.75 over three doublings: 8.75^(1/3) = 2.06
+check "scaling from the smallest to the largest setting, and per doubling" \
+	grep -q "build-b goes from 1,280,000/s at threads=1 to 11,200,000/s at threads=8: 8.8x up, 2.1x up per doubling" "$T/s.txt"
+check "where one is ahead, and where the test does not separate them" \
+	grep -q "build-a against build-b: no significant difference at threads=1 to 2; build-b is faster at threads=4 to 8$" "$T/s.txt"
+check "the headline counts the best at each setting" \
+	grep -q "overall: build-b: best at 2 of 4 points" "$T/s.txt"
+check "TSV: the x column says which setting a row is about" \
+	test "$(awk -F'\t' '$4 == "faster" && $5 == "build-b" { printf "%s ", $15 }' "$T/s.tsv")" = "4 8 "
+check "TSV: peak rows with their setting" \
+	test "$(awk -F'\t' '$4 == "peak" { printf "%s@%s ", $5, $15 }' "$T/s.tsv")" = "build-a@4 build-b@8 "
+check "TSV: scaling rows with the factor and both ends" \
+	test "$(awk -F'\t' '$4 == "scaling" && $5 == "build-b" { print $6, $7, $8, $9, $15 }' "$T/s.tsv")" = "8.75 1 11200000 1280000 8"
+
+# an overtake: c is ahead at low settings, d from 4 up
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tclients\n'
+	i=100
+	for r in c:1:200 c:2:380 c:4:500 c:8:520 d:1:150 d:2:300 d:4:600 d:8:1100; do
+		IFS=: read -r g x v <<-X
+		$r
+		X
+		for f in 0.99 1.00 1.01; do
+			i=$((i + 1))
+			printf '%s\t%s\tpg\tselect\ttps\t%s\t1/s\thigher\tok\t%s\n' "$i" "$g" \
+				"$(awk -v b="$v" -v f="$f" 'BEGIN { printf "%.2f", b * f }')" "$x"
+		done
+	done
+} > "$T/over.tsv"
+bs import "$T/over.tsv" > /dev/null
+bs compare ov --suite pg --x clients 2> /dev/null
+check "d overtakes c at clients=4" \
+	sh -c '"$BIN" --db "$1" summary ov | grep -q "c against d: c is faster at clients=1 to 2; d is faster at clients=4 to 8 (d overtakes c at clients=4)"' _ "$T/db"
+check "TSV: an overtake row" \
+	sh -c 'test "$("$BIN" --db "$1" summary --format tsv ov | awk -F"\t" "\$4 == \"overtake\" { print \$5, \$7, \$15, \$14 }")" = "d c 4 significant"' _ "$T/db"
+
+# refusals
+check "--x of a value that is no number is refused (exit 1)" sh -c '
+	printf "label,suite,test,metric,value,unit,better,threads\nx,q,t,m,1,s,lower,many\ny,q,t,m,2,s,lower,2\n" > "$1/bad.csv"
+	"$BIN" --db "$1/bad.db" import "$1/bad.csv" > /dev/null
+	"$BIN" --db "$1/bad.db" compare b --x threads 2> "$1/err"; test $? = 1 &&
+	grep -q "threads=many, which is no number" "$1/err"' _ "$T"
+check "--x with --split is a usage error (exit 2)" \
+	sh -c '"$BIN" --db "$1" compare z --suite pg --x clients --split label 2>/dev/null; test $? = 2' _ "$T/db"
+check "--x equal to --by is a usage error (exit 2)" \
+	sh -c '"$BIN" --db "$1" compare z --suite pg --by clients --x clients 2>/dev/null; test $? = 2' _ "$T/db"
+
+# the page: the settings as columns of the results table, the statements
+bs render --quiet --out "$T/site" > /dev/null 2>&1
+page=$(ls "$T"/site/comparison-sw-*.html)
+check "the page's table has the settings as columns" \
+	grep -q "<th>label \\\\ threads</th>" "$page"
+check "the page says the setting is an axis, and has the statements along it" \
+	sh -c 'grep -q "a sweep: threads is an axis, not a group" "$1" &&
+	       grep -q "build-b peaks at threads=8" "$1"' _ "$page"
+check "the test page has them too" \
+	grep -q "build-a against build-b" "$(ls "$T"/site/test-sw-*.html)"
