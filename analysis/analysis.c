@@ -1732,6 +1732,10 @@ void analysis_notes(const struct analysis *a, struct buf *b)
 				buf_addc(b, keys[i]);
 		buf_adds(b, ", and a group must not mix them.\n");
 	}
+	if (m->is_default && m->sweep)
+		buf_printf(b, "Runs that share a label differ in %s alone, a "
+			   "numeric setting: it is the axis of a sweep, not a "
+			   "group.\n", m->split);
 	if (m->left_out > 0)
 		buf_printf(b, "%ld run%s left out: %s no %s attribute.\n",
 			   m->left_out, m->left_out == 1 ? " is" : "s are",

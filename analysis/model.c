@@ -711,6 +711,38 @@ static int note_key(void *ctx, const struct kv *v, long n)
  * the keys the label's runs disagree on added one by one in that order
  * until nothing is mixed; the label is dropped when it splits no group.
  * The result goes into m->by. */
+/* The settings a sweep runs over (docs/analysis.md, "Sweeps"): a default
+ * comparison whose runs of one label differ in one of these alone, in
+ * numbers only, is a sweep over it, not groups of label and setting. */
+static const char *const sweep_keys[] = {
+	"threads", "clients", "jobs", "numjobs", "iodepth", "bs", "block_size",
+	"file_size", "connections", "concurrency", "scaling_factor", NULL,
+};
+
+/* 1 when key is a sweep's setting and every value the suite's runs hold
+ * of it is a number. */
+static int sweep_key(const struct model *m, const char *key)
+{
+	long i;
+	int k, known = 0;
+
+	for (k = 0; sweep_keys[k]; k++)
+		known |= strcmp(sweep_keys[k], key) == 0;
+	if (!known)
+		return 0;
+	for (i = 0; i < m->nattrs; i++) {
+		char *end;
+		double v;
+
+		if (strcmp(m->attrs[i].key, key) != 0)
+			continue;
+		v = strtod(m->attrs[i].value, &end);
+		if (end == m->attrs[i].value || *end || !isfinite(v))
+			return 0;
+	}
+	return 1;
+}
+
 static int choose_by(struct store *s, struct load *l, struct err *e)
 {
 	struct model *m = l->m;
@@ -788,6 +820,14 @@ static int choose_by(struct store *s, struct load *l, struct err *e)
 				buf_reset(&keys);
 				buf_adds(&keys, list[k]);
 			}
+		}
+		/* one numeric setting alone: a sweep over it */
+		if (done && sweep_key(m, keys.data)) {
+			m->split = strdup(keys.data);
+			m->sweep = m->split != NULL;
+			rc = m->split ? 0 : err_set(e, NULL, 0, 0,
+						    "out of memory");
+			goto out;
 		}
 		if (!done)
 			buf_reset(&keys);

@@ -93,3 +93,18 @@ check "the page says the setting is an axis, and has the statements along it" \
 	       grep -q "build-b peaks at threads=8" "$1"' _ "$page"
 check "the test page has them too" \
 	grep -q "build-a against build-b" "$(ls "$T"/site/test-sw-*.html)"
+
+# the default comparison recognises a sweep: runs that share a label and
+# differ in threads alone (numbers) are not "label,threads" groups
+fresh
+bs import "$T/sweep.tsv" > /dev/null
+bs summary > "$T/d.txt"
+check "the default comparison of a threads sweep is a sweep over threads" \
+	sh -c 'grep -q "differ in threads alone, a numeric setting: it is the axis of a sweep" "$1" &&
+	       grep -q "build-b peaks at threads=8" "$1" && ! grep -q "build-a / 1" "$1"' _ "$T/d.txt"
+# control: a setting outside the list (or not a number) stays a grouping
+sed 's/threads$/cache/' "$T/sweep.tsv" > "$T/cache.tsv"
+fresh
+bs import "$T/cache.tsv" > /dev/null
+check "control: runs differing in another attribute are grouped by it" \
+	sh -c '"$BIN" --db "$1" summary | grep -q "build-b / 8 is 3.4x faster"' _ "$T/db"
