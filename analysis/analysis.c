@@ -557,11 +557,11 @@ static void pair_statement(struct gen *x, int c, int b, int w)
 	}
 	s->ratio = r;
 	pair_interval(a, c, w, b, s);
-	if (is_tie(mean(a, c, w), mean(a, c, b), TIE_SHARE)) {
-		s->support = S_TIE;
-		return;
-	}
+	/* the test first: two tight groups 0.098% apart that it separates
+	 * differ, however close */
 	s->support = pair_support(x, c, b, w);
+	if (s->support == S_TIE)
+		return;
 	if (s->support == S_NOTSIG)
 		s->by_test = 1;
 	else
@@ -710,8 +710,10 @@ static void spread_statement(struct gen *x, int c, unsigned char *want)
 		pair_interval(a, c, lo, hi, s);
 	else
 		pair_interval(a, c, hi, lo, s);
-	if (s->ratio == 1)
-		return;		/* equal: nothing rests on a test */
+	if (s->ratio == 1) {
+		s->support = S_TIE;	/* equal: nothing rests on a test */
+		return;
+	}
 	if (tested && !any) {
 		s->by_test = 1;
 		s->support = S_NOTSIG;

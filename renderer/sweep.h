@@ -15,6 +15,7 @@
 #define BENCHSITE_SWEEP_H
 
 #include "split.h"
+#include "sweepchart.h"
 
 struct buf;
 
@@ -55,5 +56,10 @@ int sweep_each_row(const struct split *sp,
  * one setting), "build-b: best at 7 of 8 points (a chart at one threads
  * value)". */
 void sweep_headline(const struct split *sp, struct buf *out);
+
+/* Fills ch (its data; title, axes and width are the caller's) with column
+ * c of the sweep: the settings, and per group its figure, interval and runs
+ * at each.  -1 when there is nothing to draw. */
+int sweep_chart_fill(const struct split *sp, int c, struct sweep_chart *ch);
 
 #endif

@@ -1,0 +1,284 @@
+/*
+ * sweepchart.c: see sweepchart.h.
+ */
+#include "sweepchart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "../core/buf.h"
+#include "../core/err.h"
+#include "chart.h"
+#include "png.h"
+
+/* pi, which C11 does not name (PI is POSIX-XSI) */
+#define PI 3.14159265358979323846
+
+#define LMARGIN 78.0
+#define RMARGIN 24.0
+#define TOP 54.0
+#define BOTTOM 50.0
+#define HEIGHT 420
+/* the legend's rows: a swatch and a name each, in columns of this width */
+#define LEGEND_COL 150.0
+#define LEGEND_ROW 18.0
+
+/* 1 when every setting is a power of two (1, 2, 4 ... or 0.5, 0.25). */
+static int powers_of_two(const struct sweep_chart *c)
+{
+	int k;
+
+	for (k = 0; k < c->nx; k++) {
+		double l = log2(c->x[k]);
+
+		if (!(c->x[k] > 0) || l != floor(l))
+			return 0;
+	}
+	return 1;
+}
+
+static double x_pos(const struct sweep_chart *c, const struct sweep_layout *l,
+		    double x)
+{
+	double lo = c->x[0], hi = c->x[c->nx - 1], f;
+
+	if (c->nx < 2 || hi == lo)
+		return l->plot_x + l->plot_w / 2;
+	f = l->log2x ? (log2(x) - log2(lo)) / (log2(hi) - log2(lo)) :
+		       (x - lo) / (hi - lo);
+	return l->plot_x + f * l->plot_w;
+}
+
+int sweep_layout(const struct sweep_chart *c, struct sweep_layout *l,
+		 struct err *e)
+{
+	double lo = 0, hi = 0, step, v, last_right = -1e9;
+	int i, k, any = 0, per_row;
+
+	memset(l, 0, sizeof(*l));
+	if (c->nx < 1 || c->nseries < 1)
+		return err_set(e, NULL, 0, 0, "a sweep chart needs a setting "
+			       "and a group");
+	l->width = c->width > 0 ? c->width : 960;
+	l->log2x = c->x[0] > 0 && c->nx >= 2 &&
+		   (powers_of_two(c) || c->x[c->nx - 1] >= 8 * c->x[0]);
+	per_row = (int)((l->width - 24) / LEGEND_COL);
+	if (per_row < 1)
+		per_row = 1;
+	l->legend_rows = (c->nseries + per_row - 1) / per_row;
+	l->plot_x = LMARGIN;
+	l->plot_y = TOP + l->legend_rows * LEGEND_ROW;
+	l->plot_w = l->width - LMARGIN - RMARGIN;
+	l->height = HEIGHT + (int)(l->legend_rows * LEGEND_ROW);
+	l->plot_h = l->height - l->plot_y - BOTTOM;
+	/* y from 0 (or below, for a negative figure) to the highest figure,
+	 * interval or run */
+	for (i = 0; i < c->nseries; i++)
+		for (k = 0; k < c->nx; k++) {
+			const struct sweep_point *p = &c->s[i].p[k];
+			int d;
+
+			if (!p->has)
+				continue;
+			if (!any || p->y < lo)
+				lo = p->y;
+			if (!any || p->y > hi)
+				hi = p->y;
+			any = 1;
+			if (p->has_err) {
+				lo = fmin(lo, p->lo);
+				hi = fmax(hi, p->hi);
+			}
+			for (d = 0; d < p->ndots; d++) {
+				lo = fmin(lo, p->dot[d]);
+				hi = fmax(hi, p->dot[d]);
+			}
+		}
+	lo = fmin(lo, 0);
+	if (!(hi > lo))
+		hi = lo + 1;
+	step = chart_nice_step(hi - lo, 5);
+	l->y_min = lo < 0 ? -ceil(-lo / step) * step : 0;
+	l->y_max = ceil(hi / step) * step;
+	if (l->y_max <= l->y_min)
+		l->y_max = l->y_min + step;
+	for (v = l->y_min; v <= l->y_max * (1 + 1e-9) + 1e-300 && l->nyt < 16;
+	     v = l->y_min + ++l->nyt * step) {
+		l->yt[l->nyt] = l->plot_y + l->plot_h -
+				(v - l->y_min) / (l->y_max - l->y_min) * l->plot_h;
+		chart_tick_text(fabs(v) < step / 2 ? 0 : v, step,
+				fmax(fabs(l->y_min), fabs(l->y_max)),
+				l->yt_text[l->nyt]);
+	}
+	/* every setting is labelled with its own value, left to right,
+	 * leaving out one whose label would touch the one before (7 px a
+	 * character at the axis's 12 px type, and a gap) */
+	for (k = 0; k < c->nx; k++) {
+		double w;
+
+		l->px[k] = x_pos(c, l, c->x[k]);
+		w = 7.0 * (double)strlen(c->x_text[k]);
+		if (l->px[k] - w / 2 < last_right + 8)
+			continue;
+		snprintf(l->xt_text[l->nxt], 32, "%s", c->x_text[k]);
+		l->xt[l->nxt++] = l->px[k];
+		last_right = l->px[k] + w / 2;
+	}
+	return 0;
+}
+
+static void source(cairo_t *cr, const unsigned char rgb[3])
+{
+	cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
+}
+
+static double y_pix(const struct sweep_layout *l, double v)
+{
+	return l->plot_y + l->plot_h -
+	       (v - l->y_min) / (l->y_max - l->y_min) * l->plot_h;
+}
+
+int sweep_paint_png(const struct sweep_chart *c, const struct sweep_layout *l,
+		    int scheme, double scale, struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc =
+		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
+	int w = (int)ceil(l->width * scale), h = (int)ceil(l->height * scale);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	cairo_t *cr = cairo_create(s);
+	cairo_text_extents_t ext;
+	cairo_status_t st;
+	double base = l->plot_y + l->plot_h;
+	int i, k, rc, per_row = (int)((l->width - 24) / LEGEND_COL);
+
+	if (per_row < 1)
+		per_row = 1;
+	cairo_scale(cr, scale, scale);
+	source(cr, sc->ground);
+	cairo_paint(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, 14);
+	source(cr, sc->text);
+	cairo_move_to(cr, 12, 22);
+	cairo_show_text(cr, c->title);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 12);
+	/* the legend, inside the chart: a copied chart still reads */
+	for (i = 0; i < c->nseries; i++) {
+		double lx = 12 + (i % per_row) * LEGEND_COL;
+		double ly = 36 + (i / per_row) * LEGEND_ROW;
+
+		source(cr, sc->bar[c->s[i].color % CHART_COLORS]);
+		cairo_rectangle(cr, lx, ly, 12, 12);
+		cairo_fill(cr);
+		source(cr, sc->text);
+		cairo_move_to(cr, lx + 18, ly + 11);
+		cairo_show_text(cr, c->s[i].name);
+	}
+	cairo_set_line_width(cr, 1);
+	for (k = 0; k < l->nyt; k++) {
+		source(cr, sc->grid);
+		cairo_move_to(cr, l->plot_x, floor(l->yt[k]) + 0.5);
+		cairo_line_to(cr, l->plot_x + l->plot_w, floor(l->yt[k]) + 0.5);
+		cairo_stroke(cr);
+		source(cr, sc->muted);
+		cairo_text_extents(cr, l->yt_text[k], &ext);
+		cairo_move_to(cr, l->plot_x - 6 - ext.x_advance, l->yt[k] + 4);
+		cairo_show_text(cr, l->yt_text[k]);
+	}
+	for (k = 0; k < l->nxt; k++) {
+		double x;
+
+		source(cr, sc->grid);
+		cairo_move_to(cr, floor(l->xt[k]) + 0.5, l->plot_y);
+		cairo_line_to(cr, floor(l->xt[k]) + 0.5, base);
+		cairo_stroke(cr);
+		source(cr, sc->muted);
+		cairo_text_extents(cr, l->xt_text[k], &ext);
+		x = l->xt[k] - ext.x_advance / 2;
+		if (x + ext.x_advance > l->width - 2)
+			x = l->width - 2 - ext.x_advance;
+		cairo_move_to(cr, x, base + 16);
+		cairo_show_text(cr, l->xt_text[k]);
+	}
+	source(cr, sc->muted);
+	cairo_text_extents(cr, c->axis_x, &ext);
+	cairo_move_to(cr, l->plot_x + l->plot_w / 2 - ext.x_advance / 2,
+		      base + 36);
+	cairo_show_text(cr, c->axis_x);
+	cairo_save(cr);
+	cairo_text_extents(cr, c->axis_y, &ext);
+	cairo_move_to(cr, 16, l->plot_y + l->plot_h / 2 + ext.x_advance / 2);
+	cairo_rotate(cr, -PI / 2);
+	cairo_show_text(cr, c->axis_y);
+	cairo_restore(cr);
+	source(cr, sc->rule);
+	cairo_move_to(cr, l->plot_x, floor(y_pix(l, 0)) + 0.5);
+	cairo_line_to(cr, l->plot_x + l->plot_w, floor(y_pix(l, 0)) + 0.5);
+	cairo_stroke(cr);
+	for (i = 0; i < c->nseries; i++) {
+		const struct sweep_series *se = &c->s[i];
+		int started = 0;
+
+		/* the runs first, small, so the line and markers sit on top */
+		source(cr, sc->bar[se->color % CHART_COLORS]);
+		for (k = 0; k < c->nx; k++) {
+			int d;
+
+			for (d = 0; se->p[k].has && d < se->p[k].ndots; d++) {
+				cairo_arc(cr, l->px[k] + 7, y_pix(l, se->p[k].dot[d]),
+					  2, 0, 2 * PI);
+				cairo_fill(cr);
+			}
+		}
+		cairo_set_line_width(cr, 2);
+		for (k = 0; k < c->nx; k++) {
+			if (!se->p[k].has) {
+				started = 0;	/* a gap where a setting
+						 * has no figure */
+				continue;
+			}
+			if (started)
+				cairo_line_to(cr, l->px[k], y_pix(l, se->p[k].y));
+			else
+				cairo_move_to(cr, l->px[k], y_pix(l, se->p[k].y));
+			started = 1;
+		}
+		cairo_stroke(cr);
+		for (k = 0; k < c->nx; k++) {
+			const struct sweep_point *p = &se->p[k];
+
+			if (!p->has)
+				continue;
+			cairo_arc(cr, l->px[k], y_pix(l, p->y), 4, 0, 2 * PI);
+			cairo_fill(cr);
+			if (!p->has_err)
+				continue;
+			cairo_set_line_width(cr, 1.5);
+			cairo_move_to(cr, l->px[k], y_pix(l, p->lo));
+			cairo_line_to(cr, l->px[k], y_pix(l, p->hi));
+			cairo_move_to(cr, l->px[k] - 4, y_pix(l, p->lo));
+			cairo_line_to(cr, l->px[k] + 4, y_pix(l, p->lo));
+			cairo_move_to(cr, l->px[k] - 4, y_pix(l, p->hi));
+			cairo_line_to(cr, l->px[k] + 4, y_pix(l, p->hi));
+			cairo_stroke(cr);
+		}
+	}
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return err_set(e, NULL, 0, 0, "cannot draw chart: %s",
+			       cairo_status_to_string(st));
+	}
+	cairo_surface_flush(s);
+	rc = png_encode(cairo_image_surface_get_data(s), w, h,
+			cairo_image_surface_get_stride(s), out, e);
+	cairo_surface_destroy(s);
+	return rc;
+}
