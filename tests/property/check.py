@@ -131,12 +131,14 @@ def read_data(paths):
                                             at.get("tool_version", ""))
                     except Borderline as e:
                         ch["err"] = str(e)
+                # "the ratio of the two figures of every run": a run's
+                # fixed figure too
+                byrun[st][key][at["run"]] = v
                 if fixed:
                     g["fixed"].append(v)
                 else:
                     g["vals"].append(v)
                     g["runs"].append(at["run"])
-                    byrun[st][key][at["run"]] = v
     return stores, kind, byrun
 
 
@@ -251,7 +253,9 @@ class Chart:
             (len(self.measured) == 1 and bool(self.toofast))
         rank = sorted(self.measured, key=lambda g: -self.fig[g]
                       if self.higher else self.fig[g])   # stable: group order
-        if len(self.measured) >= 2 and all(within(self.fig[g], self.fig[rank[0]],
+        # a tie of all: a chart with a too-fast group is still compared
+        # (the too-fast group has no figure to tie; the summary counts it)
+        if len(self.measured) >= 2 and not self.toofast and all(within(self.fig[g], self.fig[rank[0]],
                                         0.001) for g in self.measured):
             self.compared = False          # a tie of all: not compared
         self.rank = rank
@@ -719,7 +723,9 @@ def measurements(order, charts, byrun):
                 continue
             a, b = byrun.get(m[0], {}), byrun.get(k, {})
             both = [r for r in a if r in b]
-            if not both or any(a[r] <= 0 or b[r] <= 0 for r in both):
+            # one run shared is no evidence of proportion (the summary
+            # does not merge on it)
+            if len(both) < 2 or any(a[r] <= 0 or b[r] <= 0 for r in both):
                 continue
             q = [a[r] / b[r] for r in both]
             spread = max(q) / min(q) - 1
@@ -834,8 +840,8 @@ def check_store(suite, cs, byrun, wide, st, lines, fails):
     could = defaultdict(int)
     hits = defaultdict(int)
     for c in cs.values():
-        if not c.compared:
-            continue
+        if not c.compared or len(c.measured) < 3:
+            continue          # two figures cannot make an outlier
         out = chart_outliers(c)
         for g in c.measured:
             could[g] += 1
@@ -899,6 +905,67 @@ def check_store(suite, cs, byrun, wide, st, lines, fails):
             if firsts[0] in said[0] and r:
                 bad(8, "headline '%s': %s is first in both" % (line,
                                                                firsts[0]))
+    return seen
+
+
+# --- 10: two factors ---------------------------------------------------------
+
+def read_pivots(site):
+    """{(comparison, (test, metric)): set of starred "BY / SPLIT"} from the
+    two-factor tables of the comparison pages."""
+    out = {}
+    for page in glob.glob(os.path.join(site, "comparison-*.html")):
+        s = open(page, encoding="utf-8").read()
+        m = re.match(r"comparison-(p\d{5})-", os.path.basename(page))
+        if not m:
+            continue
+        for t in re.findall(r"<table>(.*?)</table>", s, re.S):
+            cap = re.search(r"<caption>([^:<]*): ([^ <]*) ", t)
+            if not cap:
+                continue
+            heads = [html.unescape(h) for h in
+                     re.findall(r"<th>([^<]*)</th>",
+                                t[t.find("<thead>"):t.find("</thead>")])]
+            star = set()
+            body = t[t.find("<tbody>"):]
+            for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+                by = html.unescape(re.search(r"<th>([^<]*)</th>",
+                                             tr).group(1))
+                for j, (_, td) in enumerate(re.findall(
+                        r"<td([^>]*)>(.*?)</td>", tr, re.S)):
+                    if "★" in td:
+                        star.add("%s / %s" % (by, heads[j + 1]))
+            out[(m.group(1), (cap.group(1), cap.group(2)))] = star
+    return out
+
+
+def check_split(c, rows, sub, pivot, fails):
+    """A chart of a two-factor comparison: its best rows (the whole
+    chart's), the table's stars and each split value's best rows."""
+    def bad(msg):
+        fails.append((10, "%s %s %s: %s" % (c.suite, c.key[0], c.key[1],
+                                              msg)))
+    seen = 1
+    got = sorted(r["subject"] for r in rows if r["kind"] == "best")
+    if got != sorted(c.best):
+        bad("best rows %s, the best set of all combinations is %s" % (
+            got, c.best))
+    if pivot is not None:
+        seen += 1
+        if pivot != set(c.best):
+            bad("the two-factor table stars %s, the best set of all "
+                "combinations is %s" % (sorted(pivot), c.best))
+        if pivot != set(got):
+            bad("the two-factor table stars %s, the sentences' best %s" % (
+                sorted(pivot), got))
+    for split, (subc, srows) in sub.items():
+        seen += 1
+        got = sorted(r["subject"] for r in srows if r["kind"] == "best")
+        if subc.borderline:
+            continue
+        if got != sorted(subc.best):
+            bad("on %s: best rows %s, its groups' best set %s" % (
+                split, got, subc.best))
     return seen
 
 
@@ -1011,6 +1078,25 @@ def run_all(charts, rows, lines, wide, pages):
             seen[i] += v
         if len(fails) > before:
             run_all.bad.update((suite, k) for k in cs)
+    for (suite, key), c in charts.items():
+        if c.kind != "split" or c.borderline:
+            continue
+        before = len(fails)
+        # the analysis of each split value's groups alone
+        sub = {}
+        for split in {g.split(" / ")[1] for g in c.order}:
+            ch = {"better": "higher" if c.higher else "lower", "groups": {}}
+            for g in c.order:
+                if g.endswith(" / " + split):
+                    ch["groups"][g.split(" / ")[0]] = {
+                        "vals": list(c.vals.get(g, [])), "fixed": [],
+                        "toofast": g in c.toofast}
+            subc = Chart(suite, key, ch)
+            sub[split] = (subc, run_all.split.get((suite, key, split), []))
+        seen[10] += check_split(c, rows.get((suite, key), []), sub,
+                                run_all.pivots.get((suite, key)), fails)
+        if len(fails) > before:
+            run_all.bad.add((suite, key))
     return fails, seen, skipped
 
 
@@ -1032,6 +1118,10 @@ def main(argv):
     lines = read_text(txt)
     run_all.store = read_text.store
     run_all.stores = True
+    run_all.split = read_tsv.split
+    run_all.pivots = {}
+    for site in sites:
+        run_all.pivots.update(read_pivots(site))
     run_all.byrun = byrun
     pages = defaultdict(list)
     for site in sites:
@@ -1217,6 +1307,96 @@ def run_controls(charts, rows, lines, wide, pages, bad_keys):
         return r, l, p
     control(11, "an error bar drawn on every bar, interval or not", p11, m11,
             True)
+
+    # 6: the fixed row of a group whose every run a limit fixed dropped
+    def p6(c, r, l, p):
+        return c.compared and c.allfixed and any(
+            x["kind"] == "fixed" and x["subject"] in c.allfixed for x in r)
+    def m6(c, r, l, p):
+        return [x for x in r if not (x["kind"] == "fixed" and
+                                     x["subject"] == c.allfixed[0])], l, p
+    control(6, "the fixed row of a group stopped at its limit dropped",
+            p6, m6)
+
+    # 8 and 9: comparison-wide, on a copy of one comparison's lines
+    def store_control(inv, what, pick, mutate):
+        nonlocal status
+        bystore = defaultdict(dict)
+        for k in good:
+            if charts[k].kind != "split":
+                bystore[k[0]][k[1]] = charts[k]
+        for suite, cs in sorted(bystore.items()):
+            if len(cs) != len([k for k in charts if k[0] == suite]):
+                continue
+            st = run_all.store[suite]
+            if not pick(cs, st):
+                continue
+            st2 = copy.deepcopy(st)
+            mutate(cs, st2)
+            fails = []
+            try:
+                check_store(suite, cs, run_all.byrun.get(suite, {}),
+                            wide.get(suite, []), st2, lines, fails)
+            except Borderline:
+                continue
+            got = {i for i, _ in fails}
+            msg = "control for invariant %d (%s) on %s: fails %s" % (
+                inv, what, suite, sorted(got) if got else "nothing")
+            if got == {inv}:
+                print("ok - " + msg)
+            else:
+                print("not ok - " + msg + ", want exactly [%d]" % inv)
+                status = 1
+            return
+        print("not ok - control for invariant %d (%s): nowhere to plant it"
+              % (inv, what))
+        status = 1
+
+    rx8 = r"best in (\d+) of (\d+) measurements?( each)? \((?:\d+ of )?" \
+        r"(\d+) charts?; charts of the same counts count once\)"
+    def m8(cs, st):
+        m = re.search(rx8, st["overall"])
+        st["overall"] = st["overall"].replace(
+            m.group(0), "best in %s of %s charts%s" % (
+                sum(1 for c in cs.values() if c.compared and
+                    c.best and c.best[0] in names(st["overall"])[:1]),
+                m.group(4), m.group(3) or ""))
+    store_control(8, "a headline that counts charts where charts of the "
+                  "same counts are one measurement",
+                  lambda cs, st: st["overall"] and
+                  re.search(rx8, st["overall"]), m8)
+
+    def p9(cs, st):
+        return any(c.compared and any(v <= 0 for v in c.fig.values())
+                   for c in cs.values())
+    def m9(cs, st):
+        k = next(k for k in st["order"] if cs[k].compared and
+                 any(v <= 0 for v in cs[k].fig.values()))
+        st["order"].remove(k)
+    store_control(9, "a compared chart with a zero or negative figure "
+                  "vanishes", p9, m9)
+
+    # 10: a two-factor table's star moved off the best set
+    for k in sorted(run_all.pivots):
+        c = charts.get(k)
+        if not c or c.borderline or k in bad_keys or not c.best or \
+                len(c.best) == len(c.measured):
+            continue
+        other = next(g for g in c.measured if g not in c.best)
+        piv = dict(run_all.pivots)
+        piv[k] = (piv[k] - {c.best[0]}) | {other}
+        saved, run_all.pivots = run_all.pivots, piv
+        got = failed_invariants(charts, rows, lines, wide, pages, [k])
+        run_all.pivots = saved
+        msg = "control for invariant 10 (a two-factor table stars a " \
+            "combination outside the best set) on %s %s %s: fails %s" % (
+                k[0], k[1][0], k[1][1], sorted(got) if got else "nothing")
+        print(("ok - " if got == {10} else "not ok - ") + msg)
+        status |= got != {10}
+        break
+    else:
+        print("not ok - control for invariant 10: no two-factor table")
+        status = 1
     return status
 
 
