@@ -24,8 +24,15 @@ SEED=${PROPERTY_SEED:-27}
 # go into stores of BATCH suites each, every one imported once
 BATCH=250
 PAGES=40
+# besides them: sysbench stores whose limits fixed some figures (each a
+# comparison of suite sysbench, --where store=...), and stores compared by
+# two factors (--by fs --split mode), of which SPLITPAGES are rendered
+NSYS=$((N / 8))
+NSPLIT=$((N / 40))
+SPLITPAGES=15
 
-"$py" "$TOP/tests/property/gen.py" "$SEED" "$N" "$T/data.tsv" || {
+"$py" "$TOP/tests/property/gen.py" "$SEED" "$N" "$T/data.tsv" \
+	"$T/sys.tsv" "$NSYS" "$T/split.tsv" "$NSPLIT" || {
 	notok "gen.py $SEED $N"; exit 1; }
 : > "$T/summary.tsv"
 : > "$T/summary.txt"
@@ -45,6 +52,44 @@ while [ $((b * BATCH)) -lt "$N" ]; do
 	b=$((b + 1))
 done
 
+# the sysbench stores: one comparison each
+if ! "$BIN" --db "$T/s.db" import "$T/sys.tsv" > /dev/null; then
+	notok "the generated sysbench stores import"; exit 1
+fi
+for st in $(awk -F'\t' 'NR > 1 { print $12 }' "$T/sys.tsv" | uniq); do
+	"$BIN" --db "$T/s.db" compare "$st" --suite sysbench \
+		--where "store=$st" 2> /dev/null || {
+		notok "compare $st --where store=$st"; exit 1; }
+done
+# the two-factor stores
+if ! "$BIN" --db "$T/x.db" import "$T/split.tsv" > /dev/null; then
+	notok "the generated two-factor stores import"; exit 1
+fi
+for st in $(awk -F'\t' 'NR > 1 { print $3 }' "$T/split.tsv" | uniq); do
+	"$BIN" --db "$T/x.db" compare "$st" --suite "$st" --by fs \
+		--split mode 2> /dev/null || {
+		notok "compare $st --by fs --split mode"; exit 1; }
+done
+for db in s x; do
+	if ! "$BIN" --db "$T/$db.db" summary --format tsv | sed 1d >> "$T/summary.tsv" ||
+	   ! "$BIN" --db "$T/$db.db" summary >> "$T/summary.txt"; then
+		notok "the $db stores are summarised"; exit 1
+	fi
+done
+# the pages of the first two-factor stores
+first=$(awk -F'\t' 'NR > 1 { print $3 }' "$T/split.tsv" | uniq | head -n "$SPLITPAGES")
+awk -F'\t' -v hi="$(echo "$first" | tail -n 1)" 'NR == 1 || $3 <= hi' \
+	"$T/split.tsv" > "$T/xpages.tsv"
+"$BIN" --db "$T/xp.db" import "$T/xpages.tsv" > /dev/null || {
+	notok "the first $SPLITPAGES two-factor stores import"; exit 1; }
+for st in $first; do
+	"$BIN" --db "$T/xp.db" compare "$st" --suite "$st" --by fs \
+		--split mode 2> /dev/null
+done
+if ! "$BIN" --db "$T/xp.db" render --out "$T/xsite" --quiet; then
+	notok "the first $SPLITPAGES two-factor stores render"; exit 1
+fi
+
 # the pages of the first stores
 awk -F'\t' -v hi=$PAGES 'NR == 1 || substr($3, 2) + 0 < hi' "$T/data.tsv" > "$T/pages.tsv"
 if ! "$BIN" --db "$T/p.db" import "$T/pages.tsv" > /dev/null ||
@@ -55,4 +100,5 @@ fi
 
 echo "# seed $SEED, $N stores"
 "$py" "$TOP/tests/property/check.py" --controls --site "$T/site" \
-	"$T/data.tsv" "$T/summary.tsv" "$T/summary.txt"
+	--site "$T/xsite" "$T/data.tsv,$T/sys.tsv,$T/split.tsv" \
+	"$T/summary.tsv" "$T/summary.txt"

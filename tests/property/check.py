@@ -46,28 +46,100 @@ class Borderline(Exception):
     """A decision that floating point could take either way."""
 
 
+INV.update({
+    6: "fixed figures (a limit's) take part in nothing, run by run",
+    8: "headlines and the overall ranking count measurements",
+    9: "every chart described; the ranking over the same charts for all",
+    10: "two-factor tables star the chart's best set, as the TSV says",
+})
+
+
 # --- the runs ------------------------------------------------------------
 
-def read_data(path):
-    """{suite: {(test, metric): chart}}; a chart holds better, unit and
-    groups {label: {"vals": [...], "toofast": bool}}."""
+def limit_fixed(metric, value, command, version):
+    """True when a sysbench run's figure is its limit (docs/analysis.md,
+    "Figures that measure nothing"), False when it measured something;
+    Borderline on the edges of the time window, whose "10% and 0.1 s
+    past" this reading does not try to settle."""
+    if metric == "total_time":
+        if command:
+            m = re.search(r"--(?:max-)?time=(\d+(?:\.\d+)?)", command)
+            lim = float(m.group(1)) if m else \
+                10.0 if version.startswith("1.") else None
+            if not lim:
+                return False
+            if lim * 0.99 <= value <= lim + 0.1:
+                return True
+            if value < lim * 0.985 or value > lim * 1.1 + 0.1:
+                return False
+            raise Borderline("total time %g at limit %g" % (value, lim))
+        w = math.floor(value)
+        if w < 1:
+            return False
+        edge = value - w - (0.001 * w + 0.03)
+        if abs(edge) < 1e-7:
+            raise Borderline("total time %g" % value)
+        return edge <= 0
+    if metric == "total_events":
+        if command:
+            m = re.search(r"--(?:events|max-requests)=(\d+)", command)
+            lim = int(m.group(1)) if m else \
+                10000 if version.startswith(("0.4", "0.5")) else None
+            return bool(lim) and value == lim
+        return value == 10000
+    return False
+
+
+def read_data(paths):
+    """{store: {(test, metric): chart}}; a chart holds better, unit and
+    groups {label: {"vals": [...], "runs": [...], "fixed": [...],
+    "toofast": bool}}.  A store is the suite, or the run's `store`
+    attribute (sysbench stores share the suite); a run with `fs` and
+    `mode` (a two-factor store) is in group "FS / MODE".  Also returns
+    {store: "sysbench" | "split" | "plain"} and the per-run figures
+    {store: {(test, metric): {run: value}}}."""
     stores = defaultdict(dict)
-    with open(path) as f:
-        head = f.readline().rstrip("\n").split("\t")
-        ix = {c: i for i, c in enumerate(head)}
-        for line in f:
-            r = line.rstrip("\n").split("\t")
-            key = (r[ix["test"]], r[ix["metric"]])
-            ch = stores[r[ix["suite"]]].setdefault(
-                key, {"better": r[ix["better"]], "unit": r[ix["unit"]],
-                      "groups": {}})
-            g = ch["groups"].setdefault(r[ix["label"]],
-                                        {"vals": [], "toofast": False})
-            if r[ix["status"]] == "too-fast":
-                g["toofast"] = True
-            else:
-                g["vals"].append(float(r[ix["value"]]))
-    return stores
+    kind = {}
+    byrun = defaultdict(lambda: defaultdict(dict))
+    for path in paths.split(","):
+        with open(path) as f:
+            head = f.readline().rstrip("\n").split("\t")
+            ix = {c: i for i, c in enumerate(head)}
+            for line in f:
+                r = line.rstrip("\n").split("\t")
+                at = {c: r[i] for c, i in ix.items()}
+                st = at.get("store") or at["suite"]
+                kind[st] = "sysbench" if "store" in at else \
+                    "split" if "mode" in at else "plain"
+                label = "%s / %s" % (at["fs"], at["mode"]) \
+                    if "mode" in at else at["label"]
+                key = (at["test"], at["metric"])
+                ch = stores[st].setdefault(
+                    key, {"better": at["better"], "unit": at["unit"],
+                          "groups": {}, "err": None})
+                g = ch["groups"].setdefault(label, {
+                    "vals": [], "runs": [], "fixed": [], "toofast": False})
+                if at["status"] == "too-fast":
+                    g["toofast"] = True
+                    continue
+                v = float(at["value"])
+                fixed = False
+                if kind[st] == "sysbench":
+                    try:
+                        fixed = limit_fixed(at["metric"], v,
+                                            at.get("command", ""),
+                                            at.get("tool_version", ""))
+                    except Borderline as e:
+                        ch["err"] = str(e)
+                # "the ratio of the two figures of every run": a run's
+                # fixed figure too
+                byrun[st][key][at["run"]] = v
+                if fixed:
+                    g["fixed"].append(v)
+                else:
+                    g["vals"].append(v)
+                    g["runs"].append(at["run"])
+    return stores, kind, byrun
 
 
 def rel(a, b):
@@ -113,13 +185,22 @@ class Chart:
         self.higher = ch["better"] == "higher"
         self.order = sorted(ch["groups"])          # g01, g02, ...: natural
         self.toofast = [g for g in self.order if ch["groups"][g]["toofast"]]
+        # runs a limit fixed: per group, their figures; a group all of
+        # whose runs were fixed has no figure (not measured)
+        self.fixedv = {g: ch["groups"][g]["fixed"] for g in self.order
+                       if ch["groups"][g]["fixed"]}
+        self.allfixed = [g for g in self.fixedv
+                         if not ch["groups"][g]["vals"]
+                         and not ch["groups"][g]["toofast"]]
         self.vals = {g: np.array(ch["groups"][g]["vals"]) for g in self.order
                      if not ch["groups"][g]["toofast"]
                      and ch["groups"][g]["vals"]}
         self.measured = [g for g in self.order if g in self.vals]
         self.fig = {g: float(np.mean(v)) for g, v in self.vals.items()}
         self.n = {g: len(v) for g, v in self.vals.items()}
-        self.borderline = None
+        self.borderline = ch.get("err")
+        if self.borderline:
+            return
         try:
             self._family()
             self._best()
@@ -166,10 +247,15 @@ class Chart:
             self.fig[a] < self.fig[b]
 
     def _best(self):
-        self.compared = len(self.measured) >= 2
+        # "Figures that measure nothing": one measured group beside a
+        # too-fast one is compared (the summary counts it so)
+        self.compared = len(self.measured) >= 2 or \
+            (len(self.measured) == 1 and bool(self.toofast))
         rank = sorted(self.measured, key=lambda g: -self.fig[g]
                       if self.higher else self.fig[g])   # stable: group order
-        if self.compared and all(within(self.fig[g], self.fig[rank[0]],
+        # a tie of all: a chart with a too-fast group is still compared
+        # (the too-fast group has no figure to tie; the summary counts it)
+        if len(self.measured) >= 2 and not self.toofast and all(within(self.fig[g], self.fig[rank[0]],
                                         0.001) for g in self.measured):
             self.compared = False          # a tie of all: not compared
         self.rank = rank
@@ -237,11 +323,14 @@ class Chart:
 def read_tsv(path):
     rows = defaultdict(list)
     wide = defaultdict(list)
+    read_tsv.split = defaultdict(list)
     with open(path) as f:
         head = f.readline().rstrip("\n").split("\t")
         for line in f:
             r = dict(zip(head, line.rstrip("\n").split("\t")))
             if r.get("split"):
+                read_tsv.split[(r["comparison"], (r["test"], r["metric"]),
+                                r["split"])].append(r)
                 continue
             if r["test"] or r["metric"]:
                 rows[(r["comparison"], (r["test"], r["metric"]))].append(r)
@@ -251,17 +340,38 @@ def read_tsv(path):
 
 
 def read_text(path):
+    """{(comparison, (test, metric)): the chart's line}; read_text.store
+    holds, per comparison, its charts in the order said, its notes (the
+    lines in parentheses), its "overall:" line and the two-factor lines
+    ("    on X: ...") under each chart."""
     lines = {}
     comp = None
+    read_text.store = defaultdict(lambda: {"order": [], "notes": [],
+                                           "overall": None, "sub": {}})
+    key = None
     with open(path) as f:
         for line in f:
             line = line.rstrip("\n")
             if line and not line.startswith(" "):
                 comp = line
                 continue
+            if comp is None:
+                continue
+            st = read_text.store[comp]
+            if line.startswith("  overall: "):
+                st["overall"] = line[len("  overall: "):]
+                continue
+            if line.startswith("  ("):
+                st["notes"].append(line[2:])
+                continue
+            if line.startswith("    ") and key:
+                st["sub"].setdefault(key, []).append(line.strip())
+                continue
             m = re.match(r"  (\S+) (\S+): (.*)$", line)
-            if m and comp:
-                lines[(comp, (m.group(1), m.group(2)))] = m.group(3)
+            if m:
+                key = (m.group(1), m.group(2))
+                lines[(comp, key)] = m.group(3)
+                st["order"].append(key)
     return lines
 
 
@@ -285,6 +395,11 @@ def check_chart(c, rows, text, outliers, fails):
 
     def bad(i, msg):
         fails.append((i, "%s %s %s: %s" % (c.suite, c.key[0], c.key[1], msg)))
+
+    # rows that name a group a limit fixed are invariant 6's
+    rows = [r for r in rows if r["kind"] != "fixed" and
+            r["subject"] not in c.allfixed and
+            r["reference"] not in c.allfixed]
 
     # 1: the best rows are the best set
     got = [r["subject"] for r in rows if r["kind"] == "best"]
@@ -503,6 +618,369 @@ def check_chart(c, rows, text, outliers, fails):
     return seen
 
 
+# --- 6: figures a limit fixed ---------------------------------------------
+
+def check_fixed(c, rows, text, fails):
+    """The rows and sentence of a chart some of whose runs a limit fixed:
+    a `fixed` row per such group (its figure when no run was measured,
+    empty otherwise), no other row or clause naming a group with no
+    measured run, and every figure the mean of the measured runs."""
+    def bad(msg):
+        fails.append((6, "%s %s %s: %s" % (c.suite, c.key[0], c.key[1],
+                                             msg)))
+    seen = 0
+    frows = {r["subject"]: r for r in rows if r["kind"] == "fixed"}
+    if not c.fixedv and not frows:
+        return 0
+    if not c.measured and not c.toofast:
+        # every figure fixed: not compared, "no statement": no row at all
+        seen += 1
+        if rows:
+            bad("a chart of fixed figures only has rows %s" % sorted(
+                (r["kind"], r["subject"]) for r in rows))
+        if "not compared" not in text or re.search(r"best|\dx ", text):
+            bad("a chart of fixed figures only says '%s'" % text)
+        return seen
+    seen += 1
+    if set(frows) != set(c.fixedv):
+        bad("fixed rows for %s, runs fixed in %s" % (sorted(frows),
+                                                     sorted(c.fixedv)))
+    for g, r in frows.items():
+        if g not in c.fixedv:
+            continue
+        seen += 1
+        if g in c.allfixed:
+            want = float(np.mean(c.fixedv[g]))
+            if not r["value"] or rel(float(r["value"]), want) > 1e-9:
+                bad("fixed row of %s: value '%s', its figure is %r" % (
+                    g, r["value"], want))
+        elif r["value"]:
+            bad("fixed row of %s, some of whose runs were measured: value "
+                "'%s'" % (g, r["value"]))
+    for r in rows:
+        if r["kind"] == "fixed":
+            continue
+        seen += 1
+        for side in ("subject", "reference"):
+            if r[side] in c.allfixed:
+                bad("%s row names %s, whose every run a limit fixed" % (
+                    r["kind"], r[side]))
+        if r["kind"] in ("geomean", "outlier", "mixed", "too-fast"):
+            continue
+        for side, col in (("subject", "value"),
+                          ("reference", "reference_value")):
+            g = r[side] if r[side] != "best" else c.first
+            if g in c.fixedv and g in c.fig and r[col] and \
+                    rel(float(r[col]), c.fig[g]) > 1e-9:
+                bad("%s row: %s's figure %s, the mean of its measured runs "
+                    "is %r" % (r["kind"], g, r[col], c.fig[g]))
+    # the sentence: who stopped at the limit, how many runs were left out
+    if not c.measured and not c.toofast:
+        seen += 1
+        if "not compared" not in text or re.search(r"best|\dx ", text):
+            bad("a chart of fixed figures only says '%s'" % text)
+        return seen
+    said = set()
+    rest = text
+    for m in re.finditer(r"(g\d\d) (?:all )?stopped at (?:its|their) limit "
+                         r"\([^)]*\), so it is not compared(; )?", text):
+        said.add(m.group(1))
+        rest = rest.replace(m.group(0), "")
+    seen += 1
+    if said != set(c.allfixed):
+        bad("'stopped at its limit, so it is not compared' for %s, every "
+            "run fixed in %s" % (sorted(said), sorted(c.allfixed)))
+    part = {}
+    for m in re.finditer(r"(\d+) of the (\d+) runs of (g\d\d) stopped at "
+                         r"(?:its|their) limit and (?:is|are) left out(; )?",
+                         text):
+        part[m.group(3)] = (int(m.group(1)), int(m.group(2)))
+        rest = rest.replace(m.group(0), "")
+    want = {g: (len(v), len(v) + c.n[g]) for g, v in c.fixedv.items()
+            if g in c.n}
+    seen += 1
+    if part != want:
+        bad("'K of the N runs of X ... left out' says %s, the runs say %s" %
+            (part, want))
+    for g in c.allfixed:
+        if re.search(r"\b%s\b" % g, rest):
+            bad("%s, whose every run a limit fixed, is named in '%s'" % (
+                g, rest))
+    return seen
+
+
+# --- 8 and 9: measurements, headline, the overall ranking -------------------
+
+def measurements(order, charts, byrun):
+    """[[key, ...], ...]: the charts of one test whose figures are
+    proportional run by run (every run's ratio within 0.5% of every
+    other's), each list in the order said, its first chart first."""
+    meas = []
+    for k in order:
+        home = None
+        for m in meas:
+            if m[0][0] != k[0]:
+                continue
+            a, b = byrun.get(m[0], {}), byrun.get(k, {})
+            both = [r for r in a if r in b]
+            # one run shared is no evidence of proportion (the summary
+            # does not merge on it)
+            if len(both) < 2 or any(a[r] <= 0 or b[r] <= 0 for r in both):
+                continue
+            q = [a[r] / b[r] for r in both]
+            spread = max(q) / min(q) - 1
+            if abs(spread - 0.005) < 1e-7:
+                raise Borderline("proportional at 0.5%")
+            if spread <= 0.005:
+                home = m
+                break
+        if home:
+            home.append(k)
+        else:
+            meas.append([k])
+    return meas
+
+
+def chart_outliers(c):
+    """the groups the doc's rule makes outliers of chart c"""
+    f = {g: c.fig[g] for g in c.measured}
+    if len(f) < 3:
+        return set()
+    med = float(np.median(list(f.values())))
+    mad = float(np.median([abs(v - med) for v in f.values()]))
+    out = set()
+    for g, v in f.items():
+        if v == med:
+            continue
+        if v == 0 or med == 0 or (v > 0) != (med > 0):
+            ratio = math.inf
+        else:
+            ratio = max(abs(v), abs(med)) / min(abs(v), abs(med))
+        if ratio != math.inf and abs(ratio - 1.5) < 1e-9:
+            raise Borderline("outlier ratio 1.5")
+        far = True
+        if mad > 0:
+            if abs(abs(v - med) / mad - 3.5) < 1e-9:
+                raise Borderline("3.5 deviations")
+            far = abs(v - med) / mad > 3.5
+        elif ratio == math.inf:
+            far = True
+        if ratio >= 1.5 and far:
+            out.add(g)
+    return out
+
+
+def check_store(suite, cs, byrun, wide, st, lines, fails):
+    """Invariants 8 and 9 over one comparison: cs its charts {key: Chart},
+    st what read_text kept of it, wide its rows without a chart."""
+    seen = defaultdict(int)
+
+    def bad(i, msg):
+        fails.append((i, "%s: %s" % (suite, msg)))
+    order = [k for k in st["order"] if k in cs]
+    groups = sorted({g for c in cs.values() for g in c.order})
+    if len(groups) == 1 and any(n.startswith("(Only one group (%s): nothing "
+                                             "to compare" % groups[0])
+                                for n in st["notes"]):
+        # a comparison of one group says so once (3571a5f; the doc still
+        # says it per chart: DISAGREEMENTS.md)
+        seen[9] += 1
+        said = [k for k in order if not cs[k].toofast or
+                re.search(r"best|\dx ", lines.get((suite, k), ""))]
+        if said:
+            bad(9, "one group, yet chart lines %s" % said)
+        return seen
+    if len(order) != len(cs):
+        seen[9] += 1
+        bad(9, "charts %s have no line" % sorted(set(cs) - set(order)))
+        order += sorted(set(cs) - set(order))
+    groups = sorted({g for c in cs.values() for g in c.order})
+    # 9: every chart described
+    for k in order:
+        c, text = cs[k], lines.get((suite, k), "")
+        seen[9] += 1
+        if c.compared:
+            if not text or text.startswith(("not compared", "only ")) or \
+                    "nothing to compare" in text:
+                bad(9, "%s %s is compared and says '%s'" % (k[0], k[1], text))
+        elif len(c.measured) == 1 and not c.toofast:
+            if "only %s: nothing to compare" % c.measured[0] not in text:
+                bad(9, "%s %s has one group (%s) and says '%s'" % (
+                    k[0], k[1], c.measured[0], text))
+    meas = measurements(order, cs, byrun)
+    comp = [m for m in meas if cs[m[0]].compared]
+    ncharts = sum(c.compared for c in cs.values())
+    ranked = [m for m in comp
+              if all(g in cs[m[0]].fig and cs[m[0]].fig[g] > 0
+                     for g in groups) and not cs[m[0]].toofast]
+    # the geometric means: over the same ranked measurements for everyone
+    gm = {}
+    if comp and 2 * len(ranked) >= len(comp):
+        for g in groups:
+            logs = []
+            for m in ranked:
+                c = cs[m[0]]
+                # the ratio of its figure to the best figure (a group of
+                # the best set whose figure is not the first's counts its
+                # ratio too: see DISAGREEMENTS)
+                logs.append(abs(math.log(c.fig[g] / c.fig[c.rank[0]])))
+            gm[g] = math.exp(sum(logs) / len(logs)) if logs else None
+        gm = {g: v for g, v in gm.items() if v is not None}
+    got = {r["subject"]: float(r["ratio"]) for r in wide
+           if r["kind"] == "geomean"}
+    seen[9] += 1
+    if set(got) != set(gm):
+        bad(9, "geomean rows for %s, want %s (%d of %d measurements "
+            "ranked)" % (sorted(got), sorted(gm), len(ranked), len(comp)))
+    for g in set(got) & set(gm):
+        seen[8] += 1
+        if rel(got[g], gm[g]) > 1e-6:
+            bad(8, "geomean of %s %r, over each measurement once %r" % (
+                g, got[g], gm[g]))
+    for note in st["notes"]:
+        m = re.search(r"uses the (\d+) of (\d+) (charts?|measurements?) in "
+                      r"which", note) or \
+            re.search(r"in only (\d+) of the (\d+) (charts?|measurements?) "
+                      r"compared", note)
+        if m:
+            seen[9] += 1
+            if (int(m.group(1)), int(m.group(2))) != (len(ranked),
+                                                      len(comp)):
+                bad(9, "'%s': %d of %d compared measurements have every "
+                    "group" % (m.group(0), len(ranked), len(comp)))
+    # 9: outliers of the comparison, zeros among them
+    could = defaultdict(int)
+    hits = defaultdict(int)
+    for c in cs.values():
+        if not c.compared or len(c.measured) < 3:
+            continue          # two figures cannot make an outlier
+        out = chart_outliers(c)
+        for g in c.measured:
+            could[g] += 1
+            hits[g] += g in out
+    want = {g for g in could if hits[g] and 2 * hits[g] >= could[g]}
+    got_o = {r["subject"] for r in wide if r["kind"] == "outlier"}
+    seen[9] += 1
+    if want != got_o:
+        bad(9, "outlier rows for %s, the doc's rule gives %s" % (
+            sorted(got_o), sorted(want)))
+    # 8: the headline
+    K = defaultdict(int)
+    k2 = defaultdict(int)
+    for m in comp:
+        for g in cs[m[0]].best:
+            K[g] += 1
+    for c in cs.values():
+        if c.compared:
+            for g in c.best:
+                k2[g] += 1
+    line = st["overall"]
+    if not K:
+        return seen
+    top = max(K.values())
+    names_w = [g for g in groups if K[g] == top]
+    seen[8] += 1
+    if line is None:
+        bad(8, "no headline; best in %d of %d: %s" % (top, len(comp),
+                                                        names_w))
+        return seen
+    m = re.match(r"(?P<names>" + NAMES + r"): best in (?P<k>\d+) of "
+                 r"(?P<m>\d+) (?P<unit>chart|measurement)s?(?: each)?"
+                 r"(?: \((?:(?P<k2>\d+) of )?(?P<m2>\d+) charts?; charts of "
+                 r"the same counts count once\))?(?P<rest>.*)$", line)
+    if not m:
+        bad(8, "headline '%s' unread" % line)
+        return seen
+    unit = "measurement" if any(len(x) > 1 for x in comp) else "chart"
+    said = (names(m.group("names")), int(m.group("k")), int(m.group("m")),
+            m.group("unit"))
+    want = (names_w, top, len(comp), unit)
+    if said != want:
+        bad(8, "headline '%s': best in %d of %d %ss: %s" % (
+            line, top, len(comp), unit, names_w))
+    if m.group("m2") and int(m.group("m2")) != ncharts:
+        bad(8, "headline '%s': %d charts compared" % (line, ncharts))
+    if m.group("k2") and int(m.group("k2")) != k2[said[0][0]]:
+        bad(8, "headline '%s': the table stars %s in %d charts" % (
+            line, said[0][0], k2[said[0][0]]))
+    if gm:
+        lo = min(gm.values())
+        firsts = [g for g in groups if g in gm and rel(gm[g], lo) < 1e-9]
+        r = re.search(r"; (g\d\d) ranks first over all tests", m.group("rest"))
+        seen[8] += 1
+        if len(firsts) == 1 and len([g for g in gm
+                                     if rel(gm[g], lo) < 1e-6]) == 1:
+            if firsts[0] not in said[0] and (not r or
+                                             r.group(1) != firsts[0]):
+                bad(8, "headline '%s' names %s first; %s ranks first (%r)" %
+                    (line, said[0][0], firsts[0], lo))
+            if firsts[0] in said[0] and r:
+                bad(8, "headline '%s': %s is first in both" % (line,
+                                                               firsts[0]))
+    return seen
+
+
+# --- 10: two factors ---------------------------------------------------------
+
+def read_pivots(site):
+    """{(comparison, (test, metric)): set of starred "BY / SPLIT"} from the
+    two-factor tables of the comparison pages."""
+    out = {}
+    for page in glob.glob(os.path.join(site, "comparison-*.html")):
+        s = open(page, encoding="utf-8").read()
+        m = re.match(r"comparison-(p\d{5})-", os.path.basename(page))
+        if not m:
+            continue
+        for t in re.findall(r"<table>(.*?)</table>", s, re.S):
+            cap = re.search(r"<caption>([^:<]*): ([^ <]*) ", t)
+            if not cap:
+                continue
+            heads = [html.unescape(h) for h in
+                     re.findall(r"<th>([^<]*)</th>",
+                                t[t.find("<thead>"):t.find("</thead>")])]
+            star = set()
+            body = t[t.find("<tbody>"):]
+            for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+                by = html.unescape(re.search(r"<th>([^<]*)</th>",
+                                             tr).group(1))
+                for j, (_, td) in enumerate(re.findall(
+                        r"<td([^>]*)>(.*?)</td>", tr, re.S)):
+                    if "★" in td:
+                        star.add("%s / %s" % (by, heads[j + 1]))
+            out[(m.group(1), (cap.group(1), cap.group(2)))] = star
+    return out
+
+
+def check_split(c, rows, sub, pivot, fails):
+    """A chart of a two-factor comparison: its best rows (the whole
+    chart's), the table's stars and each split value's best rows."""
+    def bad(msg):
+        fails.append((10, "%s %s %s: %s" % (c.suite, c.key[0], c.key[1],
+                                              msg)))
+    seen = 1
+    got = sorted(r["subject"] for r in rows if r["kind"] == "best")
+    if got != sorted(c.best):
+        bad("best rows %s, the best set of all combinations is %s" % (
+            got, c.best))
+    if pivot is not None:
+        seen += 1
+        if pivot != set(c.best):
+            bad("the two-factor table stars %s, the best set of all "
+                "combinations is %s" % (sorted(pivot), c.best))
+        if pivot != set(got):
+            bad("the two-factor table stars %s, the sentences' best %s" % (
+                sorted(pivot), got))
+    for split, (subc, srows) in sub.items():
+        seen += 1
+        got = sorted(r["subject"] for r in srows if r["kind"] == "best")
+        if subc.borderline:
+            continue
+        if got != sorted(subc.best):
+            bad("on %s: best rows %s, its groups' best set %s" % (
+                split, got, subc.best))
+    return seen
+
+
 # --- pages ---------------------------------------------------------------
 
 def read_pages(site):
@@ -575,6 +1053,8 @@ def run_all(charts, rows, lines, wide, pages):
     skipped = 0
     run_all.bad = set()
     for (suite, key), c in charts.items():
+        if c.kind == "split":
+            continue
         if c.borderline:
             skipped += 1
             continue
@@ -583,10 +1063,50 @@ def run_all(charts, rows, lines, wide, pages):
                     if r["kind"] == "outlier"}
         s = check_chart(c, rows.get((suite, key), []),
                         lines.get((suite, key), ""), outliers, fails)
+        s[6] += check_fixed(c, rows.get((suite, key), []),
+                            lines.get((suite, key), ""), fails)
         for i, v in s.items():
             seen[i] += v
         for p in pages.get((suite, key), []):
             seen[11] += check_page(c, p, fails)
+        if len(fails) > before:
+            run_all.bad.add((suite, key))
+    bystore = defaultdict(dict)
+    for (suite, key), c in charts.items() if run_all.stores else ():
+        if c.kind != "split":
+            bystore[suite][key] = c
+    for suite, cs in bystore.items():
+        if any(c.borderline for c in cs.values()):
+            continue
+        before = len(fails)
+        try:
+            s = check_store(suite, cs, run_all.byrun.get(suite, {}),
+                            wide.get(suite, []), run_all.store[suite],
+                            lines, fails)
+        except Borderline:
+            skipped += 1
+            continue
+        for i, v in s.items():
+            seen[i] += v
+        if len(fails) > before:
+            run_all.bad.update((suite, k) for k in cs)
+    for (suite, key), c in charts.items():
+        if c.kind != "split" or c.borderline:
+            continue
+        before = len(fails)
+        # the analysis of each split value's groups alone
+        sub = {}
+        for split in {g.split(" / ")[1] for g in c.order}:
+            ch = {"better": "higher" if c.higher else "lower", "groups": {}}
+            for g in c.order:
+                if g.endswith(" / " + split):
+                    ch["groups"][g.split(" / ")[0]] = {
+                        "vals": list(c.vals.get(g, [])), "fixed": [],
+                        "toofast": g in c.toofast}
+            subc = Chart(suite, key, ch)
+            sub[split] = (subc, run_all.split.get((suite, key, split), []))
+        seen[10] += check_split(c, rows.get((suite, key), []), sub,
+                                run_all.pivots.get((suite, key)), fails)
         if len(fails) > before:
             run_all.bad.add((suite, key))
     return fails, seen, skipped
@@ -601,11 +1121,20 @@ def main(argv):
         sites.append(argv[i + 1])
         del argv[i:i + 2]
     data, tsv, txt = argv
-    stores = read_data(data)
+    stores, kinds, byrun = read_data(data)
     charts = {(s, k): Chart(s, k, ch) for s, st in stores.items()
               for k, ch in st.items()}
+    for (s, k), c in charts.items():
+        c.kind = kinds[s]
     head, rows, wide = read_tsv(tsv)
     lines = read_text(txt)
+    run_all.store = read_text.store
+    run_all.stores = True
+    run_all.split = read_tsv.split
+    run_all.pivots = {}
+    for site in sites:
+        run_all.pivots.update(read_pivots(site))
+    run_all.byrun = byrun
     pages = defaultdict(list)
     for site in sites:
         for key, p in read_pages(site).items():
@@ -656,7 +1185,12 @@ def main(argv):
 
 def failed_invariants(charts, rows, lines, wide, pages, only):
     sub = {k: charts[k] for k in only}
+    # a control on one chart: the comparison-wide checks see all of it
+    run_all.stores = any(charts[k].kind != "split" and
+                         len([x for x in charts if x[0] == k[0]]) == 1
+                         for k in only)
     fails, _, _ = run_all(sub, rows, lines, wide, pages)
+    run_all.stores = True
     return {i for i, _ in fails}
 
 
@@ -785,6 +1319,96 @@ def run_controls(charts, rows, lines, wide, pages, bad_keys):
         return r, l, p
     control(11, "an error bar drawn on every bar, interval or not", p11, m11,
             True)
+
+    # 6: the fixed row of a group whose every run a limit fixed dropped
+    def p6(c, r, l, p):
+        return c.compared and c.allfixed and any(
+            x["kind"] == "fixed" and x["subject"] in c.allfixed for x in r)
+    def m6(c, r, l, p):
+        return [x for x in r if not (x["kind"] == "fixed" and
+                                     x["subject"] == c.allfixed[0])], l, p
+    control(6, "the fixed row of a group stopped at its limit dropped",
+            p6, m6)
+
+    # 8 and 9: comparison-wide, on a copy of one comparison's lines
+    def store_control(inv, what, pick, mutate):
+        nonlocal status
+        bystore = defaultdict(dict)
+        for k in good:
+            if charts[k].kind != "split":
+                bystore[k[0]][k[1]] = charts[k]
+        for suite, cs in sorted(bystore.items()):
+            if len(cs) != len([k for k in charts if k[0] == suite]):
+                continue
+            st = run_all.store[suite]
+            if not pick(cs, st):
+                continue
+            st2 = copy.deepcopy(st)
+            mutate(cs, st2)
+            fails = []
+            try:
+                check_store(suite, cs, run_all.byrun.get(suite, {}),
+                            wide.get(suite, []), st2, lines, fails)
+            except Borderline:
+                continue
+            got = {i for i, _ in fails}
+            msg = "control for invariant %d (%s) on %s: fails %s" % (
+                inv, what, suite, sorted(got) if got else "nothing")
+            if got == {inv}:
+                print("ok - " + msg)
+            else:
+                print("not ok - " + msg + ", want exactly [%d]" % inv)
+                status = 1
+            return
+        print("not ok - control for invariant %d (%s): nowhere to plant it"
+              % (inv, what))
+        status = 1
+
+    rx8 = r"best in (\d+) of (\d+) measurements?( each)? \((?:\d+ of )?" \
+        r"(\d+) charts?; charts of the same counts count once\)"
+    def m8(cs, st):
+        m = re.search(rx8, st["overall"])
+        st["overall"] = st["overall"].replace(
+            m.group(0), "best in %s of %s charts%s" % (
+                sum(1 for c in cs.values() if c.compared and
+                    c.best and c.best[0] in names(st["overall"])[:1]),
+                m.group(4), m.group(3) or ""))
+    store_control(8, "a headline that counts charts where charts of the "
+                  "same counts are one measurement",
+                  lambda cs, st: st["overall"] and
+                  re.search(rx8, st["overall"]), m8)
+
+    def p9(cs, st):
+        return any(c.compared and any(v <= 0 for v in c.fig.values())
+                   for c in cs.values())
+    def m9(cs, st):
+        k = next(k for k in st["order"] if cs[k].compared and
+                 any(v <= 0 for v in cs[k].fig.values()))
+        st["order"].remove(k)
+    store_control(9, "a compared chart with a zero or negative figure "
+                  "vanishes", p9, m9)
+
+    # 10: a two-factor table's star moved off the best set
+    for k in sorted(run_all.pivots):
+        c = charts.get(k)
+        if not c or c.borderline or k in bad_keys or not c.best or \
+                len(c.best) == len(c.measured):
+            continue
+        other = next(g for g in c.measured if g not in c.best)
+        piv = dict(run_all.pivots)
+        piv[k] = (piv[k] - {c.best[0]}) | {other}
+        saved, run_all.pivots = run_all.pivots, piv
+        got = failed_invariants(charts, rows, lines, wide, pages, [k])
+        run_all.pivots = saved
+        msg = "control for invariant 10 (a two-factor table stars a " \
+            "combination outside the best set) on %s %s %s: fails %s" % (
+                k[0], k[1][0], k[1][1], sorted(got) if got else "nothing")
+        print(("ok - " if got == {10} else "not ok - ") + msg)
+        status |= got != {10}
+        break
+    else:
+        print("not ok - control for invariant 10: no two-factor table")
+        status = 1
     return status
 
 
