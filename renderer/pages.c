@@ -715,6 +715,119 @@ static void headline(const struct analysis *a, struct buf *b)
 	split_release(&sp);
 }
 
+/* Scales every figure of a sweep chart by 1 / f (the unit chosen). */
+static void sweep_scale(struct sweep_chart *ch, double f)
+{
+	int i, k, d;
+
+	for (i = 0; i < ch->nseries; i++)
+		for (k = 0; k < ch->nx; k++) {
+			struct sweep_point *p = &ch->s[i].p[k];
+
+			p->y /= f;
+			p->lo /= f;
+			p->hi /= f;
+			for (d = 0; d < p->ndots; d++)
+				p->dot[d] /= f;
+		}
+}
+
+/* The line chart of a sweep's column c (sweep.h), light and dark PNG,
+ * as a figure under parent; nothing for another comparison. */
+static int sweep_figure(struct site *s, xmlNodePtr parent,
+			const struct split *sp, int c, const char *page)
+{
+	const struct model *m = sp->m;
+	const struct column *col = &m->cols[c];
+	/* a file per page that shows it: each page's unit lists its own
+	 * files, and a file two units wrote would collide on reuse */
+	const char *parts[] = {"sweep", m->name, col->test, col->metric, page,
+			       NULL};
+	char base[SLUG_MAX], png[SLUG_MAX + 16], dark[SLUG_MAX + 16];
+	char title[300], ax[200], ay[300], alt[600];
+	struct sweep_chart *ch = malloc(sizeof(*ch));
+	struct sweep_layout *l = malloc(sizeof(*l));
+	struct units_view uv;
+	struct buf b;
+	double umax = 0;
+	int rc = 0, i, k;
+
+	if (!ch || !l) {
+		free(ch);
+		free(l);
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	}
+	if (sweep_chart_fill(sp, c, ch)) {
+		free(ch);
+		free(l);
+		return 0;	/* no figure to draw */
+	}
+	for (i = 0; i < ch->nseries; i++)
+		for (k = 0; k < ch->nx; k++)
+			if (ch->s[i].p[k].has)
+				umax = fmax(umax, fabs(ch->s[i].p[k].y));
+	units_pick(col->unit, umax, &uv);
+	sweep_scale(ch, uv.factor);
+	snprintf(title, sizeof(title), "%s: %s over %s", col->test, col->metric,
+		 m->split);
+	snprintf(ax, sizeof(ax), "%s", m->split);
+	snprintf(ay, sizeof(ay), "%s%s%s%s, %s is better", col->metric,
+		 *uv.unit ? " (" : "", uv.unit, *uv.unit ? ")" : "",
+		 col->better);
+	ch->title = title;
+	ch->axis_x = ax;
+	ch->axis_y = ay;
+	ch->width = 960;
+	slug_make(base, parts);
+	snprintf(png, sizeof(png), "%s.png", base);
+	snprintf(dark, sizeof(dark), "%s-dark.png", base);
+	buf_init(&b, (size_t)64 << 20);
+	rc = sweep_layout(ch, l, s->e);
+	if (l->log2x)	/* said on the axis: equal steps are doublings */
+		snprintf(ax, sizeof(ax), "%s (log 2 scale)", m->split);
+	if (rc == 0)
+		rc = sweep_paint_png(ch, l, CHART_LIGHT, 1, &b, s->e);
+	if (rc == 0)
+		rc = site_write(s, png, b.data, b.len, 0);
+	buf_reset(&b);
+	if (rc == 0)
+		rc = sweep_paint_png(ch, l, CHART_DARK, 1, &b, s->e);
+	if (rc == 0)
+		rc = site_write(s, dark, b.data, b.len, 0);
+	buf_release(&b);
+	if (rc == 0) {
+		snprintf(alt, sizeof(alt), "Line chart of %s over %s, a line per "
+			 "%s (%d): the figures are in the table", col->metric,
+			 m->split, m->by, ch->nseries);
+		html_chart_img(html_el(parent, "figure", NULL), png, NULL, dark,
+			       l->width, l->height, alt, 1);
+	}
+	free(ch);
+	free(l);
+	return rc;
+}
+
+/* A sweep's line charts, of column c (its test page) or (c < 0) of every
+ * column (the comparison page). */
+static int sweep_figures(struct site *s, xmlNodePtr parent,
+			 const struct model *m, int c)
+{
+	struct split sp;
+	int i, rc = 0;
+
+	if (!m->sweep)
+		return 0;
+	if (split_run(m, &sp, s->e)) {
+		split_release(&sp);
+		return -1;
+	}
+	for (i = c < 0 ? 0 : c; rc == 0 && i < (c < 0 ? m->ncols : c + 1); i++)
+		rc = sweep_figure(s, parent, &sp, i, c < 0 ? "comparison" :
+				  "test");
+	split_release(&sp);
+	return rc;
+}
+
 /* A sweep's statements of column c (at each setting, then along the
  * axis) as a list under parent; nothing for another comparison. */
 static int sweep_list(xmlNodePtr parent, const struct model *m, int c,
@@ -853,7 +966,8 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 	if (b.len)
 		html_el(main, "p", b.data);
 	buf_release(&b);
-	if (sweep_list(main, a->m, c, s->e)) {
+	if (sweep_list(main, a->m, c, s->e) ||
+	    sweep_figures(s, main, a->m, c)) {
 		page_free(&p);
 		return -1;
 	}
@@ -1127,7 +1241,7 @@ int pages_comparison(struct site *s, const struct model *m,
 			"charts every group has a figure above zero in.");
 		results_table(main, a);
 	}
-	if (split_page(m, main, s->e)) {
+	if (split_page(m, main, s->e) || sweep_figures(s, main, m, -1)) {
 		page_free(&p);
 		return -1;
 	}

@@ -108,3 +108,22 @@ fresh
 bs import "$T/cache.tsv" > /dev/null
 check "control: runs differing in another attribute are grouped by it" \
 	sh -c '"$BIN" --db "$1" summary | grep -q "build-b / 8 is 3.4x faster"' _ "$T/db"
+
+# the line chart: a PNG for a light and one for a dark page, on the
+# comparison page and the test page
+fresh
+bs import "$T/sweep.tsv" > /dev/null
+bs compare sw --by label --x threads 2> /dev/null
+bs render --quiet --out "$T/lsite" > /dev/null 2>&1
+check "the comparison page shows the sweep's line chart, light and dark" \
+	sh -c 'p=$(ls "$1"/comparison-sw-*.html) &&
+	       grep -q "sweep-sw-memory-operations-per-sec-compa-[0-9a-f]*\.png" "$p" &&
+	       grep -q "sweep-sw-memory-operations-per-sec-compa-[0-9a-f]*-dark\.png" "$p" &&
+	       grep -q "Line chart of operations_per_sec over threads, a line per label (2)" "$p"' _ "$T/lsite"
+check "the chart files are PNGs of 960 px" \
+	sh -c 'for f in "$1"/sweep-sw-*.png; do
+		[ "$(head -c 8 "$f" | od -An -tx1 | tr -d " \n")" = 89504e470d0a1a0a ] || exit 1
+		[ "$(od -An -tu1 -j16 -N4 "$f" | awk "{ print \$1 * 16777216 + \$2 * 65536 + \$3 * 256 + \$4 }")" = 960 ] || exit 1
+	       done; test "$(ls "$1"/sweep-sw-*.png | wc -l)" = 4' _ "$T/lsite"
+check "the test page shows it too" \
+	grep -q "sweep-sw-memory-operations-per-sec-test-" "$(ls "$T"/lsite/test-sw-*.html)"
