@@ -271,10 +271,15 @@ static int command_test(const char *s, size_t n, char *out, size_t cap)
 	return 0;
 }
 
-/* 1 when the trimmed line opens a run's statistics. */
+/* 1 when the trimmed line opens a run's statistics.  1.1's fileio may
+ * print its Throughput block (`read:  IOPS=...`) and Latency block with
+ * no general statistics at all (an output quoted on LKML): those are
+ * statistics too. */
 static int stats_heading(const char *s, size_t n)
 {
 	return span_starts(s, n, "General statistics:") ||
+	       span_starts(s, n, "Latency (ms):") ||
+	       (span_starts(s, n, "read:") && span_find(s, n, "IOPS=")) ||
 	       span_starts(s, n, "Test execution summary:") ||
 	       span_starts(s, n, "SQL statistics:") ||
 	       span_starts(s, n, "OLTP test statistics:") ||

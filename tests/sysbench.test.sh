@@ -180,6 +180,14 @@ bs import "$T/lost-twice.txt" >/dev/null 2>"$T/err"
 check "a second statistics block nothing splits at is a warning naming it" \
 	grep -q "^benchsite: $T/lost-twice.txt:48: warning: a second statistics block in the sysbench 1.0.20 run starting at line 1" "$T/err"
 
+# sysbench 1.1 fileio with its Throughput (IOPS) and Latency blocks but no
+# general statistics (as an output quoted on LKML): stored, not refused
+sed '29,33d' "$TOP/tests/fixtures/sysbench/v11-fileio-throughput.txt" > "$T/v11-nogeneral.txt"
+db
+bs import "$T/v11-nogeneral.txt" >/dev/null 2>"$T/err"
+check "1.1 fileio without general statistics imports ($(head -c 200 "$T/err"))" \
+	test "$(bs export | awk -F'\t' '$5 == "reads_per_sec" || $5 == "fsyncs_per_sec" || $5 == "latency_avg" { printf "%s=%s ", $5, $6 }')" = "reads_per_sec=9616 fsyncs_per_sec=0 latency_avg=0.1 "
+
 # detection: the banner anywhere in a line, never a command line alone
 printf 'x\n$ sysbench --test=cpu run\n' > "$T/cmdonly.txt"
 db
