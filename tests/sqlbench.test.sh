@@ -159,8 +159,15 @@ sed 's/^All 2 test/All 3 test/' "$R" > "$T/RUN-bad-count"
 bad "$T/RUN-bad-count" 12 "the summary counts 3 tests"
 sed '/^TOTALS/d' "$R" > "$T/RUN-no-totals"
 bad "$T/RUN-no-totals" 18 "before their TOTALS row"
+# a malformed row of the totals per operation, which are not stored, is a
+# warning naming its line: the verdicts above it are kept
 sed '18s/27.36/2x.36/' "$R" > "$T/RUN-bad-row"
-bad "$T/RUN-bad-row" 18 "totals per operation"
+rm -f "$T/db2"
+"$BIN" --db "$T/db2" import "$T/RUN-bad-row" >/dev/null 2>"$T/err"
+check "a malformed totals row is a warning naming its line" \
+	grep -q "^benchsite: $T/RUN-bad-row:18: warning: 1 line of the totals per operation (not stored) is not" "$T/err"
+check "a malformed totals row keeps the run's totals" \
+	test "$("$BIN" --db "$T/db2" export | grep -c '	total_time	')" = 2
 sed '/^All 2/d' "$R" > "$T/RUN-no-summary"
 bad "$T/RUN-no-summary" 18 "ends before 'All N"
 printf 'Benchmark DBD suite: 2.15\n\nFailed (/tmp/x)\n' > "$T/RUN-orphan-failed"
@@ -173,6 +180,21 @@ sed '9s/^ 3 / 4 /' "$C" > "$T/cmp-number"
 bad "$T/cmp-number" 9 "result log 4 listed where 3"
 sed '/^TOTALS/,$d' "$C" > "$T/cmp-cut"
 bad "$T/cmp-cut" 24 "ends before its table is complete"
+# an author's "<snip>" inside the totals per operation of a real RUN-
+# summary: imported with its eight tests' totals, and a warning
+SNIP=$CORPUS/sql-bench/hgxl64-output/RUN-mysql-mariadb_5.5.23_engine_heap-cmp-mysql,pg
+if [ -f "$SNIP" ]; then
+	sed '26a\
+<snip>' "$SNIP" > "$T/RUN-mysql-mariadb_5.5.23_engine_heap-cmp-mysql,pg"
+	rm -f "$T/db2"
+	"$BIN" --db "$T/db2" import "$T/RUN-mysql-mariadb_5.5.23_engine_heap-cmp-mysql,pg" >/dev/null 2>"$T/err"
+	check "a RUN- summary with <snip> in its totals keeps its tests ($(head -c 200 "$T/err"))" \
+		test "$("$BIN" --db "$T/db2" export | grep -c '	total_time	')" = 8
+	check "the <snip> line is a warning naming it" \
+		grep -q "engine_heap-cmp-mysql,pg:27: warning: 1 line of the totals per operation" "$T/err"
+else
+	skip "RUN- summary with <snip>" "../shared/corpus is absent"
+fi
 # a folder whose summary disagrees with a test's own file: the whole set
 # is refused, naming the summary's line
 mkdir "$T/disagree"
