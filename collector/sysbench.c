@@ -279,7 +279,8 @@ static int stats_heading(const char *s, size_t n)
 {
 	return span_starts(s, n, "General statistics:") ||
 	       span_starts(s, n, "Latency (ms):") ||
-	       (span_starts(s, n, "read:") && span_find(s, n, "IOPS=")) ||
+	       (span_starts(s, n, "read:") && span_find(s, n, "IOPS=") &&
+		!span_find(s, n, "BW=")) ||	/* fio's "read: IOPS=.., BW=" */
 	       span_starts(s, n, "Test execution summary:") ||
 	       span_starts(s, n, "SQL statistics:") ||
 	       span_starts(s, n, "OLTP test statistics:") ||
