@@ -45,6 +45,7 @@
 #include "../core/xmlquiet.h"
 #include "bonnie.h"
 #include "format.h"
+#include "span.h"
 #include "wide.h"
 
 /* Page tables wider or longer than this are layout, not results; the caps
@@ -580,6 +581,25 @@ static void title_version(xmlDocPtr doc, char *out, size_t cap)
 	xmlFree(text);
 }
 
+/* How far into a text a pasted bon_csv2html table is looked for: forum
+ * posts and mails put a few paragraphs before it. */
+#define HTML_PASTE_BYTES (256 * 1024)
+
+/* A bon_csv2html table pasted into text that is no page (a forum's
+ * [HTML]...[/HTML], a mail, a blog post's Markdown): a <table with both
+ * of bon_csv2html's headings after it.  libxml2 reads such text as a body
+ * holding the table, so it is read like the page. */
+static int bonnie_in_text(const char *p, size_t n)
+{
+	size_t i, m = n < HTML_PASTE_BYTES ? n : HTML_PASTE_BYTES;
+
+	for (i = 0; i + 6 <= m; i++)
+		if (p[i] == '<' && strncasecmp(p + i, "<table", 6) == 0)
+			return span_find(p + i, m - i, "Sequential Output") &&
+			       span_find(p + i, m - i, "Sequential Create");
+	return 0;
+}
+
 static int html_detect(const char *p, size_t n)
 {
 	static const char *const marks[] = {
@@ -593,7 +613,7 @@ static int html_detect(const char *p, size_t n)
 			 p[i] == '\n'))
 		i++;
 	if (i >= m || p[i] != '<')
-		return 0;
+		return bonnie_in_text(p, n);
 	/* every mark opens with '<': test the byte first rather than make
 	 * 5 strncasecmp calls at every byte of the page */
 	for (k = i; k < m; k++)

@@ -118,6 +118,16 @@ same_as_csv() {
 # names ("Bonnie++ V1.02b", as the 1.03 script writes it)
 same_as_csv "$F/bon_csv2html-1.03-perl-10x.html" "$T/v10x.csv" "bon_csv2html 1.03 (Perl), 1.0x lines" --set tool_version=1.02b
 same_as_csv "$F/bon_csv2html-1.03-perl-198.html" "$T/v198.csv" "bon_csv2html 1.03 (Perl), 1.98 lines"
+# the same tables pasted into a forum post ([HTML]...[/HTML]) and into a
+# Markdown blog post: detected by their headings, read as the page is
+{ printf 'Here are my bonnie++ results, made with bon_csv2html:\n\n[HTML]\n'
+  sed -n '/<TABLE/,/<\/TABLE>/p' "$F/bon_csv2html-1.03-perl-10x.html"
+  printf '[/HTML]\n\nAny ideas why putc is slow?\n'; } > "$T/forum-post.txt"
+same_as_csv "$T/forum-post.txt" "$T/v10x.csv" "bon_csv2html table in a forum post"
+{ printf '# Disks compared\n\nbonnie++ 1.98 on three file systems:\n\n'
+  sed -n '/<TABLE/,/<\/TABLE>/p' "$F/bon_csv2html-1.03-perl-198.html"
+  printf '\nThe XFS loop device is *slow*.\n'; } > "$T/blog-post.md"
+same_as_csv "$T/blog-post.md" "$T/v198.csv" "bon_csv2html table in a Markdown post"
 
 if command -v bon_csv2html >/dev/null; then
 	bon_csv2html < "$T/v198.csv" > "$T/cpp-200.html" 2>/dev/null
