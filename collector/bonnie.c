@@ -16,6 +16,11 @@
  * missing IO field back.  1.0x lines (27 fields, no version) have their own
  * map.  A line that claims to be bonnie++ CSV but has the wrong shape is an
  * error, never skipped: skipping would lose a run silently.
+ *
+ * The text table before a CSV line is passed over but for two facts a
+ * 1.0x line lacks: the version its heading names ("Version 1.03e"), kept
+ * as tool_version, and the machine its row names, the run's label when
+ * the CSV line's name is empty.  A 1.9x line carries both itself.
  */
 #include <stdio.h>
 #include <string.h>
@@ -144,6 +149,8 @@ struct ctx {
 	long line;
 	const char *line_start;
 	struct field *f;
+	struct field version;	/* of the table before the line, or "" */
+	struct field machine;	/* the table's machine name, or "" */
 };
 
 static long col_of(const struct ctx *c, const struct field *s)
@@ -262,6 +269,8 @@ static int begin(struct ctx *c, const struct field *name)
 {
 	char label[256];
 
+	if (name->n == 0 && c->machine.n)
+		name = &c->machine;
 	if (name->n >= sizeof(label))
 		return field_error(c, name, "name", "machine name too long");
 	memcpy(label, name->p, name->n);
@@ -364,6 +373,9 @@ static int line_10x(struct ctx *c)
 	cut(&a, ":", &b);
 	if (begin(c, &f[0]) ||
 	    attr(c, "format_version", "1.0x", 4) ||
+	    (c->version.n &&
+	     record_attr_span(c->sink, "tool_version", c->version.p,
+			      c->version.n, c->line, 0, c->e)) ||
 	    attr(c, "file_size", size.p, size.n) ||
 	    attr(c, "chunk_size", chunk.p, chunk.n) ||
 	    attr(c, "num_files", files.p, files.n) ||
@@ -429,6 +441,43 @@ static int bonnie_detect(const char *p, size_t n)
 	return has_table(p, n);
 }
 
+/* The table lines a 1.0x CSV line needs (see the top): "Version 1.03e
+ * ------Sequential Output---..." sets c->version; the row after the
+ * "Machine   Size K/sec ..." heading sets c->machine (its first word). */
+static void table_line(struct ctx *c, const char *s, size_t n, int *name_next)
+{
+	struct field w;
+	size_t i = 0;
+
+	while (i < n && span_isblank(s[i]))
+		i++;
+	w.p = s + i;
+	while (i < n && !span_isblank(s[i]))
+		i++;
+	w.n = (size_t)(s + i - w.p);
+	w.orig = 0;
+	if (*name_next && w.n) {
+		c->machine = w;
+		*name_next = 0;
+		return;
+	}
+	if (span_eq(w.p, w.n, "Machine") && span_find(s, n, "Size")) {
+		*name_next = 1;
+		return;
+	}
+	if (span_eq(w.p, w.n, "Version") &&
+	    span_find(s, n, "------Sequential Output------")) {
+		while (i < n && span_isblank(s[i]))
+			i++;
+		w.p = s + i;
+		while (i < n && !span_isblank(s[i]))
+			i++;
+		w.n = (size_t)(s + i - w.p);
+		c->version = w;
+		c->machine.n = 0;
+	}
+}
+
 /* One CSV line already split into c->f[0..count): 1 when it was a run, 0
  * when it is not a bonnie++ data line (a header, or other text), -1 on a
  * line that claims to be bonnie++ CSV but is malformed. */
@@ -462,7 +511,8 @@ static int one_line(struct ctx *c, int count)
 }
 
 int bonnie_cells(const char *const *cell, const size_t *len, int count,
-		 long line, const struct record_sink *sink, struct err *e)
+		 long line, const char *version,
+		 const struct record_sink *sink, struct err *e)
 {
 	struct field f[BONNIE_FIELDS_MAX + 2];
 	struct ctx c;
@@ -481,6 +531,10 @@ int bonnie_cells(const char *const *cell, const size_t *len, int count,
 	c.f = f;
 	c.line = line;
 	c.line_start = NULL;
+	c.version.p = version ? version : "";
+	c.version.n = strlen(c.version.p);
+	c.machine.p = "";
+	c.machine.n = 0;
 	rc = one_line(&c, count);
 	if (rc == 0)
 		return err_at(e, line, 0, "%d cells that are not a bonnie++ CSV "
@@ -496,16 +550,23 @@ static int bonnie_parse(const char *p, size_t n, const struct parse_opts *o,
 	struct lines l;
 	const char *s;
 	size_t k;
-	int count, runs = 0, rc;
+	int count, runs = 0, rc, name_next = 0;
 
 	(void)o;
 	c.sink = sink;
 	c.e = e;
 	c.f = f;
+	c.version.p = c.machine.p = "";
+	c.version.n = c.machine.n = 0;
 	lines_init(&l, p, n);
 	while (lines_next(&l, &s, &k)) {
-		if (k == 0 || !memchr(s, ',', k))
+		if (k == 0)
 			continue;
+		if (!memchr(s, ',', k)) {
+			table_line(&c, s, k, &name_next);
+			continue;
+		}
+		name_next = 0;
 		c.line = l.lineno;
 		c.line_start = s;
 		split(s, k, f, &count);
@@ -513,6 +574,10 @@ static int bonnie_parse(const char *p, size_t n, const struct parse_opts *o,
 		if (rc < 0)
 			return -1;
 		runs += rc;
+		if (rc > 0) {
+			/* a table's facts are its own line's only */
+			c.version.n = c.machine.n = 0;
+		}
 	}
 	if (runs == 0)
 		return err_at(e, 0, 0, has_table(p, n) ?

@@ -76,8 +76,10 @@ enum {
 	P_NUMJOBS, P_NOPTS,
 	P_JOBNAME = P_NOPTS, P_ERROR, P_HOSTNAME, P_DIR,
 	/* per direction, from P_DIR + D * D_N */
-	D_TOTAL_IOS = 0, D_IO_BYTES, D_IOPS, D_BW, D_LAT_NS, D_LAT_US,
-	D_CLAT_NS, D_CLAT_US, D_N,
+	D_TOTAL_IOS = 0, D_IO_BYTES, D_IOPS, D_BW,
+	/* each latency: its figure, sample count and max, in ns then us */
+	D_LAT_NS, D_LAT_US = D_LAT_NS + 3, D_CLAT_NS = D_LAT_US + 3,
+	D_CLAT_US = D_CLAT_NS + 3, D_N = D_CLAT_US + 3,
 	P_N = P_DIR + 3 * D_N
 };
 
@@ -86,8 +88,11 @@ static const char *const opt_key[P_NOPTS] = {
 };
 static const char *const dir_name[3] = {"read", "write", "mixed"};
 static const char *const dir_path[D_N] = {
-	"total_ios", "io_bytes", "iops", "bw", "lat_ns.mean", "lat.mean",
-	"clat_ns.percentile.\"99.000000\"", "clat.percentile.\"99.000000\"",
+	"total_ios", "io_bytes", "iops", "bw",
+	"lat_ns.mean", "lat_ns.N", "lat_ns.max",
+	"lat.mean", "lat.N", "lat.max",
+	"clat_ns.percentile.\"99.000000\"", "clat_ns.N", "clat_ns.max",
+	"clat.percentile.\"99.000000\"", "clat.N", "clat.max",
 };
 
 struct fio {
@@ -410,16 +415,47 @@ static double ns_to_us(double ns)
 	return strtod(t, NULL);
 }
 
-/* A latency: ns (3.x) at path i, else us (2.x) at path i + 1. */
-static int latency(struct fio *f, int i, double *v)
+/* Whether the statistic whose figure is path i was measured.  fio writes
+ * every latency block even when it took no sample (--gtod_reduce=1,
+ * disable_lat): zeros with "N" : 0, or, before fio 3.19 printed N, zeros
+ * with a max of 0.  Such zeros are not a latency (0 us would rank best),
+ * so they give no figure, as fio's text output prints no line for them.
+ * Returns 1 measured, 0 not, -1 error. */
+static int measured(struct fio *f, int i)
 {
-	int rc = num_col(f, f->job, i, v);
+	double n = 0, max = 0;
+	int rc = num_col(f, f->job, i + 1, &n);
 
+	if (rc < 0)
+		return -1;
 	if (rc == 0)
-		*v = ns_to_us(*v);
-	if (rc != 1)
+		return n > 0;
+	rc = num_col(f, f->job, i + 2, &max);
+	if (rc < 0)
+		return -1;
+	return rc == 1 || max != 0;
+}
+
+/* A latency of the direction whose paths start at base: ns (3.x) at
+ * base + k, else us (2.x) at base + k + 3, each followed by its count and
+ * max.  0 and *v, 1 when absent or unmeasured, -1 error. */
+static int latency(struct fio *f, int base, int k, double *v)
+{
+	int i = base + k, ns = 1, rc = num_col(f, f->job, i, v), m;
+
+	if (rc == 1) {
+		i += 3;
+		ns = 0;
+		rc = num_col(f, f->job, i, v);
+	}
+	if (rc != 0)
 		return rc;
-	return num_col(f, f->job, i + 1, v);
+	m = measured(f, i);
+	if (m <= 0)
+		return m < 0 ? -1 : 1;
+	if (ns)
+		*v = ns_to_us(*v);
+	return 0;
 }
 
 /* One direction (read, write, mixed) of the current job. */
@@ -454,7 +490,7 @@ static int direction(struct fio *f, const char *test, int d, int failed,
 		have[i] = 1;
 	}
 	for (i = 2; i < 4; i++) {
-		rc = latency(f, base + (i == 2 ? D_LAT_NS : D_CLAT_NS), &v[i]);
+		rc = latency(f, base, i == 2 ? D_LAT_NS : D_CLAT_NS, &v[i]);
 		if (rc < 0)
 			return -1;
 		have[i] = rc == 0;

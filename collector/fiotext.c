@@ -23,8 +23,10 @@
  *
  * Precision: JSON's iops is the I/O count over the runtime, and so is this
  * one when the report has its "issued" counts and a runtime (every fio
- * since 2.0); else the printed IOPS (3 significant digits with k/M in
- * 3.x).  Bandwidth is the printed one (3.x: 3 significant digits in
+ * since 2.0), to the runtime's significant digits (or the printed
+ * IOPS's, when those are more), as every derived figure has the precision
+ * of what it comes from; else the printed IOPS (3 significant digits with
+ * k/M in 3.x).  Bandwidth is the printed one (3.x: 3 significant digits in
  * binary units; 2.x: KB = KiB), latencies the printed averages (two
  * decimals in the unit printed, converted to us), percentiles the printed
  * bucket (whole units).  A text run and a JSON run of the same job thus
@@ -75,6 +77,7 @@ struct dir {
 	int present;
 	double iops, bw, lat, p99, runtime, issued;
 	int has_iops, has_bw, has_lat, has_p99, has_runtime, has_issued;
+	int iops_sig, runtime_sig;	/* significant digits as printed */
 };
 
 struct desc {
@@ -168,6 +171,19 @@ static int keyed(const char *s, size_t n, const char *key, double *v,
 	return 0;
 }
 
+/* The significant digits of the number after key (as keyed reads it). */
+static int keyed_sig(const char *s, size_t n, const char *key)
+{
+	const char *k = span_find(s, n, key);
+	size_t off;
+
+	if (!k)
+		return 0;
+	off = (size_t)(k - s) + strlen(key);
+	off += lead_blanks(s + off, n - off);
+	return num_sig_digits(s + off, n - off);
+}
+
 /* KiB per one of the bandwidth unit at s ("MiB/s", "KB/s", ...). */
 static double bw_unit(const char *s, size_t n)
 {
@@ -259,8 +275,11 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 
 	x->present = 1;
 	rc = keyed(s, n, "IOPS=", &x->iops, NULL);
-	if (rc == 1)
+	x->iops_sig = keyed_sig(s, n, "IOPS=");
+	if (rc == 1) {
 		rc = keyed(s, n, "iops=", &x->iops, NULL);
+		x->iops_sig = keyed_sig(s, n, "iops=");
+	}
 	if (rc)
 		return bad(f, line, "iops");
 	x->has_iops = 1;
@@ -282,6 +301,7 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 	}
 	/* 3.x "(255MiB/4001msec)", 2.x "runt=120014msec" */
 	rc = keyed(s, n, "runt=", &x->runtime, NULL);
+	x->runtime_sig = keyed_sig(s, n, "runt=");
 	if (rc < 0)
 		return bad(f, line, "runtime");
 	if (rc == 1) {
@@ -296,6 +316,7 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 			if (q == m || num_parse_plain(q, (size_t)(m - q),
 						      &x->runtime))
 				return bad(f, line, "runtime");
+			x->runtime_sig = num_sig_digits(q, (size_t)(m - q));
 			rc = 0;
 		}
 	}
@@ -536,8 +557,13 @@ static int report(struct ft *f, const struct report *r, struct lines *l,
 
 		if (!x->present)
 			continue;
+		/* an exact count over the runtime has the runtime's
+		 * digits, never fewer than the IOPS fio printed from them
+		 * (a 64 msec run has 2, and fio prints IOPS=7750) */
 		if (x->has_issued && x->has_runtime && x->runtime > 0)
-			x->iops = x->issued * 1000 / x->runtime;
+			x->iops = num_round_sig(x->issued * 1000 / x->runtime,
+						x->runtime_sig > x->iops_sig ?
+						x->runtime_sig : x->iops_sig);
 		if (result(f, r->line, name, i, "iops", "1/s", "higher", failed,
 			   x->iops) ||
 		    ((x->has_bw || failed) &&

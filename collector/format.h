@@ -101,6 +101,12 @@ int format_parse(const struct format *f, const char *p, size_t n,
 		 const struct parse_opts *o, const struct record_sink *sink,
 		 struct err *e);
 
+/* others.c: after p[0..n) was read as read, a warning (through sink)
+ * naming the line for each other tool whose output the text also holds
+ * (read by nothing).  0, or -1 when the sink failed. */
+int format_others_warn(const struct format *read, const char *p, size_t n,
+		       const struct record_sink *sink, struct err *e);
+
 extern const struct format format_sysbench;
 extern const struct format format_fio;
 extern const struct format format_pts;

@@ -45,6 +45,7 @@
 #include "../core/xmlquiet.h"
 #include "bonnie.h"
 #include "format.h"
+#include "span.h"
 #include "wide.h"
 
 /* Page tables wider or longer than this are layout, not results; the caps
@@ -389,14 +390,15 @@ static int is_bonnie(const struct htable *t)
 /* bon_csv2html pages */
 
 static int cells_to_bonnie(const char *const *cell, int n, long line,
-			   const struct record_sink *sink, struct err *e)
+			   const char *version, const struct record_sink *sink,
+			   struct err *e)
 {
 	size_t len[64];
 	int i;
 
 	for (i = 0; i < n && i < 64; i++)
 		len[i] = strlen(cell[i]);
-	return bonnie_cells(cell, len, n, line, sink, e);
+	return bonnie_cells(cell, len, n, line, version, sink, e);
 }
 
 /* bonnie_perl and bonnie_cpp return how many runs they sent, or -1; a
@@ -412,8 +414,8 @@ static int some_runs(const struct htable *t, int runs, struct err *e)
 }
 
 /* 1.0x Perl: rows after the three heading rows hold the CSV fields. */
-static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
-		       struct err *e)
+static int bonnie_perl(const struct htable *t, const char *version,
+		       const struct record_sink *sink, struct err *e)
 {
 	const char *cell[64];
 	int r, i, runs = 0;
@@ -429,7 +431,7 @@ static int bonnie_perl(const struct htable *t, const struct record_sink *sink,
 				      row->n);
 		for (i = 0; i < row->n; i++)
 			cell[i] = row->c[i].text;
-		if (cells_to_bonnie(cell, row->n, row->line, sink, e))
+		if (cells_to_bonnie(cell, row->n, row->line, version, sink, e))
 			return -1;
 		runs++;
 	}
@@ -507,22 +509,24 @@ static int bonnie_cpp(const struct htable *t, const char *csv_version,
 			f[36 + i] = l->c[1 + i].text;
 			f[42 + i] = l->c[second + 1 + i].text;
 		}
-		if (cells_to_bonnie(f, 48, v->line, sink, e))
+		if (cells_to_bonnie(f, 48, v->line, NULL, sink, e))
 			return -1;
 		runs++;
 	}
 	return runs;
 }
 
-static int bonnie_page(const struct htable *t, const struct record_sink *sink,
-		       struct err *e)
+/* version: what the page's title names ("Bonnie++ V1.03b Benchmark
+ * results"), or NULL; the 1.0x rows, which hold none, take it. */
+static int bonnie_page(const struct htable *t, const char *version,
+		       const struct record_sink *sink, struct err *e)
 {
 	const struct hrow *h0 = &t->row[0];
 	const char *ver = h0->n ? h0->c[0].text : "";
 	int i;
 
 	if (row_has(&t->row[1], "Size:Chunk Size", 0) >= 0)
-		return some_runs(t, bonnie_perl(t, sink, e), e);
+		return some_runs(t, bonnie_perl(t, version, sink, e), e);
 	for (i = 0; i < t->row[2].n; i++)
 		if (strcmp(t->row[2].c[i].text, "M/sec") == 0)
 			return err_at(e, t->row[2].c[i].line, 0, "a bon_csv2html "
@@ -542,6 +546,60 @@ static int bonnie_page(const struct htable *t, const struct record_sink *sink,
 
 /* ------------------------------------------------------------------ */
 
+/* The version a bon_csv2html page's title names ("Bonnie++ V1.03b
+ * Benchmark results" -> "1.03b") into out, else "". */
+static void title_version(xmlDocPtr doc, char *out, size_t cap)
+{
+	xmlNodePtr n = xmlDocGetRootElement(doc), h, t;
+	xmlChar *text;
+	const char *v;
+	size_t k = 0;
+
+	out[0] = '\0';
+	for (h = n ? n->children : NULL; h; h = h->next)
+		if (h->type == XML_ELEMENT_NODE &&
+		    xmlStrcasecmp(h->name, BAD_CAST "head") == 0)
+			break;
+	for (t = h ? h->children : NULL; t; t = t->next)
+		if (t->type == XML_ELEMENT_NODE &&
+		    xmlStrcasecmp(t->name, BAD_CAST "title") == 0)
+			break;
+	if (!t || !(text = xmlNodeGetContent(t)))
+		return;
+	v = strstr((const char *)text, "Bonnie++ V");
+	if (v) {
+		v += 10;
+		while (k + 1 < cap && ((v[k] >= '0' && v[k] <= '9') ||
+				       v[k] == '.' ||
+				       (v[k] >= 'a' && v[k] <= 'z')))
+			k++;
+		if (k && v[0] >= '0' && v[0] <= '9') {
+			memcpy(out, v, k);
+			out[k] = '\0';
+		}
+	}
+	xmlFree(text);
+}
+
+/* How far into a text a pasted bon_csv2html table is looked for: forum
+ * posts and mails put a few paragraphs before it. */
+#define HTML_PASTE_BYTES (256 * 1024)
+
+/* A bon_csv2html table pasted into text that is no page (a forum's
+ * [HTML]...[/HTML], a mail, a blog post's Markdown): a <table with both
+ * of bon_csv2html's headings after it.  libxml2 reads such text as a body
+ * holding the table, so it is read like the page. */
+static int bonnie_in_text(const char *p, size_t n)
+{
+	size_t i, m = n < HTML_PASTE_BYTES ? n : HTML_PASTE_BYTES;
+
+	for (i = 0; i + 6 <= m; i++)
+		if (p[i] == '<' && strncasecmp(p + i, "<table", 6) == 0)
+			return span_find(p + i, m - i, "Sequential Output") &&
+			       span_find(p + i, m - i, "Sequential Create");
+	return 0;
+}
+
 static int html_detect(const char *p, size_t n)
 {
 	static const char *const marks[] = {
@@ -555,7 +613,7 @@ static int html_detect(const char *p, size_t n)
 			 p[i] == '\n'))
 		i++;
 	if (i >= m || p[i] != '<')
-		return 0;
+		return bonnie_in_text(p, n);
 	/* every mark opens with '<': test the byte first rather than make
 	 * 5 strncasecmp calls at every byte of the page */
 	for (k = i; k < m; k++)
@@ -593,6 +651,8 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 	htmlDocPtr doc;
 	int i, pick = -1, most = 0, w = 0, rc = -1;
 	long best = -1;
+	char vbuf[32];
+	const char *version;
 
 	if (n > (size_t)2147483647)
 		return err_at(e, 0, 0, "page too large");
@@ -621,6 +681,8 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 		free(ts);
 		return err_at(e, 0, 0, "not an HTML page libxml2 can read");
 	}
+	title_version(doc, vbuf, sizeof(vbuf));
+	version = vbuf[0] ? vbuf : NULL;
 	find_tables(ts, xmlDocGetRootElement(doc));
 	if (ts->oom) {
 		err_at(e, 0, 0, "out of memory");
@@ -656,7 +718,7 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 			k = numeric_cells(&x);
 			x.line = xmlGetLineNo(ts->node[i]);
 			if (is_bonnie(&x)) {
-				rc = bonnie_page(&x, sink, e);
+				rc = bonnie_page(&x, version, sink, e);
 				table_free(&x);
 				if (rc)
 					goto out;
@@ -705,7 +767,7 @@ static int html_parse(const char *p, size_t n, const struct parse_opts *o,
 	if (collect_rows(&t, ts->node[pick], e))
 		goto out;
 	if (is_bonnie(&t)) {
-		rc = bonnie_page(&t, sink, e);
+		rc = bonnie_page(&t, version, sink, e);
 		goto out;
 	}
 	if (!o->better) {

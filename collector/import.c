@@ -556,6 +556,25 @@ int import_opts_decode(char *text, struct import_opts *o)
 	return 0;
 }
 
+/* 1 when s (after a dot) is a file name extension: a letter, then
+ * letters or digits, at most 8 ("csv", "json", "iozone", "mp4").  Dots
+ * also sit inside versions and options ("mariadb_5.3.3_static-cmp-mysql,pg",
+ * "sysbench-0.5.res-1.2_final"); what follows such a dot is no extension,
+ * and cutting there would leave half a version as the label. */
+static int is_extension(const char *s)
+{
+	size_t i;
+
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return 0;
+	for (i = 0; s[i]; i++)
+		if (i == 8 || !((s[i] >= 'a' && s[i] <= 'z') ||
+				(s[i] >= 'A' && s[i] <= 'Z') ||
+				(s[i] >= '0' && s[i] <= '9')))
+			return 0;
+	return 1;
+}
+
 /* The file's name without folders and without its extension(s) .gz and
  * one more: "out/ext4.csv.gz" -> "ext4". */
 void import_default_label(const char *path, char *out, size_t cap)
@@ -570,7 +589,7 @@ void import_default_label(const char *path, char *out, size_t cap)
 		*dot = '\0';
 		dot = strrchr(out, '.');
 	}
-	if (dot && dot != out)
+	if (dot && dot != out && is_extension(dot + 1))
 		*dot = '\0';
 	if (!out[0])
 		snprintf(out, cap, "run");

@@ -143,8 +143,16 @@ static const struct {
 };
 
 struct segment {
-	long line;		/* the banner's */
-	struct span ver;
+	long line;		/* the banner's, or the split line's */
+	struct span ver;	/* empty for a run found by a split */
+	/* A run's second "Running the test with following options" line:
+	 * a run whose banner was lost (a post that cut its first letter,
+	 * "ysbench 1.1.0") starts there, and the segment ends before it;
+	 * 0 when the segment ends at a banner or the file's end. */
+	long split_line;
+	/* A statistics heading after the run's statistics ended that no
+	 * split accounts for: read by nothing, so it is warned about. */
+	long extra_stats_line;
 	int is_run;		/* header, interim lines or statistics */
 	int has_stats;
 	long fatal_line;	/* first FATAL before the statistics, or 0 */
@@ -263,6 +271,26 @@ static int command_test(const char *s, size_t n, char *out, size_t cap)
 	return 0;
 }
 
+/* 1 when the trimmed line opens a run's statistics.  1.1's fileio may
+ * print its Throughput block (`read:  IOPS=...`) and Latency block with
+ * no general statistics at all (an output quoted on LKML): those are
+ * statistics too. */
+static int stats_heading(const char *s, size_t n)
+{
+	return span_starts(s, n, "General statistics:") ||
+	       span_starts(s, n, "Latency (ms):") ||
+	       (span_starts(s, n, "read:") && span_find(s, n, "IOPS=") &&
+		!span_find(s, n, "BW=")) ||	/* fio's "read: IOPS=.., BW=" */
+	       span_starts(s, n, "Test execution summary:") ||
+	       span_starts(s, n, "SQL statistics:") ||
+	       span_starts(s, n, "OLTP test statistics:") ||
+	       span_starts(s, n, "File operations:") ||
+	       span_starts(s, n, "CPU speed:") ||
+	       span_starts(s, n, "Total operations:") ||
+	       span_starts(s, n, "events/s (eps):") ||
+	       span_starts(s, n, "Operations performed:");
+}
+
 /* Scans the segment whose banner the walker l has just returned, up to the
  * next banner (left for the caller: l stops before it) or the end.  cmd
  * gets the OLTP script named by a command line in the segment's tail (it
@@ -288,8 +316,17 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 		if (command_test(s, n, cmd, cap))
 			continue;
 		span_trim(&s, &n);
-		if (done)
+		if (g->has_stats && span_starts(s, n, "Running the test with "
+						"following options")) {
+			g->split_line = l->lineno;
+			*l = save;
+			break;
+		}
+		if (done) {
+			if (!g->extra_stats_line && stats_heading(s, n))
+				g->extra_stats_line = l->lineno;
 			continue;
+		}
 		if (span_starts(s, n, "FATAL:") && !g->fatal_line && !g->has_stats) {
 			g->fatal_line = l->lineno;
 			g->fatal.p = s;
@@ -298,15 +335,7 @@ static void scan(struct lines *l, struct segment *g, char *cmd, size_t cap)
 		if (span_starts(s, n, "Running the test with following options") ||
 		    span_starts(s, n, "Threads started!") || is_interim(s, n))
 			g->is_run = 1;
-		if (span_starts(s, n, "General statistics:") ||
-		    span_starts(s, n, "Test execution summary:") ||
-		    span_starts(s, n, "SQL statistics:") ||
-		    span_starts(s, n, "OLTP test statistics:") ||
-		    span_starts(s, n, "File operations:") ||
-		    span_starts(s, n, "CPU speed:") ||
-		    span_starts(s, n, "Total operations:") ||
-		    span_starts(s, n, "events/s (eps):") ||
-		    span_starts(s, n, "Operations performed:")) {
+		if (stats_heading(s, n)) {
 			g->is_run = 1;
 			g->has_stats = 1;
 		}
@@ -1308,7 +1337,8 @@ static int run_parse(struct lines *l, const struct segment *g,
 
 		if (!lines_next(l, &s, &n))
 			break;
-		if (banner(s, n, &v)) {
+		if (banner(s, n, &v) ||
+		    (g->split_line && l->lineno == g->split_line)) {
 			*l = save;
 			break;
 		}
@@ -1463,40 +1493,59 @@ static int sysbench_parse(const char *p, size_t n, const struct parse_opts *o,
 	int stored = 0;
 	long first_failed = 0;
 	char why[ERR_MSG_MAX] = "";
+	long split = 0;	/* where a banner-less run starts, see scan */
 
 	lines_init(&l, p, n);
 	for (;;) {
 		struct segment g;
 		struct lines body;
 		char test[SB_NAME_MAX];
-		char msg[ERR_MSG_MAX];
+		char msg[ERR_MSG_MAX], ver[SB_NAME_MAX + 16];
 		long at;
 
 		memset(&g, 0, sizeof(g));
-		/* to the next banner, noting a command line on the way */
-		for (;;) {
-			if (!lines_next(&l, &s, &k))
-				goto end;
-			if (banner(s, k, &g.ver))
-				break;
-			command_test(s, k, cmd, sizeof(cmd));
+		if (split) {
+			/* l stands just before the split line */
+			g.line = split;
+			if (record_warn(sink, split, e, "%s", "a second sysbench "
+					"run starts here without its banner (lost "
+					"from the output); read as a run of its "
+					"own, with no tool_version"))
+				return -1;
+		} else {
+			/* to the next banner, noting a command line on the
+			 * way */
+			for (;;) {
+				if (!lines_next(&l, &s, &k))
+					goto end;
+				if (banner(s, k, &g.ver))
+					break;
+				command_test(s, k, cmd, sizeof(cmd));
+			}
+			g.line = l.lineno;
 		}
-		g.line = l.lineno;
 		body = l;
 		next_cmd[0] = '\0';
 		scan(&l, &g, next_cmd, sizeof(next_cmd));
+		split = g.split_line;
+		snprintf(ver, sizeof(ver), "sysbench%s%.*s", g.ver.n ? " " : "",
+			 (int)g.ver.n, g.ver.p);
+		if (g.extra_stats_line &&
+		    record_warn(sink, g.extra_stats_line, e, "a second statistics "
+				"block in the %s run starting at line %ld, with "
+				"no 'Running the test' line to tell where its "
+				"run starts [passed over]", ver, g.line))
+			return -1;
 		if (!g.has_stats) {
 			at = g.fatal_line ? g.fatal_line : g.line;
 			if (g.fatal_line)
-				snprintf(msg, sizeof(msg), "sysbench %.*s output "
+				snprintf(msg, sizeof(msg), "%s output "
 					 "stopped before any statistics: %.*s",
-					 (int)g.ver.n, g.ver.p, (int)g.fatal.n,
-					 g.fatal.p);
+					 ver, (int)g.fatal.n, g.fatal.p);
 			else if (g.is_run)
-				snprintf(msg, sizeof(msg), "sysbench %.*s run "
+				snprintf(msg, sizeof(msg), "%s run "
 					 "starting here has no statistics (the "
-					 "output ends before them)",
-					 (int)g.ver.n, g.ver.p);
+					 "output ends before them)", ver);
 			else
 				msg[0] = '\0';	/* prepare, cleanup, help */
 			if (msg[0]) {

@@ -423,6 +423,8 @@ int format_parse(const struct format *f, const char *p, size_t n,
 			return err_at(e, 0, 0, "out of memory");
 	}
 	rc = f->parse(u ? u : p, u ? un : n, o, &s, e);
+	if (rc == 0)
+		rc = format_others_warn(f, u ? u : p, u ? un : n, &s, e);
 	free(u);
 	return rc;
 }

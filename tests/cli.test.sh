@@ -69,3 +69,24 @@ cp "$TOP/sample-data/bonnie-tmpfs.txt" "$T/slash/"
 "$BIN" --db "$T/slash.db" import "$T/slash/" > "$T/out" 2>&1
 check "import DIR/ names its files DIR/x ($(head -1 "$T/out"))" \
 	grep -q "^$T/slash/bonnie-tmpfs.txt: 1 run" "$T/out"
+
+# default labels: only a real extension is cut from the file name, never
+# what follows a dot inside a version ("...-0.5.res-1.2_final" is no file
+# of type "2_final"); a real output under such names
+if [ -f "$CORPUS/sysbench-0.4/fellchase_cpu-x5-concatenated.log" ]; then
+	for name in sysbench-0.5.res-1.2_final:sysbench-0.5.res-1.2_final \
+	    mariadb_5.3.3_static-cmp-mysql,pg:mariadb_5.3.3_static-cmp-mysql,pg \
+	    cpu.log.gz:cpu run.v2:run; do
+		file=${name%%:*} want=${name#*:}
+		case $file in
+		*.gz) gzip -c "$CORPUS/sysbench-0.4/fellchase_cpu-x5-concatenated.log" > "$T/$file";;
+		*) cp "$CORPUS/sysbench-0.4/fellchase_cpu-x5-concatenated.log" "$T/$file";;
+		esac
+		fresh
+		bs import "$T/$file" >/dev/null 2>&1
+		check "default label of '$file' is '$want'" \
+			test "$(bs export | sed -n 2p | cut -f2)" = "$want"
+	done
+else
+	skip "default labels" "../shared/corpus is absent"
+fi

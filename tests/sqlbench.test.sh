@@ -151,16 +151,25 @@ sed '9s/14.0485/1e3/' "$A" > "$T/alter-table-m-total"
 bad "$T/alter-table-m-total" 9 "expected a time"
 { cat "$A"; head -1 "$A"; } > "$T/alter-table-m-twice"
 bad "$T/alter-table-m-twice" 10 "a second 'Testing server'"
-cp "$A" "$T/no-test-name.txt"
-bad "$T/no-test-name.txt" "" "name it with --test"
+# a renamed file whose first lines do not say its test either (a skipped
+# transactions test prints only "Test skipped")
+cp "$FIX/failed-2012/transactions-mysql-box-cmp-mysql,pg" "$T/no-test-name.txt"
+bad "$T/no-test-name.txt" "" "nor its first lines say which sql-bench test"
 sed '9s/ 4 wallclock/ x wallclock/' "$R" > "$T/RUN-bad-total"
 bad "$T/RUN-bad-total" 9 "expected a time"
 sed 's/^All 2 test/All 3 test/' "$R" > "$T/RUN-bad-count"
 bad "$T/RUN-bad-count" 12 "the summary counts 3 tests"
 sed '/^TOTALS/d' "$R" > "$T/RUN-no-totals"
 bad "$T/RUN-no-totals" 18 "before their TOTALS row"
+# a malformed row of the totals per operation, which are not stored, is a
+# warning naming its line: the verdicts above it are kept
 sed '18s/27.36/2x.36/' "$R" > "$T/RUN-bad-row"
-bad "$T/RUN-bad-row" 18 "totals per operation"
+rm -f "$T/db2"
+"$BIN" --db "$T/db2" import "$T/RUN-bad-row" >/dev/null 2>"$T/err"
+check "a malformed totals row is a warning naming its line" \
+	grep -q "^benchsite: $T/RUN-bad-row:18: warning: 1 line of the totals per operation (not stored) is not" "$T/err"
+check "a malformed totals row keeps the run's totals" \
+	test "$("$BIN" --db "$T/db2" export | grep -c '	total_time	')" = 2
 sed '/^All 2/d' "$R" > "$T/RUN-no-summary"
 bad "$T/RUN-no-summary" 18 "ends before 'All N"
 printf 'Benchmark DBD suite: 2.15\n\nFailed (/tmp/x)\n' > "$T/RUN-orphan-failed"
@@ -173,6 +182,46 @@ sed '9s/^ 3 / 4 /' "$C" > "$T/cmp-number"
 bad "$T/cmp-number" 9 "result log 4 listed where 3"
 sed '/^TOTALS/,$d' "$C" > "$T/cmp-cut"
 bad "$T/cmp-cut" 24 "ends before its table is complete"
+# per-test files renamed without their "<test>-" prefix: the test is told
+# from the line the test script prints first; every corpus and fixture file
+# of a test that prints one must come out under its own test
+: > "$T/renamed-bad"
+nrenamed=0
+for f in "$CORPUS"/sql-bench/*/*-cmp-* "$FIX"/*/*-cmp-*; do
+	[ -f "$f" ] || continue
+	b=$(basename "$f")
+	case $b in RUN-*|transactions-*|table-elimination-*) continue;; esac
+	t=${b%%-[a-z]*_*}
+	for k in alter-table ATIS big-tables connect create insert select wisconsin; do
+		case $b in "$k"-*) t=$k;; esac
+	done
+	mkdir -p "$T/renamed"
+	cp "$f" "$T/renamed/server-${b#"$t"-}"
+	rm -f "$T/db2"
+	got=$("$BIN" --db "$T/db2" import "$T/renamed/server-${b#"$t"-}" 2>&1 >/dev/null &&
+		"$BIN" --db "$T/db2" export | awk -F'\t' '$5 == "total_time" || $9 == "failed" { print $4; exit }')
+	[ "$got" = "$t" ] || echo "$b: $got" >> "$T/renamed-bad"
+	rm -rf "$T/renamed"
+	nrenamed=$((nrenamed + 1))
+done
+check "renamed per-test files are told by their first lines ($nrenamed files; $(head -3 "$T/renamed-bad" | tr '\n' ' '))" \
+	test ! -s "$T/renamed-bad" -a "$nrenamed" -gt 3
+
+# an author's "<snip>" inside the totals per operation of a real RUN-
+# summary: imported with its eight tests' totals, and a warning
+SNIP=$CORPUS/sql-bench/hgxl64-output/RUN-mysql-mariadb_5.5.23_engine_heap-cmp-mysql,pg
+if [ -f "$SNIP" ]; then
+	sed '26a\
+<snip>' "$SNIP" > "$T/RUN-mysql-mariadb_5.5.23_engine_heap-cmp-mysql,pg"
+	rm -f "$T/db2"
+	"$BIN" --db "$T/db2" import "$T/RUN-mysql-mariadb_5.5.23_engine_heap-cmp-mysql,pg" >/dev/null 2>"$T/err"
+	check "a RUN- summary with <snip> in its totals keeps its tests ($(head -c 200 "$T/err"))" \
+		test "$("$BIN" --db "$T/db2" export | grep -c '	total_time	')" = 8
+	check "the <snip> line is a warning naming it" \
+		grep -q "engine_heap-cmp-mysql,pg:27: warning: 1 line of the totals per operation" "$T/err"
+else
+	skip "RUN- summary with <snip>" "../shared/corpus is absent"
+fi
 # a folder whose summary disagrees with a test's own file: the whole set
 # is refused, naming the summary's line
 mkdir "$T/disagree"

@@ -163,6 +163,31 @@ check "a file with a failed run and good ones imports (exit 0)" test $? -eq 0
 check "the failed run is a warning naming its FATAL line" \
 	grep -q "^benchsite: $T/mixed.txt:48: warning: sysbench 1.0.20 output stopped before any statistics: FATAL: unable to connect" "$T/err"
 
+# a run whose banner lost its first letter ("ysbench 1.0.20"): its
+# statistics are a run of their own, split at its "Running the test" line,
+# with a warning naming that line; without that line either, the second
+# statistics block is a warning naming its heading, never silently dropped
+LB=$TOP/tests/fixtures/sysbench/v10-lost-banner.txt
+db
+bs import "$LB" >/dev/null 2>"$T/err"
+check "a run without its banner is a run of its own (cpu, memory)" \
+	test "$(bs export | tail -n +2 | cut -f1,4 | sort -u | tr '\n' ' ')" = "1	cpu 2	memory "
+check "the split is a warning naming the run's first line" \
+	grep -q "^benchsite: $LB:34: warning: a second sysbench run starts here without its banner" "$T/err"
+sed '34d' "$LB" > "$T/lost-twice.txt"
+db
+bs import "$T/lost-twice.txt" >/dev/null 2>"$T/err"
+check "a second statistics block nothing splits at is a warning naming it" \
+	grep -q "^benchsite: $T/lost-twice.txt:48: warning: a second statistics block in the sysbench 1.0.20 run starting at line 1" "$T/err"
+
+# sysbench 1.1 fileio with its Throughput (IOPS) and Latency blocks but no
+# general statistics (as an output quoted on LKML): stored, not refused
+sed '29,33d' "$TOP/tests/fixtures/sysbench/v11-fileio-throughput.txt" > "$T/v11-nogeneral.txt"
+db
+bs import "$T/v11-nogeneral.txt" >/dev/null 2>"$T/err"
+check "1.1 fileio without general statistics imports ($(head -c 200 "$T/err"))" \
+	test "$(bs export | awk -F'\t' '$5 == "reads_per_sec" || $5 == "fsyncs_per_sec" || $5 == "latency_avg" { printf "%s=%s ", $5, $6 }')" = "reads_per_sec=9616 fsyncs_per_sec=0 latency_avg=0.1 "
+
 # detection: the banner anywhere in a line, never a command line alone
 printf 'x\n$ sysbench --test=cpu run\n' > "$T/cmdonly.txt"
 db
