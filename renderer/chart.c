@@ -123,13 +123,41 @@ static void exp_compact(const char *s, char out[32])
 		snprintf(out, 32, "%.*se%d", (int)m, s, x);
 }
 
+/* The least room between two tick texts of an axis, in pixels. */
+#define TICK_GAP 8.0
+
 void chart_tick_text(double v, double step, double span, char out[32])
 {
+	static const char suffix[] = "kMGT";
 	char t[48];
 	int dec = 0;
 
 	if (step > 0 && fabs(v) < step * 1e-6)
 		v = 0;	/* never "-0.0" nor "1e-25" */
+	/* from 10,000 to 1e15: as people write axes, 200k, 2M, 1.5G, each
+	 * tick in the largest power of 1000 it reaches, with the fewest
+	 * decimals that keep it within a millionth of a step (so ticks a
+	 * step apart never read the same) */
+	if (step > 0 && span >= 1e4 && span < 1e15 && step >= 1) {
+		double scale = 1, a = fabs(v);
+		int k = -1;
+
+		while (k < 3 && a >= scale * 1000) {
+			scale *= 1000;
+			k++;
+		}
+		if (v == 0 || k < 0) {
+			snprintf(out, 32, "%.0f", v + 0.0);
+			return;
+		}
+		for (dec = 0; dec < 6; dec++) {
+			snprintf(t, sizeof(t), "%.*f", dec, v / scale);
+			if (fabs(strtod(t, NULL) * scale - v) <= step * 1e-6)
+				break;
+		}
+		snprintf(out, 32, "%.30s%c", t, suffix[k]);
+		return;
+	}
 	if (step > 0 && step >= 1e-3 * (1 - 1e-9) && span < 1e6) {
 		while (dec < 10 && fabs(step * pow(10, dec) -
 					 round(step * pow(10, dec))) > 1e-9)
@@ -282,18 +310,33 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	}
 	span = l->axis_max - l->axis_min;
 	l->zero_x = l->plot.x + -l->axis_min / span * l->plot.w;
-	k0 = lround(l->axis_min / step);
-	for (k = 0; k < CHART_TICKS_MAX; k++) {
-		double v = (double)(k0 + k) * step;
+	/* fewer ticks when two texts would touch ("6000 800010000" on a
+	 * phone): the step doubles, from the same round ends, until every
+	 * text keeps a gap of TICK_GAP from the next */
+	for (;;) {
+		int touch = 0;
 
-		if (v > l->axis_max + step * 1e-9)
+		k0 = lround(l->axis_min / step);
+		for (k = 0; k < CHART_TICKS_MAX; k++) {
+			double v = (double)(k0 + k) * step;
+
+			if (v > l->axis_max + step * 1e-9)
+				break;
+			l->tick[k] = v;
+			l->tick_x[k] = l->plot.x + (v - l->axis_min) / span *
+						       l->plot.w;
+			chart_tick_text(v, step, fmax(l->axis_max, -l->axis_min),
+					l->tick_text[k]);
+			if (k > 0 && l->tick_x[k] - l->tick_x[k - 1] <
+				     (m(ctx, l->tick_text[k]) +
+				      m(ctx, l->tick_text[k - 1])) / 2 + TICK_GAP)
+				touch = 1;
+		}
+		l->nticks = k;
+		if (!touch || k <= 2)
 			break;
-		l->tick[k] = v;
-		l->tick_x[k] = l->plot.x + (v - l->axis_min) / span * l->plot.w;
-		chart_tick_text(v, step, fmax(l->axis_max, -l->axis_min),
-				l->tick_text[k]);
+		step *= 2;
 	}
-	l->nticks = k;
 	for (i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 		struct chart_box *box = &l->bar[i];

@@ -140,12 +140,14 @@ struct chart_scheme {
 extern const struct chart_scheme chart_schemes[2];
 
 /* The text of tick value v on an axis of step step whose ends are at most
- * span from 0.  Plain, with just the decimals the step needs ("0.25",
- * "100", "500000"), when span is below 1e6 and step at least 0.001;
- * otherwise with an exponent and just the digits the step needs ("2e34",
- * "1.5e-9"), so that a tick text is never 31 digits long nor rounded to a
- * row of "0".  Every tick of one axis is written the same way, and two
- * ticks a step apart never read the same. */
+ * span from 0 (docs/units.md).  From a span of 10,000 to 1e15 with a step
+ * of 1 or more, as people write axes: each tick in the largest power of
+ * 1000 it reaches ("500", "2k", "200k", "1.5M", "2G"); else plain, with
+ * just the decimals the step needs ("0.25", "100"), when span is below
+ * 1e6 and step at least 0.001; otherwise with an exponent and just the
+ * digits the step needs ("2e34", "1.5e-9"), so that a tick text is never
+ * 31 digits long nor rounded to a row of "0".  Two ticks a step apart
+ * never read the same. */
 void chart_tick_text(double v, double step, double span, char out[32]);
 
 /* A bar's figure as the chart writes it: whole numbers from 100 to 7

@@ -139,6 +139,27 @@ static int readable(const char *t)
 	return 1;
 }
 
+/* The value a tick text says, its k, M, G or T read as people read them
+ * (docs/units.md). */
+static double tick_value(const char *t)
+{
+	char *end;
+	double v = strtod(t, &end);
+
+	switch (*end) {
+	case 'k':
+		return v * 1e3;
+	case 'M':
+		return v * 1e6;
+	case 'G':
+		return v * 1e9;
+	case 'T':
+		return v * 1e12;
+	default:
+		return v;
+	}
+}
+
 /* 1 when the layout's tick texts are readable, pairwise distinct, and
  * each reads back as its tick's value (within a millionth of the axis). */
 static int ticks_ok(const struct chart_layout *l, char *why, size_t cap)
@@ -152,7 +173,7 @@ static int ticks_ok(const struct chart_layout *l, char *why, size_t cap)
 	}
 	for (i = 0; i < l->nticks; i++) {
 		if (!readable(l->tick_text[i]) ||
-		    fabs(strtod(l->tick_text[i], NULL) - l->tick[i]) > span * 1e-6) {
+		    fabs(tick_value(l->tick_text[i]) - l->tick[i]) > span * 1e-6) {
 			snprintf(why, cap, "tick '%s' for %g", l->tick_text[i],
 				 l->tick[i]);
 			return 0;
@@ -219,6 +240,32 @@ static void test_magnitudes(void)
 	      ticks_ok(l, why, sizeof(why)), "1e-9: ticks readable and distinct");
 	CHECK_STR(l->tick_text[1], "5e-10", "1e-9: the second tick reads 5e-10");
 	CHECK_STR(l->value_text[1], "2.5e-9", "1e-9: the bar says 2.5e-9");
+	/* ticks as people write them, not 2e5 4e5 ... 1e6 */
+	three(c, 1e6, 5e5, 2e5);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      ticks_ok(l, why, sizeof(why)) &&
+	      strcmp(l->tick_text[1], "200k") == 0 &&
+	      strcmp(l->tick_text[l->nticks - 1], "1M") == 0,
+	      "1e6: ticks 0, 200k ... 1M");
+	three(c, 1.1e7, 5e6, 2e6);
+	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	      ticks_ok(l, why, sizeof(why)) && !strchr(l->tick_text[1], 'e') &&
+	      l->tick_text[1][strlen(l->tick_text[1]) - 1] == 'M',
+	      "1.1e7: ticks in M, no exponent");
+	/* no two tick texts touch, on a phone either ("6000 800010000") */
+	for (i = 0; i < 2; i++) {
+		int k, touch = 0;
+
+		three(c, 10000, 5000, 2000);
+		CHECK(!(i ? chart_layout_narrow(c, fixed, NULL, l, &e) :
+			    chart_layout(c, fixed, NULL, l, &e)), "laid out");
+		for (k = 1; k < l->nticks; k++)
+			touch |= l->tick_x[k] - l->tick_x[k - 1] <
+				 (fixed(NULL, l->tick_text[k]) +
+				  fixed(NULL, l->tick_text[k - 1])) / 2;
+		CHECK(!touch && l->nticks >= 2, i ? "narrow: no two tick texts "
+		      "touch" : "wide: no two tick texts touch");
+	}
 	/* the seed's magnitudes stay as they were */
 	three(c, 268, 124, 198);
 	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->nticks == 4 &&
