@@ -96,6 +96,36 @@ static void fit(char *out, size_t cap, double max, chart_measure m,
 	}
 }
 
+/* Fits an axis title ("metric (unit), lower is better") into max pixels
+ * by cutting the metric's name, never the unit and the direction, which
+ * tell how to read the axis. */
+static void fit_axis(char *axis, size_t cap, double max, chart_measure m,
+		     void *ctx)
+{
+	char head[CHART_TEXT_MAX + 4], tail[CHART_TEXT_MAX];
+	char both[2 * CHART_TEXT_MAX + 8];
+	const char *t = NULL, *p;
+
+	if (m(ctx, axis) <= max)
+		return;
+	/* the last " (" (the unit: a metric's own name may hold one, as a
+	 * pgbench statement does), else the last ", " (the direction) */
+	for (p = axis; (p = strstr(p, " (")) != NULL; p++)
+		t = p;
+	for (p = axis; !t && (p = strstr(p, ", ")) != NULL; p++)
+		t = p;
+	if (!t || t == axis) {
+		fit(axis, cap, max, m, ctx);
+		return;
+	}
+	copy_utf8(tail, sizeof(tail), t);
+	snprintf(head, sizeof(head), "%.*s", (int)(t - axis), axis);
+	fit(head, sizeof(head), max - m(ctx, tail), m, ctx);
+	snprintf(both, sizeof(both), "%s%s", head, tail);
+	copy_utf8(axis, cap, both);
+	fit(axis, cap, max, m, ctx);	/* a tail too long on its own */
+}
+
 /* s, a "%e" text ("1.500e+34", "-2.000e-09"), rewritten short in out:
  * trailing zeros of the mantissa and the exponent's sign and leading
  * zeros dropped ("1.5e34", "-2e-9"). */
@@ -310,6 +340,18 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	}
 	span = l->axis_max - l->axis_min;
 	l->zero_x = l->plot.x + -l->axis_min / span * l->plot.w;
+	/* the axis title under the plot's middle, but never past the
+	 * chart's edges ("ueries_per_sec (/s)" in a narrow chart) */
+	fit_axis(l->axis, sizeof(l->axis), width - 2 * MARGIN, m, ctx);
+	{
+		double aw = m(ctx, l->axis);
+
+		l->axis_x = l->plot.x + l->plot.w / 2;
+		if (l->axis_x + aw / 2 > width - MARGIN)
+			l->axis_x = width - MARGIN - aw / 2;
+		if (l->axis_x - aw / 2 < MARGIN)
+			l->axis_x = MARGIN + aw / 2;
+	}
 	/* fewer ticks when two texts would touch ("6000 800010000" on a
 	 * phone): the step doubles, from the same round ends, until every
 	 * text keeps a gap of TICK_GAP from the next */
@@ -524,7 +566,7 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 	cairo_line_to(cr, l->plot.x + l->plot.w, floor(base) + 0.5);
 	cairo_stroke(cr);
 	if (l->axis[0])
-		text_center(cr, l->plot.x + l->plot.w / 2, base + 32, l->axis);
+		text_center(cr, l->axis_x, base + 32, l->axis);
 }
 
 struct _cairo_surface *chart_draw(const struct chart_layout *l, double scale,

@@ -63,6 +63,9 @@ struct chart_layout {
 	char title[CHART_TEXT_MAX];
 	char axis[CHART_TEXT_MAX];
 	char note[CHART_TEXT_MAX];	/* "" or a line under the title */
+	double axis_x;			/* the centre of the axis title: under
+					 * the plot, moved (and the text cut)
+					 * so that it lies inside the chart */
 	int nbars;
 	int color[CHART_BARS_MAX];
 	int has_err[CHART_BARS_MAX];

@@ -189,7 +189,7 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	for (i = 0; i < l->nticks; i++)
 		text(g, l->tick_x[i], base + 14, "middle", l->tick_text[i]);
 	if (l->axis[0])
-		text(g, l->plot.x + l->plot.w / 2, base + 32, "middle", l->axis);
+		text(g, l->axis_x, base + 32, "middle", l->axis);
 	for (i = 0; i < l->nbars; i++) {
 		unsigned ci = (unsigned)l->color[i] % CHART_COLORS;
 

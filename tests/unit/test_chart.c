@@ -266,6 +266,21 @@ static void test_magnitudes(void)
 		CHECK(!touch && l->nticks >= 2, i ? "narrow: no two tick texts "
 		      "touch" : "wide: no two tick texts touch");
 	}
+	/* the axis title lies inside the chart, narrow ones included
+	 * ("ueries_per_sec (/s)" was cut at the left) */
+	for (i = 0; i < 2; i++) {
+		double aw;
+
+		three(c, 516.1, 49.8, 28);
+		c->axis = "queries_per_sec (/s), higher is better, and a long "
+			  "tail of words that no phone has room for";
+		CHECK(!(i ? chart_layout_narrow(c, fixed, NULL, l, &e) :
+			    chart_layout(c, fixed, NULL, l, &e)), "laid out");
+		aw = fixed(NULL, l->axis);
+		CHECK(l->axis_x - aw / 2 >= 0 && l->axis_x + aw / 2 <= l->width,
+		      i ? "narrow: the axis title lies inside the chart" :
+			  "wide: the axis title lies inside the chart");
+	}
 	/* the seed's magnitudes stay as they were */
 	three(c, 268, 124, 198);
 	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->nticks == 4 &&
