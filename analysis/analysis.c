@@ -1154,6 +1154,31 @@ static void share_text(double r, char out[16])
 	snprintf(out, 16, "%.1f%%", pct > 0 ? pct : 0);
 }
 
+/* num ("9025827", "-874622.5", "1.2e+35") into out with a comma between
+ * the thousands of its whole part when that part has five digits or more
+ * ("9,025,827", "-874,622.5"); one with an exponent as it is. */
+static void group_thousands(const char *num, char out[48])
+{
+	const char *p = num, *end;
+	size_t n = 0, digits;
+
+	if (*p == '-')
+		out[n++] = *p++;
+	for (end = p; *end >= '0' && *end <= '9'; end++)
+		;
+	digits = (size_t)(end - p);
+	if (digits < 5 || strchr(num, 'e')) {
+		snprintf(out, 48, "%s", num);
+		return;
+	}
+	while (p < end && n < 46) {
+		out[n++] = *p++;
+		if (p < end && (size_t)(end - p) % 3 == 0)
+			out[n++] = ',';
+	}
+	snprintf(out + n, 48 - n, "%s", end);
+}
+
 void analysis_value_text(double v, const char *unit, char out[48])
 {
 	char num[32];
@@ -1178,7 +1203,13 @@ void analysis_value_text(double v, const char *unit, char out[48])
 		snprintf(num, sizeof(num), "%.1f", v);
 	else
 		snprintf(num, sizeof(num), "%.4g", v);
-	if (!unit || !*unit)
+	if (!unit) {	/* a table's figure: thousands separated from
+			 * 10,000 up, as sentences and charts write them,
+			 * every digit kept */
+		group_thousands(num, out);
+		return;
+	}
+	if (!*unit)
 		snprintf(out, 48, "%s", num);
 	else if (strcmp(unit, "1/s") == 0)
 		snprintf(out, 48, "%s/s", num);

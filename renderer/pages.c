@@ -111,8 +111,10 @@ static void column_head(xmlNodePtr th, const struct column *c)
 {
 	char t[256];
 
-	snprintf(t, sizeof(t), "%s%s%s%s", c->metric, *c->unit ? " (" : "",
-		 c->unit, *c->unit ? ")" : "");
+	const char *u = units_name(c->unit);	/* "/s", not "1/s" */
+
+	snprintf(t, sizeof(t), "%s%s%s%s", c->metric, *u ? " (" : "", u,
+		 *u ? ")" : "");
 	text(th, t);
 	html_el(th, "br", NULL);
 	text(th, column_higher(c) ? "higher is better" : "lower is better");
@@ -937,8 +939,9 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 	text(para, "Part of ");
 	html_link(para, comparison_file, comparison_title);
 	snprintf(title, sizeof(title), ". Metric %s%s%s%s, %s is better.",
-		 col->metric, *col->unit ? " (" : "", col->unit,
-		 *col->unit ? ")" : "", col->better);
+		 col->metric, *units_name(col->unit) ? " (" : "",
+		 units_name(col->unit), *units_name(col->unit) ? ")" : "",
+		 col->better);
 	text(para, title);
 	if (m->ncols > 1) {
 		/* the neighbours in the comparison's order, so a reader can

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analysis/units.h"
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
@@ -424,8 +425,9 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 	table = html_el(div, "table", NULL);
 	snprintf(caption, sizeof(caption), "%s: %s%s%s%s, %s is better; "
 		 "\xe2\x98\x85 best %s", col->test, col->metric,
-		 *col->unit ? " (" : "", col->unit, *col->unit ? ")" : "",
-		 col->better, m->sweep ? "at that setting" : "of the chart");
+		 *units_name(col->unit) ? " (" : "", units_name(col->unit),
+		 *units_name(col->unit) ? ")" : "", col->better,
+		 m->sweep ? "at that setting" : "of the chart");
 	html_el(table, "caption", caption);
 	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
 	th = html_el(tr, "th", NULL);

@@ -255,6 +255,12 @@ check "a metric that can be negative shows every repeated group's interval (d's 
 pivot=$(sed -n '/best of the chart<\/caption>/,/<\/table>/p' "$T"/ssite/comparison-two-*.html | tr -d '\n')
 check "the pivot table stars btrfs / buffered alone (the chart's best)" \
 	sh -c 'test "$(echo "$1" | sed "s/.*<\/caption>//" | grep -o "★" | wc -l)" = 1 &&
-	       echo "$1" | grep -q "874622</strong> ★"' _ "$pivot"
+	       echo "$1" | grep -q "874,622</strong> ★"' _ "$pivot"
 check "and the sentences agree: on btrfs buffered is 6.3x faster" \
 	sh -c '"$BIN" --db "$1" summary two | grep -q "on btrfs: buffered is 6.3x faster than direct"' _ "$T/split.db"
+
+# --- tables as sentences write them: thousands separated, units as /s ---------------
+check "the pivot table separates thousands (874,622, not 874622)" \
+	sh -c 'echo "$1" | grep -q ">874,622<" && echo "$1" | grep -q ">137,747<"' _ "$pivot"
+check "no table header says 1/s" \
+	sh -c '! grep -q "(1/s)" "$1"/*.html' _ "$T/site"
