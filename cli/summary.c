@@ -14,6 +14,7 @@
 
 #include "../analysis/analysis.h"
 #include "../analysis/model.h"
+#include "../analysis/systems.h"
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/record.h"
@@ -492,6 +493,24 @@ out:
 	return rc;
 }
 
+/* The sentence of what else the groups differ in (systems.h), as one
+ * more line of the notes.  0, or -1 with e set. */
+static int systems_note(const struct model *m, struct buf *b, struct err *e)
+{
+	struct systems sy;
+	size_t before = b->len;
+
+	if (systems_build(m, &sy, e)) {
+		systems_release(&sy);
+		return -1;
+	}
+	systems_sentence(&sy, b);
+	if (b->len > before)
+		buf_adds(b, ".\n");
+	systems_release(&sy);
+	return 0;
+}
+
 struct summary {
 	const char *only;	/* NAME, or NULL for all */
 	int tsv;
@@ -633,6 +652,13 @@ static int one(void *ctx, const struct store_comparison *c)
 		buf_init(&b, 1 << 20);
 		textrule_printf(stdout, "%s\n", c->title ? c->title : c->name);
 		analysis_notes(&a, &b);
+		if (systems_note(&m, &b, x->e)) {
+			buf_release(&b);
+			split_release(&sp);
+			analysis_release(&a);
+			model_release(&m);
+			return -1;
+		}
 		for (line = b.data; line && *line; line = nl + 1) {
 			nl = strchr(line, '\n');
 			if (!nl)
@@ -661,8 +687,7 @@ static int one(void *ctx, const struct store_comparison *c)
 				}
 			}
 		}
-		if (m.split && sp.note)
-			textrule_printf(stdout, "  (%s)\n", sp.note);
+
 		buf_reset(&b);
 		if (m.sweep)
 			sweep_headline(&sp, &b);
