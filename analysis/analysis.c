@@ -1770,9 +1770,15 @@ void analysis_notes(const struct analysis *a, struct buf *b)
 			   "numeric setting: it is the axis of a sweep, not a "
 			   "group.\n", m->split);
 	if (m->left_out > 0)
-		buf_printf(b, "%ld run%s left out: %s no %s attribute.\n",
+		buf_printf(b, "%ld run%s left out: %s %s.\n",
 			   m->left_out, m->left_out == 1 ? " is" : "s are",
-			   m->left_out == 1 ? "it has" : "they have", m->by);
+			   m->left_out == 1 ? "it has" : "they have",
+			   m->lacking ? m->lacking : "not every grouping attribute");
+	if (m->kept_lacking > 0)
+		buf_printf(b, "%ld run%s %s: %s grouped by what it has.\n",
+			   m->kept_lacking, m->kept_lacking == 1 ? " has" : "s have",
+			   m->lacking ? m->lacking : "not every grouping attribute",
+			   m->kept_lacking == 1 ? "it is" : "each is");
 	for (g = 0; g < m->ngroups; g++) {
 		int k = 0;
 

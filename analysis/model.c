@@ -19,6 +19,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/text.h"
 #include "../schema/apart.h"
 #include "../schema/selection.h"
@@ -65,7 +66,23 @@ int model_attr_exempt(const char *key)
 
 const char *model_attr(const struct model *m, long long run, const char *key)
 {
-	long i = apart_attr_first(m->attrs, m->nattrs, run);
+	long i;
+
+	if (strcmp(key, "label") == 0) {
+		long lo = 0, hi = m->nlabels;
+
+		while (lo < hi) {	/* labels come by run (add_label) */
+			long mid = lo + (hi - lo) / 2;
+
+			if (m->labels[mid].run < run)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return lo < m->nlabels && m->labels[lo].run == run ?
+		       m->labels[lo].label : NULL;
+	}
+	i = apart_attr_first(m->attrs, m->nattrs, run);
 
 	for (; i >= 0 && i < m->nattrs && m->attrs[i].run == run; i++)
 		if (strcmp(m->attrs[i].key, key) == 0)
@@ -361,6 +378,29 @@ static int add_run(struct model *m, int g, long long run)
 	return 0;
 }
 
+/* Notes run's label: rows come ordered by run, so the list stays
+ * sorted and a run is noted once. */
+static int add_label(struct model *m, long long run, const char *label)
+{
+	if (m->nlabels > 0 && m->labels[m->nlabels - 1].run == run)
+		return 0;
+	if (m->nlabels == m->labelcap) {
+		long ncap = m->labelcap ? 2 * m->labelcap : 64;
+		struct model_label *nl = realloc(m->labels, (size_t)ncap *
+						 sizeof(*nl));
+
+		if (!nl)
+			return -1;
+		m->labels = nl;
+		m->labelcap = ncap;
+	}
+	m->labels[m->nlabels].run = run;
+	if (!(m->labels[m->nlabels].label = strdup(label)))
+		return -1;
+	m->nlabels++;
+	return 0;
+}
+
 static int add_row(void *ctx, const struct store_row *row)
 {
 	struct load *l = ctx;
@@ -381,7 +421,7 @@ static int add_row(void *ctx, const struct store_row *row)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
 	cell = &l->m->cols[c].cells[g];
 	l->m->nrows++;
-	if (add_run(l->m, g, row->run))
+	if (add_run(l->m, g, row->run) || add_label(l->m, row->run, row->label))
 		return err_set(l->e, NULL, 0, 0, "out of memory");
 	switch (add_use(l->m, row->run, c)) {
 	case -1:
@@ -515,33 +555,36 @@ static int note_mixed(void *ctx, const struct kv *v, long n)
 			return -1;
 		m->mixed = nm;
 		x = &m->mixed[m->nmixed++];
+		memset(x, 0, sizeof(*x));
 		x->group = v->group;
-		x->key = strdup(v->key);
-		x->values = strdup("");
-		if (!x->key || !x->values)
+		if (!(x->key = strdup(v->key)))
 			return -1;
 	}
 	/* the values, distinct, added to those of the group's other tests */
-	buf_init(&b, 1 << 20);
-	buf_adds(&b, x->values);
 	for (i = 0; i < n; i++) {
-		const char *p = b.data ? b.data : "";
-		size_t len = strlen(v[i].value);
-		int seen = 0;
+		char **nl;
 
-		if (i > 0 && strcmp(v[i].value, v[i - 1].value) == 0)
+		for (k = 0; k < x->nlist; k++)
+			if (strcmp(x->list[k], v[i].value) == 0)
+				break;
+		if (k < x->nlist)
 			continue;
-		while (*p) {
-			size_t l2 = strcspn(p, ",");
-
-			if (l2 == len && strncmp(p, v[i].value, len) == 0)
-				seen = 1;
-			p += l2;
-			if (*p == ',')
-				p++;
-		}
-		if (!seen)
-			buf_printf(&b, "%s%s", b.len ? "," : "", v[i].value);
+		nl = realloc(x->list, (size_t)(x->nlist + 1) * sizeof(*nl));
+		if (!nl)
+			return -1;
+		x->list = nl;
+		if (!(x->list[x->nlist] = strdup(v[i].value)))
+			return -1;
+		x->nlist++;
+	}
+	qsort(x->list, (size_t)x->nlist, sizeof(*x->list), cmp_str);
+	/* one text, each value a CSV field: "rw,noatime" and "rw,relatime"
+	 * stay two values, and plain ones read as before (btrfs,ext4) */
+	buf_init(&b, 1 << 20);
+	for (k = 0; k < x->nlist; k++) {
+		if (k)
+			buf_addc(&b, ',');
+		quote_field(&b, x->list[k], ',', 0);
 	}
 	free(x->values);
 	x->values = buf_detach(&b, NULL);
@@ -556,8 +599,9 @@ static int count_mixture(void *ctx, const struct kv *v, long n)
 	return 1;	/* one is enough */
 }
 
-/* The group name of run under the keys by (comma-separated); NULL when
- * it lacks one.  Written into out. */
+/* The group name of run under the keys by (comma-separated), as
+ * store_each_result_in names it in a default comparison: the values of
+ * the keys it has, its label when it has none.  Written into out. */
 static const char *group_of(const struct model *m, long long run,
 			    const char *label, const char *by, struct buf *out)
 {
@@ -569,13 +613,14 @@ static const char *group_of(const struct model *m, long long run,
 
 		snprintf(key, sizeof(key), "%.*s", (int)len, by);
 		v = strcmp(key, "label") == 0 ? label : model_attr(m, run, key);
-		if (!v)
-			return NULL;
-		buf_printf(out, "%s%s", out->len ? " / " : "", v);
+		if (v)
+			buf_printf(out, "%s%s", out->len ? " / " : "", v);
 		by += len;
 		if (*by == ',')
 			by++;
 	}
+	if (!out->len)
+		buf_adds(out, label);
 	return out->data ? out->data : "";
 }
 
@@ -873,6 +918,62 @@ out:
 	return rc;
 }
 
+/* m->lacking: which of c's grouping keys the runs it selects lack, each
+ * counted on its own (a run may lack several), so that a sentence names
+ * the attribute missing rather than the whole grouping. */
+static int lacking(struct store *s, const struct store_comparison *c,
+		   struct model *m, struct err *e)
+{
+	struct store_comparison one = *c;
+	struct buf b;
+	const char *p;
+	char first[128] = "";
+	long nfirst = 0;
+	int k = 0;
+
+	buf_init(&b, 8192);
+	for (p = c->by; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+		char key[128];
+		long n;
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, p);
+		p += len;
+		if (strcmp(key, "label") == 0)
+			continue;
+		one.by = key;
+		if (store_count_ungrouped(s, &one, &n, e)) {
+			buf_release(&b);
+			return -1;
+		}
+		if (n == 0)
+			continue;
+		/* one key lacking: "no fs attribute"; several: each with how
+		 * many runs lack it */
+		if (k == 0) {
+			snprintf(first, sizeof(first), "%s", key);
+			nfirst = n;
+		} else {
+			if (k == 1)
+				buf_printf(&b, "no %s (%ld run%s)", first, nfirst,
+					   nfirst == 1 ? "" : "s");
+			buf_printf(&b, " or %s (%ld run%s)", key, n,
+				   n == 1 ? "" : "s");
+		}
+		k++;
+	}
+	if (k == 1)
+		buf_printf(&b, "no %s attribute", first);
+	else if (k > 1)
+		buf_adds(&b, " attribute");
+	free(m->lacking);
+	m->lacking = NULL;
+	if (k && !(m->lacking = buf_detach(&b, NULL)))
+		return err_set(e, NULL, 0, 0, "out of memory");
+	buf_release(&b);
+	return 0;
+}
+
 static char *dup_or_null(const char *s)
 {
 	return s ? strdup(s) : NULL;
@@ -933,7 +1034,8 @@ int model_load(struct store *s, const struct store_comparison *c,
 			buf_printf(&both, "%s,%s", m->by, m->split);
 		c2.by = m->split ? both.data : m->by;
 		if (!c2.by || store_each_result_in(s, &c2, add_row, &l, e) ||
-		    store_count_ungrouped(s, &c2, &m->left_out, e)) {
+		    store_count_ungrouped(s, &c2, &m->left_out, e) ||
+		    (m->left_out > 0 && lacking(s, &c2, m, e))) {
 			if (!c2.by)
 				err_set(e, NULL, 0, 0, "out of memory");
 			buf_release(&both);
@@ -942,6 +1044,10 @@ int model_load(struct store *s, const struct store_comparison *c,
 			return -1;
 		}
 		buf_release(&both);
+		if (c->is_default) {	/* kept, grouped by the rest */
+			m->kept_lacking = m->left_out;
+			m->left_out = 0;
+		}
 	}
 	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
 	    order_groups(m, c->order)) {
@@ -976,7 +1082,14 @@ void model_release(struct model *m)
 	for (i = 0; i < m->nmixed; i++) {
 		free(m->mixed[i].key);
 		free(m->mixed[i].values);
+		for (g = 0; g < m->mixed[i].nlist; g++)
+			free(m->mixed[i].list[g]);
+		free(m->mixed[i].list);
 	}
+	for (i = 0; i < m->nlabels; i++)
+		free(m->labels[i].label);
+	free(m->labels);
+	free(m->lacking);
 	free(m->mixed);
 	free(m->uses);
 	apart_attrs_free(m->attrs, m->nattrs);

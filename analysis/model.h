@@ -42,10 +42,22 @@ struct column {
 };
 
 /* A group whose runs of one test do not agree on a setting: key, and
- * the values they hold, comma-separated (owned). */
+ * the values they hold, each once, in sorted order (list[0..nlist), owned)
+ * and as one text (owned): comma-separated, a value that holds a comma or
+ * a double quote written as a CSV field is ("rw,noatime","rw,relatime"),
+ * so that values can be told apart wherever the text is shown. */
 struct mixed {
 	int group;
 	char *key, *values;
+	char **list;
+	int nlist;
+};
+
+/* A run's label (the label is not an attribute in the store, but --split
+ * may name it: model_attr answers for it). */
+struct model_label {
+	long long run;
+	char *label;		/* owned */
 };
 
 struct model {
@@ -54,7 +66,18 @@ struct model {
 						 * keys joined by commas */
 	int is_default;		/* a suite's default comparison: by was
 				 * chosen by model_load (model_by) */
-	long left_out;		/* runs it selects that lack a by attribute */
+	long left_out;		/* runs it selects that lack a by attribute,
+				 * so in no group */
+	long kept_lacking;	/* a default comparison's: runs it selects
+				 * that lack a by attribute, grouped by the
+				 * rest (store_each_result_in) */
+	char *lacking;		/* what those runs lack, for a sentence: "no
+				 * fs attribute", "no fs (2 runs) or mount
+				 * (1 run) attribute"; NULL when none does,
+				 * owned */
+	struct model_label *labels;	/* the grouped runs' labels, by run;
+					 * nlabels, owned */
+	long nlabels, labelcap;
 	struct mixed *mixed;	/* nmixed of them, owned */
 	int nmixed;
 	struct apart_attr *attrs;	/* the suite's runs' attributes, by
@@ -90,7 +113,8 @@ void model_release(struct model *m);
  * for how long, a random seed): never a mixture, never a grouping. */
 int model_attr_exempt(const char *key);
 
-/* The value of run's attribute key, or NULL. */
+/* The value of run's attribute key, or NULL; key "label" is the run's
+ * label (of a run in a group). */
 const char *model_attr(const struct model *m, long long run, const char *key);
 
 /* 1 when the column's metric is better higher. */

@@ -14,6 +14,7 @@
 
 #include "../analysis/analysis.h"
 #include "../analysis/model.h"
+#include "../analysis/systems.h"
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/record.h"
@@ -35,19 +36,21 @@ static const char compare_usage[] =
 	"\n"
 	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
 	"when the store holds several suites), grouped by attribute KEY\n"
-	"(default: label), among the runs that meet every --where COND:\n"
-	"K=V, K=V1,V2 (any of), K!=V, K (has it), !K (lacks it); K may be\n"
-	"label.  A comparison that selects no runs is refused.  Suites that\n"
-	"no comparison covers get a default one, by label.\n"
+	"(default: label; several keys, comma-separated, group by all of\n"
+	"them: label,fs), among the runs that meet every --where COND: K=V,\n"
+	"K=V1,V2 (any of), K!=V, K (has it), !K (lacks it); K may be label.\n"
+	"A comparison that selects no runs, or groups by a key none of them\n"
+	"has, is refused.  Suites that no comparison covers get a default\n"
+	"one, by label.\n"
 	"\n"
 	"  --metrics M1,M2  show only these metrics\n"
 	"  --tests T1,T2    show only these tests\n"
 	"  --order value    groups ranked by their figures, best first\n"
 	"  --order G1,G2    groups in this order (the others follow)\n"
-	"  --split KEY      a second factor: each chart clusters the groups\n"
-	"                   of --by, a bar (and a colour) per value of KEY,\n"
-	"                   with statements within each KEY value and across\n"
-	"                   them for each --by value\n"
+	"  --split KEY      a second factor (attributes or label): each chart\n"
+	"                   clusters the groups of --by, a bar (and a colour)\n"
+	"                   per value of KEY, with statements within each KEY\n"
+	"                   value and across them for each --by value\n"
 	"  --x KEY          a sweep: KEY's numbers (threads 1, 2, 4, 8) are an\n"
 	"                   axis, not groups: statements at each value, each\n"
 	"                   group's peak and scaling, where one overtakes\n"
@@ -55,22 +58,27 @@ static const char compare_usage[] =
 	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
 	"ext2 < ext10.\n";
 
-/* 1 (after saying why) unless keys are attribute names, comma-separated:
- * the split value is read from the runs' attributes (split.c) */
-static int split_keys_bad(const char *keys)
+/* 1 (after saying why) unless keys are attribute names or label,
+ * comma-separated, each once: what --by and --split take (the group of a
+ * run is the values of every key, store.h) */
+static int keys_bad(const char *option, const char *keys)
 {
 	char key[128];
 	const char *p = keys;
 
 	do {
 		size_t len = strcspn(p, ",");
+		const char *q;
+		int twice = 0;
 
 		snprintf(key, sizeof(key), "%.*s", (int)len, p);
-		if (len >= sizeof(key) || !record_key_valid(key) ||
-		    strcmp(key, "label") == 0) {
-			fprintf(stderr, "benchsite: --split wants attribute names "
-				"(not label), comma-separated; found '%s'\n",
-				keys);
+		for (q = keys; q < p && !twice; q += strcspn(q, ",") + 1)
+			twice = strcspn(q, ",") == len && strncmp(q, p, len) == 0;
+		if (len >= sizeof(key) || twice ||
+		    (strcmp(key, "label") != 0 && !record_key_valid(key))) {
+			fprintf(stderr, "benchsite: %s wants attribute names or "
+				"label, comma-separated, each once; found '%s'\n",
+				option, keys);
 			return 1;
 		}
 		p += len;
@@ -229,14 +237,74 @@ static int x_value(void *ctx, long long run, const char *key,
 	return 0;
 }
 
-/* 0 unless c has a split (or a sweep's key) that no run selected has
- * (every one of its keys and by's), or a sweep's key with a value that is
- * no number: then -1 with e saying so. */
+struct keys_seen {
+	struct buf b;		/* the suite's attribute keys, each once */
+};
+
+static int note_key_seen(void *ctx, long long run, const char *key,
+			 const char *value)
+{
+	struct keys_seen *x = ctx;
+	const char *p = x->b.data ? x->b.data : "";
+
+	(void)run;
+	(void)value;
+	if (text_listed(p, key) || x->b.len > 300)
+		return 0;	/* the message names a few */
+	buf_printf(&x->b, "%s%s", x->b.len ? "," : "", key);
+	return 0;
+}
+
+/* 0 unless a key of keys (--by or --split) is one no run c selects has:
+ * then -1 with e saying so and naming the keys the suite's runs have (a
+ * typo would store a comparison of no group, an empty page). */
+static int key_none(struct store *s, const struct store_comparison *c,
+		    const char *option, const char *keys, struct err *e)
+{
+	struct store_comparison one = *c;
+	const char *p;
+	long all, lacking;
+
+	if (store_count_selected(s, c, -1, &all, e))
+		return -1;
+	for (p = keys; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+		char key[128];
+		struct keys_seen x;
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, p);
+		p += len;
+		if (strcmp(key, "label") == 0)
+			continue;
+		one.by = key;
+		if (store_count_ungrouped(s, &one, &lacking, e))
+			return -1;
+		if (lacking < all)
+			continue;
+		buf_init(&x.b, 4096);
+		if (store_each_attr_in_suite(s, c->suite, note_key_seen, &x, e)) {
+			buf_release(&x.b);
+			return -1;
+		}
+		err_set(e, NULL, 0, 0, "%s %s: no run that comparison '%s' "
+			"selects has attribute '%s' (the runs of suite '%s' "
+			"have %s); nothing stored", option, keys, c->name, key,
+			c->suite, x.b.data ? x.b.data : "no attributes");
+		buf_release(&x.b);
+		return -1;
+	}
+	return 0;
+}
+
+/* 0 unless c has a split (or a sweep's key) that shares a key with by,
+ * or that no run selected has together with by, or a sweep's key with a
+ * value that is no number: then -1 with e saying so. */
 static int split_none(struct store *s, const struct store_comparison *c,
 		      struct err *e)
 {
 	struct store_comparison c2 = *c;
 	char both[1024];
+	const char *p;
 	long all, lacking;
 
 	if (c->x) {
@@ -253,9 +321,17 @@ static int split_none(struct store *s, const struct store_comparison *c,
 	}
 	if (!c2.split)
 		return 0;
-	if (strcmp(c->by, c2.split) == 0)
-		return err_set(e, NULL, 0, 0, "--split %s is --by itself",
-			       c2.split);
+	for (p = c2.split; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+		char key[128];
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, p);
+		p += len;
+		if (text_listed(c->by, key))
+			return err_set(e, NULL, 0, 0, "%s %s: %s is a --by "
+				       "key already", c->x ? "--x" : "--split",
+				       c2.split, key);
+	}
 	snprintf(both, sizeof(both), "%s,%s", c->by, c2.split);
 	c2.by = both;
 	if (store_count_selected(s, c, -1, &all, e) ||
@@ -304,7 +380,7 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 			c.x = optarg;
 			break;
 		case 'p':
-			if (split_keys_bad(optarg))
+			if (keys_bad("--split", optarg))
 				return EXIT_USAGE;
 			c.split = optarg;
 			break;
@@ -330,11 +406,8 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 			c.suite = optarg;
 			break;
 		case 'b':
-			if (strcmp(optarg, "label") && !record_key_valid(optarg)) {
-				fprintf(stderr, "benchsite: --by '%s' is not an "
-					"attribute name\n", optarg);
+			if (keys_bad("--by", optarg))
 				return EXIT_USAGE;
-			}
 			c.by = optarg;
 			break;
 		case 'w':
@@ -396,6 +469,8 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		c.suite = only;
 	}
 	if (selects_none(s, &c, &e) || unknown_shown(s, &c, &e) ||
+	    key_none(s, &c, "--by", c.by, &e) ||
+	    (c.split && key_none(s, &c, "--split", c.split, &e)) ||
 	    split_none(s, &c, &e))
 		goto fail;
 	if (store_comparison_set(s, &c, &e))
@@ -416,6 +491,24 @@ out:
 	free(only);
 	store_close(s);
 	return rc;
+}
+
+/* The sentence of what else the groups differ in (systems.h), as one
+ * more line of the notes.  0, or -1 with e set. */
+static int systems_note(const struct model *m, struct buf *b, struct err *e)
+{
+	struct systems sy;
+	size_t before = b->len;
+
+	if (systems_build(m, &sy, e)) {
+		systems_release(&sy);
+		return -1;
+	}
+	systems_sentence(&sy, b);
+	if (b->len > before)
+		buf_adds(b, ".\n");
+	systems_release(&sy);
+	return 0;
 }
 
 struct summary {
@@ -559,6 +652,13 @@ static int one(void *ctx, const struct store_comparison *c)
 		buf_init(&b, 1 << 20);
 		textrule_printf(stdout, "%s\n", c->title ? c->title : c->name);
 		analysis_notes(&a, &b);
+		if (systems_note(&m, &b, x->e)) {
+			buf_release(&b);
+			split_release(&sp);
+			analysis_release(&a);
+			model_release(&m);
+			return -1;
+		}
 		for (line = b.data; line && *line; line = nl + 1) {
 			nl = strchr(line, '\n');
 			if (!nl)
@@ -587,8 +687,7 @@ static int one(void *ctx, const struct store_comparison *c)
 				}
 			}
 		}
-		if (m.split && sp.note)
-			textrule_printf(stdout, "  (%s)\n", sp.note);
+
 		buf_reset(&b);
 		if (m.sweep)
 			sweep_headline(&sp, &b);

@@ -27,6 +27,7 @@
 #include "html.h"
 #include "page.h"
 #include "page_run.h"
+#include "page_systems.h"
 #include "pages.h"
 #include "site.h"
 #include "site_entry.h"
@@ -1233,6 +1234,10 @@ int pages_comparison(struct site *s, const struct model *m,
 	}
 	buf_release(&b);
 	notes(main, a);
+	if (page_systems_note(main, m, s->e)) {
+		page_free(&p);
+		return -1;
+	}
 	statements(main, a);
 	if (!m->sweep) {	/* a sweep's table is its settings' (split.c) */
 		html_el(main, "h2", "Results");
@@ -1244,7 +1249,8 @@ int pages_comparison(struct site *s, const struct model *m,
 			"charts every group has a figure above zero in.");
 		results_table(main, a);
 	}
-	if (split_page(m, main, s->e) || sweep_figures(s, main, m, -1)) {
+	if (split_page(m, main, s->e) || sweep_figures(s, main, m, -1) ||
+	    page_systems(main, m, s->e)) {
 		page_free(&p);
 		return -1;
 	}

@@ -206,97 +206,6 @@ oom:
 	return err_set(e, NULL, 0, 0, "out of memory");
 }
 
-static const char *nv(const char *v)
-{
-	return v ? v : "none";
-}
-
-/* What else tells the groups apart: an attribute every group holds one
- * value of, not the same in all (the Super Smack table's one run of 5
- * clients among runs of 50).  A page must say so rather than compare it
- * silently. */
-static int differences(struct split *sp)
-{
-	const struct model *m = sp->m;
-	struct buf b;
-	long i;
-
-	buf_init(&b, 1 << 16);
-	for (i = 0; i < m->nattrs; i++) {
-		const char *key = m->attrs[i].key, **gv;
-		long j;
-		int g, ok = 1, differ = 0, seen = 0;
-
-		for (j = 0; j < i && !seen; j++)
-			seen = strcmp(m->attrs[j].key, key) == 0;
-		if (seen || model_attr_exempt(key) || text_listed(m->by, key) ||
-		    text_listed(m->split, key))
-			continue;
-		gv = calloc((size_t)m->ngroups + 1, sizeof(*gv));
-		if (!gv) {
-			buf_release(&b);
-			return -1;
-		}
-		for (g = 0; g < m->ngroups && ok; g++) {
-			int r;
-
-			for (r = 0; r < m->nruns[g]; r++) {
-				const char *v = model_attr(m, m->runs[g][r], key);
-
-				if (r == 0)
-					gv[g] = v;
-				else if ((v == NULL) != (gv[g] == NULL) ||
-					 (v && strcmp(v, gv[g]) != 0))
-					ok = 0;	/* a mixture: said apart */
-			}
-			if (g > 0 && ((gv[g] == NULL) != (gv[0] == NULL) ||
-				      (gv[g] && strcmp(gv[g], gv[0]) != 0)))
-				differ = 1;
-		}
-		if (ok && differ) {
-			/* each value with its groups, the commonest last as
-			 * "the other N" */
-			int v0, k, most = 0, mostn = 0, first = 1;
-
-			for (v0 = 0; v0 < m->ngroups; v0++) {
-				int cnt = 0;
-
-				for (k = 0; k < m->ngroups; k++)
-					cnt += strcmp(nv(gv[k]), nv(gv[v0])) == 0;
-				if (cnt > mostn) {
-					mostn = cnt;
-					most = v0;
-				}
-			}
-			buf_printf(&b, "%sThe groups differ in %s besides %s and "
-				   "%s: ", b.len ? " " : "", key, m->by, m->split);
-			for (v0 = 0; v0 < m->ngroups; v0++) {
-				int earlier = 0;
-
-				for (k = 0; k < v0 && !earlier; k++)
-					earlier = strcmp(nv(gv[k]), nv(gv[v0])) == 0;
-				if (earlier || strcmp(nv(gv[most]), nv(gv[v0])) == 0)
-					continue;
-				buf_printf(&b, "%s%s %s (", first ? "" : ", ", key,
-					   nv(gv[v0]));
-				first = 0;
-				for (k = v0; k < m->ngroups; k++)
-					if (strcmp(nv(gv[k]), nv(gv[v0])) == 0)
-						buf_printf(&b, "%s%s", k == v0 ? "" :
-							   ", ", m->groups[k]);
-				buf_adds(&b, ")");
-			}
-			buf_printf(&b, "%s%s %s (the other %d); their figures "
-				   "are compared as they are.", first ? "" : ", ",
-				   key, nv(gv[most]), mostn);
-		}
-		free(gv);
-	}
-	sp->note = b.len ? buf_detach(&b, NULL) : NULL;
-	buf_release(&b);
-	return 0;
-}
-
 int split_run(const struct model *m, struct split *sp, struct err *e)
 {
 	int g, i, n = m->ngroups ? m->ngroups : 1;
@@ -341,8 +250,6 @@ int split_run(const struct model *m, struct split *sp, struct err *e)
 	for (i = 0; i < sp->nbys && !m->sweep; i++)
 		if (add_part(sp, 1, sp->bys[i], e))
 			return -1;
-	if (differences(sp))
-		return err_set(e, NULL, 0, 0, "out of memory");
 	return 0;
 }
 
@@ -374,7 +281,6 @@ void split_release(struct split *sp)
 	free(sp->values);
 	free(sp->bys);
 	free(sp->part);
-	free(sp->note);
 	memset(sp, 0, sizeof(*sp));
 }
 
@@ -496,10 +402,6 @@ void split_html(const struct split *sp, void *parent_node)
 		html_text(p, v + 1 < sp->nvalues ? ", " : ".");
 	}
 	html_attr(p, "class", "legend");
-	if (sp->note) {
-		p = html_el(parent, "p", sp->note);
-		html_attr(p, "class", "note");
-	}
 	buf_init(&b, 1 << 20);
 	for (c = 0; c < m->ncols; c++) {
 		char *line, *nl;

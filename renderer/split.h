@@ -49,8 +49,6 @@ struct split {
 	struct split_part *part;	/* within each split value, then
 					 * across each by value; nparts */
 	int nparts;
-	char *note;		/* what else tells the groups apart, or NULL
-				 * (owned) */
 	struct analysis whole;	/* the comparison's own analysis (every
 				 * combination a group): what the results
 				 * tables star, as the charts' "(best)" */
@@ -71,7 +69,7 @@ void split_chart(const struct model *m, struct chart *ch);
  * (empty parts left out). */
 void split_sentences(const struct split *sp, int c, struct buf *out);
 
-/* The page's part of two factors: the legend, the note, each column's
+/* The page's part of two factors: the legend, each column's
  * results table (by values x split values) and its statements.  parent
  * is a libxml2 node (xmlNodePtr). */
 void split_html(const struct split *sp, void *parent);

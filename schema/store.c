@@ -1065,22 +1065,35 @@ int store_each_comparison(struct store *s,
 
 /* Appends to sql the group expression of by: one key's value, or several
  * joined by " / " (NULL when a run lacks one: || keeps NULL); *nkeys says
- * how many attribute keys it binds.  0, or -1 when it does not fit. */
-static int by_sql(const char *by, char *sql, size_t cap, size_t *n,
-		  int *nkeys)
+ * how many attribute keys it binds.  With partial (a suite's default
+ * comparison, whose keys benchsite chose), a run lacking some keys is
+ * named by those it has, and by its label when it has none of them: a
+ * grouping the user did not ask for must not drop runs.  0, or -1 when it
+ * does not fit. */
+static int by_sql(const char *by, int partial, char *sql, size_t cap,
+		  size_t *n, int *nkeys)
 {
 	const char *p = by;
 	int first = 1;
 
 	*nkeys = 0;
+	if (partial)
+		*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0,
+				       "COALESCE(NULLIF(substr(");
 	while (*p) {
 		size_t len = strcspn(p, ",");
 		int label = len == 5 && strncmp(p, "label", 5) == 0;
+		const char *x = label ? "r.label" : "(SELECT value FROM run_attr"
+			" a WHERE a.run_id = r.id AND a.key = ?)";
 
-		*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0, "%s%s",
-			first ? "" : " || ' / ' || ", label ? "r.label" :
-			"(SELECT value FROM run_attr a WHERE a.run_id = r.id AND"
-			" a.key = ?)");
+		if (partial)
+			*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0,
+					       "%sCOALESCE(' / ' || %s, '')",
+					       first ? "" : " || ", x);
+		else
+			*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0,
+					       "%s%s", first ? "" :
+					       " || ' / ' || ", x);
 		if (*n >= cap)
 			return -1;
 		*nkeys += !label;
@@ -1089,7 +1102,10 @@ static int by_sql(const char *by, char *sql, size_t cap, size_t *n,
 		if (*p == ',')
 			p++;
 	}
-	return 0;
+	if (partial)
+		*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0,
+				       ", 4), ''), r.label)");
+	return *n >= cap ? -1 : 0;
 }
 
 /* Binds by's attribute keys from parameter *p on. */
@@ -1184,7 +1200,7 @@ int store_each_result_in(struct store *s, const struct store_comparison *c,
 	n = (size_t)snprintf(sql, sizeof(sql),
 		"SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
 		" x.unit, x.better, x.status, ");
-	if (by_sql(c->by, sql, sizeof(sql), &n, &nkeys))
+	if (by_sql(c->by, c->is_default, sql, sizeof(sql), &n, &nkeys))
 		return err_set(e, NULL, 0, 0, "comparison too complex");
 	n += (size_t)snprintf(sql + n, sizeof(sql) - n,
 			      " FROM run r JOIN result x ON x.run_id = r.id WHERE");
@@ -1218,7 +1234,7 @@ int store_count_ungrouped(struct store *s, const struct store_comparison *c,
 	n = (size_t)snprintf(sql, sizeof(sql), "SELECT count(*) FROM run r WHERE"
 			     " EXISTS (SELECT 1 FROM result x WHERE x.run_id ="
 			     " r.id) AND (");
-	if (by_sql(c->by, sql, sizeof(sql), &n, &nkeys))
+	if (by_sql(c->by, 0, sql, sizeof(sql), &n, &nkeys))
 		return err_set(e, NULL, 0, 0, "comparison too complex");
 	n += (size_t)snprintf(sql + n, sizeof(sql) - n, ") IS NULL AND");
 	if (n >= sizeof(sql) || select_sql(c, sql, sizeof(sql), &n))

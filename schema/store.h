@@ -196,14 +196,17 @@ int store_each_comparison(struct store *s,
 			  void *ctx, struct err *e);
 
 /* Calls cb for every result of the included runs that c selects, with
- * row->group set; runs without the by attribute are left out.  Order: run,
- * then insertion. */
+ * row->group set; runs without a by attribute are left out, except in a
+ * default comparison (is_default), where such a run's group is named by
+ * the by values it has (its label when it has none).  Order: run, then
+ * insertion. */
 int store_each_result_in(struct store *s, const struct store_comparison *c,
 			 int (*cb)(void *ctx, const struct store_row *row),
 			 void *ctx, struct err *e);
 
 /* How many included runs c selects (suite and where) lack one of its by
- * attributes, and so are in no group. */
+ * attributes, and so are in no group (in a default comparison: are
+ * grouped by the rest). */
 int store_count_ungrouped(struct store *s, const struct store_comparison *c,
 			  long *n, struct err *e);
 
