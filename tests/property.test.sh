@@ -102,3 +102,18 @@ echo "# seed $SEED, $N stores"
 "$py" "$TOP/tests/property/check.py" --controls --site "$T/site" \
 	--site "$T/xsite" "$T/data.tsv,$T/sys.tsv,$T/split.tsv" \
 	"$T/summary.tsv" "$T/summary.txt"
+
+# invariant 7: stores whose groups also differ in host, tool_version or a
+# benchmark option (or some lack one), and the pages of the first few
+NCONF=$((N / 20))
+"$py" "$TOP/tests/property/confound.py" gen "$SEED" "$NCONF" "$T/conf.tsv"
+awk -F'\t' 'NR == 1 || substr($3, 2) + 0 < 10' "$T/conf.tsv" > "$T/confp.tsv"
+if ! "$BIN" --db "$T/c.db" import "$T/conf.tsv" > /dev/null ||
+   ! "$BIN" --db "$T/c.db" summary > "$T/conf.txt" ||
+   ! "$BIN" --db "$T/cp.db" import "$T/confp.tsv" > /dev/null ||
+   ! "$BIN" --db "$T/cp.db" render --out "$T/csite" --quiet; then
+	notok "the generated stores of invariant 7 import, summarise and render"
+	exit 1
+fi
+"$py" "$TOP/tests/property/confound.py" check "$T/conf.tsv" "$T/conf.txt" "$T/csite"
+"$py" "$TOP/tests/property/confound.py" check "$T/conf.tsv" "$T/conf.txt" "$T/csite" --control
