@@ -17,7 +17,6 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$TOP/tests/lsan.supp:print_suppressions=0}
 passed=0 failed=0 skipped=0
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
 
 count() {
 	# $1: name of what ran, $2: its exit status; the TAP lines are in $out
@@ -38,12 +37,42 @@ rc=$?
 cat "$out"
 count unit $rc
 
+# The scripts run side by side, JOBS at a time (default: one per
+# processor), each in its own temporary folder, so that a slow machine
+# takes the longest script's time rather than the sum.  The slowest
+# start first.  Each script's lines are shown whole when it ends (with
+# its time in seconds) and counted in a fixed order afterwards.
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+work=$(mktemp -d)
+trap 'rm -f "$out"; rm -rf "$work"' EXIT
+slow="browser runlinks hostile oom oom_render charts property hardening site
+incremental linear render bigsource report"
+names=""
+for s in $slow; do
+	[ -f "$TOP/tests/$s.test.sh" ] && names="$names $s"
+done
 for t in "$TOP"/tests/*.test.sh; do
-	echo "# $(basename "$t")"
-	sh "$t" >"$out" 2>&1
-	rc=$?
-	cat "$out"
-	count "$(basename "$t")" $rc
+	n=$(basename "$t" .test.sh)
+	case " $names " in *" $n "*) ;; *) names="$names $n" ;; esac
+done
+export work
+# shellcheck disable=SC2016
+printf '%s\n' $names | xargs -P "$JOBS" -I '{}' sh -c '
+	start=$(date +%s)
+	sh "$TOP/tests/$1.test.sh" >"$work/$1.out" 2>&1
+	echo $? >"$work/$1.rc"
+	secs=$(($(date +%s) - start))
+	(
+		flock 9
+		echo "# $1.test.sh ($secs s)"
+		cat "$work/$1.out"
+	) 9>"$work/lock"
+	exit 0' _ '{}'
+
+for n in $names; do
+	cp "$work/$n.out" "$out" 2>/dev/null || : >"$out"
+	rc=$(cat "$work/$n.rc" 2>/dev/null || echo 127)
+	count "$n.test.sh" "$rc"
 done
 
 if [ "$skipped" -gt 0 ]; then

@@ -11,21 +11,23 @@
 holds() { eval "$1"; }
 
 mkdir -p "$T/tmp"
-# refused_fast WHAT LINE PATTERN: LINE (a shell line) exits 1 in under a
-# second saying PATTERN, with every file it writes capped under 1 MiB
-# (ulimit -f 1024: blocks of 512 or 1024 bytes); the spool is an unlinked
-# file, which du would not see, and a build without the check dies of
-# SIGXFSZ there (exit 153) instead of filling the disk.
+# refused_fast WHAT LINE PATTERN: LINE (a shell line) exits 1 by itself
+# saying PATTERN, with every file it writes capped under 1 MiB (ulimit -f
+# 1024: blocks of 512 or 1024 bytes); the spool is an unlinked file, which
+# du would not see, and a build without the check dies of SIGXFSZ there
+# (exit 153) instead of filling the disk, or reads on until timeout stops
+# it (exit 124).  Its time is shown, never compared with a limit: a
+# loaded machine under the sanitizers may take seconds.
 refused_fast() {
 	what=$1 line=$2 pattern=$3
 	rm -rf "$T/tmp"/* "$T/db" "$T/db-wal" "$T/db-shm"
 	start=$(date +%s%N)
-	(ulimit -f 1024; TMPDIR=$T/tmp timeout 5 sh -c "$line") \
+	(ulimit -f 1024; TMPDIR=$T/tmp timeout 60 sh -c "$line") \
 		>/dev/null 2>"$T/err"
 	rc=$?
 	ms=$((($(date +%s%N) - start) / 1000000))
-	check "$what: exit 1 (got $rc) in ${ms} ms, writing under 1 MiB" \
-		holds '[ $rc -eq 1 ] && [ $ms -lt 1000 ]'
+	check "$what: exit 1 (got $rc, in ${ms} ms), writing under 1 MiB" \
+		holds '[ $rc -eq 1 ]'
 	check "$what: says why ($(head -c 160 "$T/err"))" grep -q "$pattern" "$T/err"
 	check "$what: nothing left in \$TMPDIR" [ -z "$(ls -A "$T/tmp")" ]
 }
