@@ -15,6 +15,7 @@
 #include "../analysis/analysis.h"
 #include "../analysis/model.h"
 #include "../analysis/systems.h"
+#include "../analysis/timeseries.h"
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/record.h"
@@ -590,6 +591,77 @@ static int sweep_tsv_row(void *ctx, const struct sweep_row *r)
 	return 0;
 }
 
+/* What column col's figures over time say, group by group: a text line
+ * each ("over time: ...") or TSV rows of the kinds warmup, steadiness,
+ * stall and includes_warmup (docs/analysis.md, "Over time"). */
+static int over_time(struct summary *x, const struct analysis *a, int col)
+{
+	const struct model *m = a->m;
+	const struct column *cl = &m->cols[col];
+	struct buf b;
+	int g, i;
+
+	buf_init(&b, 1 << 20);
+	for (g = 0; g < m->ngroups; g++) {
+		const struct stats *st = analysis_stats(a, col, g);
+		double reported = st->n > 0 ? st->mean : NAN;
+		struct ts_result r;
+		long dropped;
+		int nruns;
+
+		if (ts_column(x->s, m, col, g, &r, &nruns, &dropped, x->e)) {
+			buf_release(&b);
+			return -1;
+		}
+		if (r.n == 0)
+			continue;
+		if (!x->tsv) {
+			buf_reset(&b);
+			ts_sentences(&r, m->groups[g], nruns, cl->unit, reported,
+				     &b);
+			textrule_printf(stdout, "  %s %s over time: %s\n",
+					cl->test, cl->metric, b.data);
+			continue;
+		}
+		if (!r.said)
+			continue;
+#define ROW(kind) textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t\t\t", \
+				  m->name, cl->test, cl->metric, kind, \
+				  m->groups[g])
+		if (r.settled) {
+			ROW("warmup");
+			put_num(r.warmup);
+			putchar('\t');
+			put_num(r.median);
+			textrule_printf(stdout, "\ts\t\t\t\t\t\n");
+		}
+		if (r.has_cv) {
+			ROW("steadiness");
+			put_num(r.cv * 100);
+			putchar('\t');
+			put_num(r.median);
+			textrule_printf(stdout, "\t%%\t\t\t\t\t\n");
+		}
+		for (i = 0; i < r.nstalls && i < TS_STALLS_SAID; i++) {
+			ROW("stall");
+			put_num(r.stall[i].len);
+			putchar('\t');
+			put_num(r.stall[i].at);
+			textrule_printf(stdout, "\ts\t\t\t\t\t\n");
+		}
+		if (ts_includes_warmup(&r, reported) == 1) {
+			ROW("includes_warmup");
+			put_num(reported);
+			putchar('\t');
+			put_num(r.steady);
+			textrule_printf(stdout, "\t%s\t\t\t\t\t\n", cl->unit);
+		}
+#undef ROW
+	}
+	buf_release(&b);
+	return 0;
+}
+
 static int one(void *ctx, const struct store_comparison *c)
 {
 	struct summary *x = ctx;
@@ -646,6 +718,13 @@ static int one(void *ctx, const struct store_comparison *c)
 		x->split = x->x = NULL;
 		if (m.sweep)
 			sweep_each_row(&sp, sweep_tsv_row, x);
+		for (col = 0; col < m.ncols; col++)
+			if (over_time(x, &a, col)) {
+				split_release(&sp);
+				analysis_release(&a);
+				model_release(&m);
+				return -1;
+			}
 	} else {
 		char *line, *nl;
 
@@ -685,6 +764,13 @@ static int one(void *ctx, const struct store_comparison *c)
 					textrule_printf(stdout, "    %.*s\n",
 							(int)(nl - line), line);
 				}
+			}
+			if (over_time(x, &a, col)) {
+				buf_release(&b);
+				split_release(&sp);
+				analysis_release(&a);
+				model_release(&m);
+				return -1;
 			}
 		}
 

@@ -63,16 +63,14 @@ void line_series_add(struct line_series *s, double t, double v)
 	s->n++;
 }
 
-int line_layout(const struct line_series *s, const char *title,
-		const char *unit, int width, struct line_layout *l,
-		struct err *e)
+/* The chart's frame: title, axes from zero to x_max and y_max rounded up
+ * to their ticks, the ticks' pixels. */
+static void frame(const char *title, const char *unit, int width,
+		  double x_max, double y_max, struct line_layout *l)
 {
 	double xs[LINE_TICKS_MAX], ys[LINE_TICKS_MAX], step;
-	const double *t = s->t, *v = s->v;
-	int i, k;
+	int k;
 
-	if (s->kept < 1)
-		return err_set(e, NULL, 0, 0, "a line chart needs points");
 	memset(l, 0, sizeof(*l));
 	l->width = width;
 	l->height = 320;
@@ -84,12 +82,8 @@ int line_layout(const struct line_series *s, const char *title,
 	l->plot_y = TOP;
 	l->plot_w = width - LMARGIN - RMARGIN;
 	l->plot_h = l->height - TOP - BOTTOM;
-	l->x_max = s->t_max > 0 ? s->t_max : 0;
-	l->y_max = s->v_max > 0 ? s->v_max : 0;
-	if (!(l->x_max > 0))
-		l->x_max = 1;
-	if (!(l->y_max > 0))
-		l->y_max = 1;
+	l->x_max = x_max > 0 ? x_max : 1;
+	l->y_max = y_max > 0 ? y_max : 1;
 	step = chart_nice_step(l->x_max, 6);
 	l->x_max = ceil(l->x_max / step - 1e-9) * step;
 	step = chart_nice_step(l->y_max, 5);
@@ -100,12 +94,52 @@ int line_layout(const struct line_series *s, const char *title,
 		l->xt[k] = l->plot_x + xs[k] / l->x_max * l->plot_w;
 	for (k = 0; k < l->nyt; k++)
 		l->yt[k] = l->plot_y + l->plot_h - ys[k] / l->y_max * l->plot_h;
+}
+
+static double px_of(const struct line_layout *l, double t)
+{
+	return l->plot_x + t / l->x_max * l->plot_w;
+}
+
+static double py_of(const struct line_layout *l, double v)
+{
+	return l->plot_y + l->plot_h - (v > 0 ? v : 0) / l->y_max * l->plot_h;
+}
+
+int line_layout(const struct line_series *s, const char *title,
+		const char *unit, int width, struct line_layout *l,
+		struct err *e)
+{
+	int i;
+
+	if (s->kept < 1)
+		return err_set(e, NULL, 0, 0, "a line chart needs points");
+	frame(title, unit, width, s->t_max, s->v_max, l);
 	for (i = 0; i < s->kept; i++) {
-		l->px[l->npoints] = l->plot_x + t[i] / l->x_max * l->plot_w;
-		l->py[l->npoints] = l->plot_y + l->plot_h -
-				    (v[i] > 0 ? v[i] : 0) / l->y_max * l->plot_h;
+		l->px[l->npoints] = px_of(l, s->t[i]);
+		l->py[l->npoints] = py_of(l, s->v[i]);
 		l->npoints++;
 	}
+	return 0;
+}
+
+int line_layout_many(const struct line_series *const *s, int n,
+		     const char *title, const char *unit, int width,
+		     struct line_layout *l, struct err *e)
+{
+	double x_max = 0, y_max = 0;
+	int i, any = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i]->kept < 1)
+			continue;
+		x_max = any ? fmax(x_max, s[i]->t_max) : s[i]->t_max;
+		y_max = any ? fmax(y_max, s[i]->v_max) : s[i]->v_max;
+		any = 1;
+	}
+	if (!any)
+		return err_set(e, NULL, 0, 0, "a line chart needs points");
+	frame(title, unit, width, x_max, y_max, l);
 	return 0;
 }
 
@@ -120,18 +154,13 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
 	return line_paint_png_scheme(l, CHART_LIGHT, out, e);
 }
 
-int line_paint_png_scheme(const struct line_layout *l, int scheme,
-			  struct buf *out, struct err *e)
+/* The title, grid, ticks and axis titles of l on a ground of sc. */
+static void paint_frame(cairo_t *cr, const struct line_layout *l,
+			const struct chart_scheme *sc)
 {
-	const struct chart_scheme *sc =
-		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-							l->width, l->height);
-	cairo_t *cr = cairo_create(s);
 	cairo_text_extents_t ext;
-	cairo_status_t st;
 	double base = l->plot_y + l->plot_h;
-	int k, rc;
+	int k;
 
 	source(cr, sc->ground);
 	cairo_paint(cr);
@@ -173,17 +202,15 @@ int line_paint_png_scheme(const struct line_layout *l, int scheme,
 	cairo_show_text(cr, l->axis_x);
 	cairo_move_to(cr, 12, l->plot_y - 14);
 	cairo_show_text(cr, l->axis_y);
-	source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);	/* blue; sky blue
-								 * on dark */
-	cairo_set_line_width(cr, 1.5);
-	for (k = 0; k < l->npoints; k++) {
-		if (k == 0)
-			cairo_move_to(cr, l->px[k], l->py[k]);
-		else
-			cairo_line_to(cr, l->px[k], l->py[k]);
-	}
-	cairo_stroke(cr);
-	st = cairo_status(cr);
+}
+
+/* The PNG of what cr drew on s; both are freed. */
+static int finish(cairo_surface_t *s, cairo_t *cr, const struct line_layout *l,
+		  struct buf *out, struct err *e)
+{
+	cairo_status_t st = cairo_status(cr);
+	int rc;
+
 	cairo_destroy(cr);
 	if (st != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(s);
@@ -195,4 +222,70 @@ int line_paint_png_scheme(const struct line_layout *l, int scheme,
 			cairo_image_surface_get_stride(s), out, e);
 	cairo_surface_destroy(s);
 	return rc;
+}
+
+int line_paint_png_scheme(const struct line_layout *l, int scheme,
+			  struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc =
+		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+							l->width, l->height);
+	cairo_t *cr = cairo_create(s);
+	int k;
+
+	paint_frame(cr, l, sc);
+	source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);	/* blue; sky blue
+								 * on dark */
+	cairo_set_line_width(cr, 1.5);
+	for (k = 0; k < l->npoints; k++) {
+		if (k == 0)
+			cairo_move_to(cr, l->px[k], l->py[k]);
+		else
+			cairo_line_to(cr, l->px[k], l->py[k]);
+	}
+	cairo_stroke(cr);
+	return finish(s, cr, l, out, e);
+}
+
+static void stroke_series(cairo_t *cr, const struct line_layout *l,
+			  const struct line_series *s)
+{
+	int k;
+
+	for (k = 0; k < s->kept; k++) {
+		if (k == 0)
+			cairo_move_to(cr, px_of(l, s->t[k]), py_of(l, s->v[k]));
+		else
+			cairo_line_to(cr, px_of(l, s->t[k]), py_of(l, s->v[k]));
+	}
+	if (s->kept == 1)	/* one report: a dot, not nothing */
+		cairo_line_to(cr, px_of(l, s->t[0]) + 0.5, py_of(l, s->v[0]));
+	cairo_stroke(cr);
+}
+
+int line_paint_many_png(const struct line_layout *l,
+			const struct line_series *const *s, int n, int thick,
+			int scheme, struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc =
+		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
+	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+							   l->width, l->height);
+	cairo_t *cr = cairo_create(surf);
+	int i;
+
+	paint_frame(cr, l, sc);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	source(cr, sc->muted);
+	cairo_set_line_width(cr, 1);
+	for (i = 0; i < n; i++)
+		if (i != thick)
+			stroke_series(cr, l, s[i]);
+	if (thick >= 0 && thick < n) {
+		source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
+		cairo_set_line_width(cr, 2.5);
+		stroke_series(cr, l, s[thick]);
+	}
+	return finish(surf, cr, l, out, e);
 }

@@ -48,6 +48,13 @@ int line_layout(const struct line_series *s, const char *title,
 		const char *unit, int width, struct line_layout *l,
 		struct err *e);
 
+/* Lays out the frame of a chart of the n series s (axes from zero that
+ * hold every one of them) into l, which holds no points of its own:
+ * line_paint_many_png draws the series. */
+int line_layout_many(const struct line_series *const *s, int n,
+		     const char *title, const char *unit, int width,
+		     struct line_layout *l, struct err *e);
+
 struct buf;
 
 /* Paints l as PNG bytes appended to out. */
@@ -58,5 +65,13 @@ int line_paint_png(const struct line_layout *l, struct buf *out,
  * page offers the dark one to a dark page through <picture>. */
 int line_paint_png_scheme(const struct line_layout *l, int scheme,
 			  struct buf *out, struct err *e);
+
+/* Paints the frame l and the n series s in scheme CHART_LIGHT or
+ * CHART_DARK as PNG bytes appended to out: each thin in the muted colour,
+ * but s[thick] (when 0 <= thick < n) thick in the chart's first colour,
+ * over the others. */
+int line_paint_many_png(const struct line_layout *l,
+			const struct line_series *const *s, int n, int thick,
+			int scheme, struct buf *out, struct err *e);
 
 #endif

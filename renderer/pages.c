@@ -26,6 +26,7 @@
 #include "draw.h"
 #include "html.h"
 #include "page.h"
+#include "page_timeseries.h"
 #include "page_run.h"
 #include "page_systems.h"
 #include "pages.h"
@@ -1062,6 +1063,10 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 			snprintf(t, sizeof(t), "%lld", m->runs[g][i]);
 			html_link(td, f2, t);
 		}
+	}
+	if (page_timeseries(s, main, a, c)) {
+		page_free(&p);
+		return -1;
 	}
 	return site_save_page(s, &p, name);
 }

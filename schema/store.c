@@ -1312,3 +1312,29 @@ int store_each_sample(struct store *s, long long run,
 		       " ?1 ORDER BY test, metric, t", NULL, run, sample_row,
 		    (void *)(uintptr_t)cb, ctx, e);
 }
+
+static int sample_tv_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, double, double) =
+		(int (*)(void *, double, double))(uintptr_t)cb;
+
+	return fn(ctx, sqlite3_column_double(st, 0),
+		  sqlite3_column_double(st, 1));
+}
+
+int store_each_sample_of(struct store *s, long long run, const char *test,
+			 const char *metric,
+			 int (*cb)(void *ctx, double t, double value),
+			 void *ctx, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (prepare(s, "SELECT t, value FROM sample WHERE run_id = ?1 AND "
+		    "test = ?2 AND metric = ?3 ORDER BY t", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	store_bind_text(s, st, 2, test);
+	store_bind_text(s, st, 3, metric);
+	return store_each_step(s, st, sample_tv_row, (void *)(uintptr_t)cb,
+			       ctx, "cannot read store", e);
+}

@@ -273,6 +273,12 @@ int store_each_sample(struct store *s, long long run,
 				double t, double value),
 		      void *ctx, struct err *e);
 
+/* Calls cb for every sample of one run's test and metric, by time. */
+int store_each_sample_of(struct store *s, long long run, const char *test,
+			 const char *metric,
+			 int (*cb)(void *ctx, double t, double value),
+			 void *ctx, struct err *e);
+
 /* Calls cb for each attribute of run, by key. */
 int store_each_attr(struct store *s, long long run,
 		    int (*cb)(void *ctx, const char *key, const char *value),
