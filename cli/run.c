@@ -87,10 +87,11 @@ static const char usage[] =
 	"                fileio's prepare)\n"
 	"  --cleanup CMD run CMD in --dir after each combination, also after a\n"
 	"                failure or a first Ctrl-C once anything of it ran\n"
-	"                CMD is one string split into words, never by a shell:\n"
-	"                blanks separate words, '...' and \"...\" quote, a\n"
-	"                backslash keeps the next character; nothing else is\n"
-	"                special ('sysbench fileio --file-total-size=256M prepare')\n"
+	"                (their CMD is one string split into words, never by\n"
+	"                a shell: blanks separate words, '...' and \"...\"\n"
+	"                quote, a backslash keeps the next character; nothing\n"
+	"                else is special: 'sysbench fileio \"$X\" prepare' is\n"
+	"                4 words, the third $X)\n"
 	"  --dir PATH    the folder the benchmark works in: COMMAND runs there\n"
 	"                and the filesystem facts are its (default: the\n"
 	"                working directory)\n"
@@ -706,13 +707,12 @@ static void combo_free(struct combo *co)
 	memset(co, 0, sizeof(*co));
 }
 
-/* Makes combination c of cfg's plan: its words, its name, and its facts
- * (command, prepare, cleanup).  -1 when out of memory. */
+/* Makes combination c of cfg's plan: its words and its name.  -1 when
+ * out of memory. */
 static int combo_make(struct combo *co, const struct run_cfg *cfg,
-		      char *const cargv[], long c, struct run_facts *facts)
+		      char *const cargv[], long c)
 {
 	const char *base;
-	struct buf b;
 	size_t n = 0;
 	int k;
 
@@ -743,22 +743,6 @@ static int combo_make(struct combo *co, const struct run_cfg *cfg,
 	snprintf(co->name, sizeof(co->name), "%s%s%s", *base ? base : "run",
 		 co->test[0] ? "-" : "", co->test);
 
-	buf_init(&b, RUN_COMMAND_MAX);
-	join_words(&b, co->argv);
-	run_facts_set(facts, "command", b.data ? b.data : "");
-	buf_release(&b);
-	if (co->prepare) {
-		buf_init(&b, RUN_COMMAND_MAX);
-		join_words(&b, co->prepare);
-		run_facts_set(facts, "prepare", b.data ? b.data : "");
-		buf_release(&b);
-	}
-	if (co->cleanup) {
-		buf_init(&b, RUN_COMMAND_MAX);
-		join_words(&b, co->cleanup);
-		run_facts_set(facts, "cleanup", b.data ? b.data : "");
-		buf_release(&b);
-	}
 	return 0;
 }
 
@@ -822,6 +806,38 @@ static int run_combo(struct store *s, struct run_cfg *cfg,
 	return failed || stopped ? -1 : 0;
 }
 
+/* Sets fact key to the words of argv joined by spaces. */
+static void words_fact(struct run_facts *facts, const char *key,
+		       char *const argv[])
+{
+	struct buf b;
+
+	buf_init(&b, RUN_COMMAND_MAX);
+	join_words(&b, argv);
+	run_facts_set(facts, key, b.data ? b.data : "");
+	buf_release(&b);
+}
+
+/* The facts of the method, the same for every run of a sweep: the
+ * command, prepare and cleanup as written, "{K}" and all (with the
+ * run's K they say what ran; one command per setting would read as runs
+ * that differ in their command, not in the setting), and the warm-ups. */
+static void method_facts(struct run_facts *facts, const struct run_cfg *cfg,
+			 char *const cargv[])
+{
+	char v[32];
+
+	words_fact(facts, "command", cargv);
+	if (cfg->prepare)
+		words_fact(facts, "prepare", cfg->prepare);
+	if (cfg->cleanup)
+		words_fact(facts, "cleanup", cfg->cleanup);
+	if (cfg->warmup) {
+		snprintf(v, sizeof(v), "%ld", cfg->warmup);
+		run_facts_set(facts, "warmup", v);
+	}
+}
+
 int cmd_run(int argc, char **argv, const struct cli_env *env)
 {
 	struct run_cfg cfg;
@@ -830,7 +846,6 @@ int cmd_run(int argc, char **argv, const struct cli_env *env)
 	struct err e;
 	char *const *cargv;
 	const char *base;
-	char v[32];
 	long c, done = 0;
 	int rc;
 
@@ -866,10 +881,7 @@ int cmd_run(int argc, char **argv, const struct cli_env *env)
 		cfg_free(&cfg);
 		return EXIT_FAULT;
 	}
-	if (cfg.warmup) {
-		snprintf(v, sizeof(v), "%ld", cfg.warmup);
-		run_facts_set(facts, "warmup", v);
-	}
+	method_facts(facts, &cfg, cargv);
 	if (cli_open_importer(env, &s)) {
 		free(facts);
 		run_save_finish(&cfg.sv);
@@ -887,7 +899,7 @@ int cmd_run(int argc, char **argv, const struct cli_env *env)
 			rc = EXIT_FAULT;
 			break;
 		}
-		if (combo_make(&co, &cfg, cargv, c, facts)) {
+		if (combo_make(&co, &cfg, cargv, c)) {
 			rc = EXIT_FAULT;
 			break;
 		}

@@ -94,11 +94,11 @@ check "sweep: each combination twice, as attributes threads and size" [ \
 check "sweep: the first --param outermost (runs 1-4 threads=1, 5-8 threads=2)" [ \
 	"$(q "select group_concat(value, '') from (select value from run_attr
 	      where key = 'threads' order by run_id)")" = 11112222 ]
-check "{K} substituted: the command of each run has its own values" [ \
-	"$(q "select count(*) from run_attr c join run_attr t on t.run_id = c.run_id
-	      and t.key = 'threads' join run_attr s on s.run_id = c.run_id and
-	      s.key = 'size' where c.key = 'command' and c.value =
-	      'sh $T/fake.sh cpu --threads=' || t.value || ' --size=' || s.value || ' run'")" = 8 ]
+check "command is recorded as written, {K} and all, the same for every run (the setting is its own attribute)" [ \
+	"$(q "select count(*) || ' ' || count(distinct value) || ' ' || max(value) from run_attr
+	      where key = 'command'")" = "8 1 sh $T/fake.sh cpu --threads={threads} --size={size} run" ]
+check "{K} substituted in what ran: each combination's arguments in the log" [ \
+	"$(grep -c "^cpu --threads=2 --size=b run in " "$T/log")" = 3 ]
 check "{K} reached the program: the figures it printed for --threads=2" [ \
 	"$(q "select count(*) from result r join run_attr t on t.run_id = r.run_id
 	      and t.key = 'threads' where r.metric = 'events_per_sec' and
@@ -125,10 +125,10 @@ check "prepare, warm-up, repeats, cleanup: in this order for each combination, a
 check "what prepare and cleanup print goes to stderr, not stdout (the command's)" \
 	sh -c "grep -q '^prepare done' '$T/err' && ! grep -q '^prepare done' '$T/out' &&
 	       [ \$(grep -c '^CPU speed:' '$T/out') = 8 ]"
-check "the runs record warmup, prepare and cleanup as they ran" [ \
+check "the runs record warmup, prepare and cleanup as written" [ \
 	"$(q "select group_concat(key || '=' || value, '|') from run_attr where run_id = 8
 	      and key in ('warmup', 'prepare', 'cleanup') order by key")" = \
-	"cleanup=sh $T/fake.sh cleanup 2|prepare=sh $T/fake.sh prepare 2 b|warmup=1" ]
+	"cleanup=sh $T/fake.sh cleanup {threads}|prepare=sh $T/fake.sh prepare {threads} {size}|warmup=1" ]
 check "the summary lines name run i of all and the combination" \
 	grep -q '^benchsite: run 7/8, threads=2, size=b: 1 run, 7 results (sysbench)$' "$T/err"
 
@@ -151,9 +151,9 @@ bs run --param threads=3 --prepare "$F prepare {threads} 'a b' \"c\\\"d\" e\\ f 
 	-- $F cpu --threads={threads} run >/dev/null 2>"$T/err"
 check "quoted words: one argument each, nothing expanded" \
 	[ "$(head -1 "$T/log")" = "prepare 3 a b c\"d e f \$HOME;x in $T/here" ]
-check "quoted words: the prepare attribute as it ran" [ \
+check "quoted words: the prepare attribute is the words joined" [ \
 	"$(q "select value from run_attr where key = 'prepare'")" = \
-	"sh $T/fake.sh prepare 3 a b c\"d e f \$HOME;x" ]
+	"sh $T/fake.sh prepare {threads} a b c\"d e f \$HOME;x" ]
 
 # ---- a failing prepare ----
 reset
@@ -281,3 +281,16 @@ check "usage: more than 1000 runs in all: exit 2" [ $? = 2 ]
 bs run --param 'v=a\,b,c' -- $F cpu --v={v} run >/dev/null 2>&1
 check "\\, is a comma in a value: two runs, v='a,b' and v=c" [ \
 	"$(q "select group_concat(value, '|') from run_attr where key = 'v'")" = "a,b|c" ]
+
+# ---- a sweep's runs are a sweep to the default comparison ----
+reset
+bs run --label s --param threads=1,2,4,8 -- $F cpu --threads={threads} run >/dev/null 2>&1
+bs summary > "$T/sum" 2>&1
+check "the default comparison of a --param sweep is a sweep over it (a peak at threads=8)" \
+	grep -q '^    s peaks at threads=8 ' "$T/sum"
+for r in 1 2 3 4; do
+	bs tag $r --set "command=sh fake.sh cpu --threads=$r run" >/dev/null 2>&1
+done
+bs summary > "$T/sum" 2>&1
+check "control: were command to differ with the setting (one per value), the runs would be grouped by it" \
+	sh -c "! grep -q 'peaks at threads=' '$T/sum' && grep -q 'Grouped by command' '$T/sum'"
