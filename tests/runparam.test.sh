@@ -14,12 +14,14 @@ runs() { q "select count(*) from run"; }
 
 # The stand-in.  A file $T/fail-MODE-ARG makes MODE (prepare, cleanup,
 # run) fail for that argument (threads for run); $T/slow-N makes a run of
-# N threads say so in $T/started and wait 30 s.
+# N threads say so in $T/started and wait 30 s, $T/slow-cleanup-N the
+# same for a cleanup (in $T/started-cleanup).
 cat > "$T/fake.sh" <<EOF
 mode=\$1; shift
 case \$mode in
 prepare|cleanup)
 	echo "\$mode \$* in \$(pwd)" >> "$T/log"
+	if [ -e "$T/slow-\$mode-\$1" ]; then touch "$T/started-\$mode"; sleep 30; fi
 	if [ -e "$T/fail-\$mode-\$1" ]; then
 		echo "\$mode: working"; echo "FATAL: cannot \$mode (\$1)"; exit 3
 	fi
@@ -73,7 +75,7 @@ cd "$T/here" || exit 1
 # reset: an empty store, log and counter, no failure planted
 reset() {
 	fresh
-	rm -f "$T/log" "$T/count" "$T"/fail-* "$T"/slow-* "$T/started" \
+	rm -f "$T/log" "$T/count" "$T"/fail-* "$T"/slow-* "$T"/started* \
 		"$T"/here/*
 }
 
@@ -228,6 +230,29 @@ check "Ctrl-C in a sweep: --save kept the files of the imported runs, as stored"
 	       '$BIN' --db '$T/db' import s-1.txt s-2.txt | grep -c ': already imported\$' | grep -qx 2"
 check "Ctrl-C in a sweep: no --save file for the interrupted run or those never run" \
 	[ "$(ls "$T/here" | grep '^s-' | tr '\n' ' ')" = "s-1.txt s-2.txt " ]
+
+# Ctrl-C again stops the cleanup that the first one left to run
+reset
+touch "$T/slow-1" "$T/slow-cleanup-1"
+start=$(date +%s)
+"$BIN" --db "$T/db" run --param threads=1,2 --cleanup "$F cleanup {threads}" \
+	-- $F cpu --threads={threads} run >/dev/null 2>"$T/err" &
+pid=$!
+i=0
+while [ ! -e "$T/started" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+kill -INT $pid
+i=0
+while [ ! -e "$T/started-cleanup" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+kill -INT $pid
+wait $pid
+rc=$?
+took=$(( $(date +%s) - start ))
+check "a second Ctrl-C stops the cleanup: exit 1 at once (${took}s, not 60)" \
+	sh -c "[ $rc = 1 ] && [ $took -lt 20 ]"
+check "a second Ctrl-C: says the cleanup was stopped, nothing stored, threads=2 never run" \
+	sh -c "grep -q '^benchsite: interrupted: cleanup, threads=1 stopped' '$T/err' &&
+	       [ \$(sqlite3 '$T/db' 'select count(*) from run') = 0 ] &&
+	       ! grep -q 'threads=2' '$T/log'"
 
 # ---- --save: failure and Ctrl-C leave the same, and the next attempt works ----
 reset
