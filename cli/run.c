@@ -80,7 +80,7 @@ static const char usage[] =
 	"                combination, the first --param outermost; \\, is a\n"
 	"                comma in a value): {K} in COMMAND's words and in\n"
 	"                --prepare and --cleanup becomes the value, and each\n"
-	"                run gets attribute K\n"
+	"                run gets attribute K (command keeps {K} as written)\n"
 	"  --warmup N    run COMMAND N times first for each combination,\n"
 	"                importing nothing of them (a line says each was done)\n"
 	"  --prepare CMD run CMD in --dir before each combination (sysbench\n"
