@@ -6,18 +6,28 @@
  * Each repeat is its own source and its own transaction, through the same
  * import_buffer as a file: a run imported by `run` is exactly what
  * `import` would make of the same bytes, plus attributes.  The facts go in
- * as the first --set attributes (the user's own --set come after them and
- * win), so that they are recorded with the source's import options and a
- * later re-parse keeps them.
+ * as the first --set attributes (the user's own --set, then the --param
+ * settings, come after them and win), so that they are recorded with the
+ * source's import options and a later re-parse keeps them.
+ *
+ * A sweep (--param, collector/run_plan.h) runs, for each combination of
+ * the settings in turn: --prepare, the --warmup runs, the repeats, then
+ * --cleanup.  The cleanup is the combination's "finally": it runs once
+ * anything of its combination has run, whatever happened since (a failed
+ * prepare, warm-up or repeat, or a first Ctrl-C), because what the
+ * prepare made (sysbench fileio's gigabytes of test files) must not be
+ * left behind.  A second Ctrl-C stops the cleanup too.
  *
  * Nothing is imported from a repeat that failed (non-zero exit, killed,
  * interrupted, nothing readable): its output is kept in a new file whose
  * name is made here from a fixed prefix, our pid and a counter, never from
  * the command, created with O_EXCL so that nothing already there is
- * followed or overwritten.  The run stops at the first such repeat.
+ * followed or overwritten.  The run stops at the first such repeat, and
+ * at the first failed prepare, warm-up or cleanup.
  *
- * Our own messages go to stderr: stdout carries the command's stdout, so
- * that `benchsite run -- tool > out.txt` still saves what the tool said.
+ * Our own messages go to stderr: stdout carries the measured command's
+ * stdout, so that `benchsite run -- tool > out.txt` still saves what the
+ * tool said; what prepare, cleanup and the warm-ups print goes to stderr.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,6 +44,7 @@
 #include "../collector/import.h"
 #include "../collector/run_command.h"
 #include "../collector/run_facts.h"
+#include "../collector/run_plan.h"
 #include "../collector/source.h"
 #include "../core/buf.h"
 #include "../core/err.h"
@@ -42,10 +53,13 @@
 #include "../core/textrule.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "run_save.h"
 
 static const char usage[] =
 	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
 	"[--dir PATH]\n"
+	"                     [--param K=V1,V2...]... [--warmup N]\n"
+	"                     [--prepare CMD] [--cleanup CMD]\n"
 	"                     [--test NAME] [--save FILE] [--quiet] -- COMMAND "
 	"[ARGS]...\n"
 	"\n"
@@ -54,76 +68,91 @@ static const char usage[] =
 	"the machine (host, kernel, os, cpu_model, cpu_count, mem_total) and of\n"
 	"the filesystem holding --dir (fs, mount, device, disk_model,\n"
 	"rotational, scheduler, write_cache), and command, started_at,\n"
-	"duration_s.\n"
+	"duration_s (and warmup, prepare, cleanup when given).\n"
 	"\n"
 	"  --label L     name every run L (default: what the output calls it,\n"
 	"                else the command and test, e.g. sysbench-cpu)\n"
 	"  --set K=V     add attribute K=V to every run (repeatable; wins over\n"
 	"                the facts)\n"
 	"  --repeat N    run COMMAND N times, each its own run (default 1)\n"
+	"  --param K=V1,V2...\n"
+	"                sweep setting K over the values (repeatable: every\n"
+	"                combination, the first --param outermost; \\, is a\n"
+	"                comma in a value): {K} in COMMAND's words and in\n"
+	"                --prepare and --cleanup becomes the value, and each\n"
+	"                run gets attribute K (command keeps {K} as written)\n"
+	"  --warmup N    run COMMAND N times first for each combination,\n"
+	"                importing nothing of them (a line says each was done)\n"
+	"  --prepare CMD run CMD in --dir before each combination (sysbench\n"
+	"                fileio's prepare)\n"
+	"  --cleanup CMD run CMD in --dir after each combination, also after a\n"
+	"                failure or a first Ctrl-C once anything of it ran\n"
+	"                (their CMD is one string split into words, never by\n"
+	"                a shell: blanks separate words, '...' and \"...\"\n"
+	"                quote, a backslash keeps the next character; nothing\n"
+	"                else is special: 'sysbench fileio \"$X\" prepare' is\n"
+	"                4 words, the third $X)\n"
 	"  --dir PATH    the folder the benchmark works in: COMMAND runs there\n"
 	"                and the filesystem facts are its (default: the\n"
 	"                working directory)\n"
 	"  --test NAME   the test name when the output does not say it (default:\n"
 	"                from the command: sysbench's test or script, fileio's\n"
 	"                --file-test-mode, fio's --name)\n"
-	"  --save FILE   also write what the command printed to FILE (with\n"
-	"                --repeat, repeat i to FILE with -i before its\n"
-	"                extension: out.txt -> out-1.txt, out-2.txt); made\n"
-	"                before anything runs, never over a file or link\n"
-	"  --quiet       no line per repeat (which repeat starts, on a\n"
-	"                terminal, and what it imported); warnings and\n"
+	"  --save FILE   also write what the command printed to FILE, once it is\n"
+	"                imported (with several runs, run i to FILE with -i\n"
+	"                before its extension: out.txt -> out-1.txt, out-2.txt,\n"
+	"                numbered as the progress line counts them); made\n"
+	"                before anything runs, never over a file or link; a run\n"
+	"                that imports nothing leaves no file\n"
+	"  --quiet       no line per step (which repeat starts, on a\n"
+	"                terminal, and what it imported or did); warnings and\n"
 	"                errors are still said\n"
 	"\n"
 	"A repeat that exits non-zero, is interrupted or prints nothing\n"
 	"benchsite can read imports nothing: its output is kept in a file\n"
 	"whose name is printed, with the last lines a failed command printed,\n"
-	"and the exit status is 1.  Ctrl-C stops the command.\n";
+	"and the exit status is 1; so does a failed prepare, warm-up or\n"
+	"cleanup.  Nothing runs after it but the cleanup of its combination.\n"
+	"Ctrl-C stops the command; what was imported before stays.\n";
 
-/* More than a thousand repeats is a typo; the loop is for statistics. */
+/* More than a thousand runs is a typo; the loop is for statistics. */
 #define RUN_REPEAT_MAX 1000
 /* The argv of one exec is at most ARG_MAX (2 MiB on Linux by default);
  * the attribute keeps its first RUN_VALUE_MAX bytes, it is for people. */
 #define RUN_COMMAND_MAX ((size_t)4 << 20)
-/* The user's --set share the import's attribute slots with the facts. */
+/* The user's --set and --param share the import's attribute slots with
+ * the facts. */
 #define RUN_SET_MAX (IMPORT_SET_MAX - RUN_FACTS_MAX)
-
-/* A --save file, made before anything runs (save_create). */
-struct saved {
-	dev_t dev;
-	ino_t ino;
-	int written;
-};
 
 struct run_cfg {
 	const char *label;
 	const char *test;
 	const char *dir;
 	const char *save;
-	struct saved *saved;	/* owned, one per repeat, with --save */
+	struct run_save sv;	/* the --save files */
 	long repeat;
+	long warmup;
+	long ncombo;		/* combinations of --param (1 without) */
+	long total;		/* runs: ncombo x repeat */
 	int quiet;		/* --quiet */
 	int nset;
 	const char *set_key[RUN_SET_MAX];
 	const char *set_value[RUN_SET_MAX];
+	struct run_plan plan;	/* --param */
+	char **prepare;		/* --prepare's words, or NULL */
+	char **cleanup;		/* --cleanup's words, or NULL */
 };
 
-/* Writes in's bytes to fd a few MB at a time, giving back the pages of a
- * spooled capture behind it (source_drop): memory stays flat however much
- * the command printed. */
-static int write_input(int fd, const struct source_input *in)
-{
-	const size_t step = (size_t)8 << 20;
-	size_t at, k;
-
-	for (at = 0; at < in->n; at += k) {
-		k = in->n - at < step ? in->n - at : step;
-		if (fd_write_all(fd, in->p + at, k))
-			return -1;
-		source_drop(in);
-	}
-	return 0;
-}
+/* One combination of the settings, as it runs. */
+struct combo {
+	long c;			/* 0-based */
+	char **argv;		/* the command, {K} replaced */
+	char **prepare;		/* the same for --prepare (or NULL) */
+	char **cleanup;		/* and --cleanup */
+	char where[512];	/* "threads=8, size=4k", or "" */
+	char test[256];
+	char name[512];		/* the source's name: "sysbench-cpu" */
+};
 
 /* Writes the capture in, then note (when not NULL), to a new file, in the
  * working directory or else in $TMPDIR (/tmp); path gets its name.  The
@@ -155,7 +184,7 @@ static int keep_output(const struct source_input *in, const char *note,
 				continue;
 			if (fd < 0)
 				break;
-			written = write_input(fd, in);
+			written = run_write_input(fd, in);
 			if (written == 0 && note)
 				written = fd_write_all(fd, note, strlen(note));
 			if (close(fd) == 0 && written == 0)
@@ -167,122 +196,18 @@ static int keep_output(const struct source_input *in, const char *note,
 	return -1;
 }
 
-/* The --save file of repeat i: FILE itself, or FILE-i (before its
- * extension: out-2.txt) with --repeat. */
-static void save_path(const struct run_cfg *cfg, long i, char *path,
-		      size_t cap)
-{
-	const char *slash = strrchr(cfg->save, '/');
-	const char *dot = strrchr(slash ? slash + 1 : cfg->save, '.');
-
-	if (cfg->repeat == 1)
-		snprintf(path, cap, "%s", cfg->save);
-	else if (dot && dot != (slash ? slash + 1 : cfg->save))
-		snprintf(path, cap, "%.*s-%ld%s", (int)(dot - cfg->save),
-			 cfg->save, i, dot);
-	else
-		snprintf(path, cap, "%s-%ld", cfg->save, i);
-}
-
-/* Removes the --save files made for repeats that never wrote theirs (the
- * run stopped first), when they are still the empty files made here. */
-static void save_discard(struct run_cfg *cfg)
-{
-	char path[4096];
-	struct stat st;
-	long i;
-
-	if (!cfg->saved)
-		return;
-	for (i = 1; i <= cfg->repeat; i++) {
-		save_path(cfg, i, path, sizeof(path));
-		if (cfg->saved[i - 1].ino && !cfg->saved[i - 1].written &&
-		    lstat(path, &st) == 0 && st.st_size == 0 &&
-		    st.st_dev == cfg->saved[i - 1].dev &&
-		    st.st_ino == cfg->saved[i - 1].ino)
-			unlink(path);
-	}
-	free(cfg->saved);
-	cfg->saved = NULL;
-}
-
-/* Creates every --save file before anything runs, exclusively: a file or
- * a symlink already at the name is refused, never followed or overwritten
- * (a symlink planted there would have sent the output over its target).
- * Prints why and returns -1, having made nothing, on any failure. */
-static int save_create(struct run_cfg *cfg)
-{
-	char path[4096];
-	struct stat st;
-	long i;
-	int fd;
-
-	cfg->saved = calloc((size_t)cfg->repeat, sizeof(*cfg->saved));
-	if (!cfg->saved)
-		return warnmsg("out of memory");
-	for (i = 1; i <= cfg->repeat; i++) {
-		save_path(cfg, i, path, sizeof(path));
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-			  O_CLOEXEC, 0644);
-		if (fd < 0 || fstat(fd, &st)) {
-			int err = errno;
-
-			if (fd >= 0)
-				close(fd);
-			save_discard(cfg);
-			if (err == EEXIST)
-				return warnmsg("%s: exists; --save never "
-					       "overwrites a file (remove it or "
-					       "name another)", path);
-			return warnmsg("%s: cannot create: %s", path,
-				       strerror(err));
-		}
-		close(fd);
-		cfg->saved[i - 1].dev = st.st_dev;
-		cfg->saved[i - 1].ino = st.st_ino;
-	}
-	return 0;
-}
-
-/* Writes the capture of repeat i into its --save file, the one
- * save_create made (still the same file, still not a symlink). */
-static int save_output(const struct run_cfg *cfg, long i,
-		       const struct source_input *in)
-{
-	char path[4096];
-	struct saved *sv = &cfg->saved[i - 1];
-	struct stat st;
-	int fd, rc;
-
-	save_path(cfg, i, path, sizeof(path));
-	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return warnmsg("%s: cannot write: %s", path, strerror(errno));
-	if (fstat(fd, &st) || st.st_dev != sv->dev || st.st_ino != sv->ino) {
-		close(fd);
-		return warnmsg("%s: not the file benchsite made for --save "
-			       "(replaced meanwhile); nothing written", path);
-	}
-	sv->written = 1;
-	rc = write_input(fd, in);
-	if (close(fd) || rc)
-		return warnmsg("%s: cannot write: %s", path, strerror(errno));
-	return 0;
-}
-
-/* Keeps the capture in a new file and says why nothing was imported;
- * note (or NULL) ends the kept file. */
+/* Keeps the capture in a new file and says why, and what follows from it
+ * (then: "nothing imported"); note (or NULL) ends the kept file. */
 static void report_kept(const struct source_input *out, const char *why,
-			const char *note)
+			const char *then, const char *note)
 {
 	char path[4096];
 
 	if (keep_output(out, note, path, sizeof(path)) == 0)
-		warnmsg("%s; nothing imported; its output is in %s", why,
-			path);
+		warnmsg("%s; %s; its output is in %s", why, then, path);
 	else
-		warnmsg("%s; nothing imported; its output could not be kept: "
-			"%s", why, strerror(errno));
+		warnmsg("%s; %s; its output could not be kept: %s", why, then,
+			strerror(errno));
 }
 
 /* A failed command's own words say why it failed ("FATAL: Cannot open
@@ -345,91 +270,185 @@ static void utc_now(char out[32])
 		snprintf(out, 32, "unknown");
 }
 
-/* One repeat: runs, checks, imports.  0 when imported. */
-static int one_repeat(struct store *s, char *const argv[],
-		      const struct run_cfg *cfg, struct run_facts *facts,
-		      const char *name, long i)
+
+/* Whether the command argv, done as r says with its output out, failed:
+ * 0 when it exited 0, whole; else says why (prefixed with pre: "prepare,
+ * threads=8: ", or "" for a plain run), what follows (then), keeps its
+ * output and returns -1.  step names it when it is interrupted ("run
+ * 2/3"). */
+static int check_end(char *const argv[], const struct run_result *r,
+		     const struct source_input *out, const char *pre,
+		     const char *step, const char *then)
+{
+	char why[768], note[896];
+
+	if (r->interrupted) {
+		snprintf(why, sizeof(why), "interrupted: %s stopped%s", step,
+			 r->killed ? " (killed: a second interrupt)" : "");
+		report_kept(out, why, then, NULL);
+		return -1;
+	}
+	if (r->overflow) {
+		if (r->why[0])
+			snprintf(why, sizeof(why), "%sthe output of '%s' could "
+				 "not be kept (%s): stopped with SIGTERM%s", pre,
+				 argv[0], r->why,
+				 r->killed ? ", then SIGKILL" : "");
+		else
+			snprintf(why, sizeof(why), "%s'%s' printed more than "
+				 "%zu bytes: stopped with SIGTERM%s", pre,
+				 argv[0], (size_t)RUN_OUTPUT_MAX,
+				 r->killed ? ", then SIGKILL" : "");
+		snprintf(note, sizeof(note), "\n[benchsite: cut here: %s]\n",
+			 why);
+		report_kept(out, why, then, note);
+		return -1;
+	}
+	if (WIFSIGNALED(r->status)) {
+		snprintf(why, sizeof(why), "%s'%s' was killed by signal %d",
+			 pre, argv[0], WTERMSIG(r->status));
+		report_kept(out, why, then, NULL);
+		report_tail(out);
+		return -1;
+	}
+	if (!WIFEXITED(r->status) || WEXITSTATUS(r->status) != 0) {
+		snprintf(why, sizeof(why), "%s'%s' exited with status %d", pre,
+			 argv[0], WIFEXITED(r->status) ?
+			 WEXITSTATUS(r->status) : -1);
+		report_kept(out, why, then, NULL);
+		report_tail(out);
+		return -1;
+	}
+	return 0;
+}
+
+/* The words of argv joined by spaces into b (cut at its cap). */
+static void join_words(struct buf *b, char *const argv[])
+{
+	int k;
+
+	for (k = 0; argv[k]; k++)
+		if ((k && buf_addc(b, ' ')) || buf_adds(b, argv[k]))
+			break;
+}
+
+/* Shows, on a terminal, which step starts: "[repeat 2 of 3, threads=8
+ * (5 of 12)] sysbench ...". */
+static void progress(const struct run_cfg *cfg, const char *step,
+		     char *const argv[])
+{
+	struct buf b;
+
+	if (cfg->quiet || !isatty(2))
+		return;
+	buf_init(&b, RUN_COMMAND_MAX);
+	join_words(&b, argv);
+	fprintf(stderr, "[%s] %s\n", step, b.data ? b.data : argv[0]);
+	buf_release(&b);
+}
+
+/* Runs a step that imports nothing (prepare, a warm-up, cleanup): its
+ * output goes on to stderr and is kept only when it fails.  what names it
+ * ("prepare"), n/of count warm-ups (of 0: none).  0 when it exited 0. */
+static int run_aside(const struct run_cfg *cfg, const struct combo *co,
+		     char *const argv[], const char *what, long n, long of,
+		     const char *then)
 {
 	struct run_result r;
+	struct source_spool sp;
+	struct source_input out;
+	struct err e;
+	char step[768], pre[800], count[64];
+	int rc;
+
+	count[0] = '\0';
+	if (of)
+		snprintf(count, sizeof(count), " %ld/%ld", n, of);
+	snprintf(step, sizeof(step), "%s%s%s%s", what, count,
+		 co->where[0] ? ", " : "", co->where);
+	snprintf(pre, sizeof(pre), "%s: ", step);
+	progress(cfg, step, argv);
+	source_spool_init(&sp, what);
+	sp.max = RUN_OUTPUT_MAX;
+	sp.too_big = "output larger than";
+	err_clear(&e);
+	if (run_command_in(cfg->dir, argv, RUN_ECHO_STDERR, &sp, &r, &e)) {
+		warnmsg("%s%s", pre, e.msg);
+		source_spool_release(&sp);
+		return -1;
+	}
+	if (r.nleft)
+		warnmsg("%sstill running when '%s' had exited and its output "
+			"closed, so stopped: %s", pre, argv[0], r.left);
+	if (source_spool_finish(&sp, &out, &e)) {
+		err_print(&e);
+		return -1;
+	}
+	rc = check_end(argv, &r, &out, pre, step, then);
+	if (rc == 0 && !cfg->quiet)
+		fprintf(stderr, "benchsite: %s: done in %.3f s%s\n", step,
+			r.duration, of ? "; not imported" : "");
+	source_close(&out);
+	return rc;
+}
+
+/* One repeat: runs, checks, imports; i counts the runs of the whole
+ * invocation (1..cfg->total).  0 when imported. */
+static int one_repeat(struct store *s, const struct combo *co,
+		      struct run_cfg *cfg, struct run_facts *facts,
+		      long rep, long i)
+{
+	char *const *argv = co->argv;
+	struct run_result r;
 	struct import_opts o;
-	struct import_report rep;
+	struct import_report ir;
 	const struct format *fmt;
 	struct source_spool sp;
 	struct source_input out;
 	struct err e;
-	char why[512], note[640], v[64];
+	char why[1024], v[64], step[640], pre[700], ps[768];
 	int k, rc = -1;
 
-	if (!cfg->quiet && isatty(2))
-		fprintf(stderr, "[%ld/%ld] %s\n", i, cfg->repeat,
-			run_facts_get(facts, "command"));
+	snprintf(step, sizeof(step), "run %ld/%ld%s%s", i, cfg->total,
+		 co->where[0] ? ", " : "", co->where);
+	/* a plain run's messages name its command alone, as they did
+	 * before sweeps; a sweep's name the combination */
+	snprintf(pre, sizeof(pre), "%s%s", co->where[0] ? step : "",
+		 co->where[0] ? ": " : "");
+	if (cfg->ncombo > 1)
+		snprintf(ps, sizeof(ps), "repeat %ld of %ld, %s (%ld of %ld)",
+			 rep, cfg->repeat, co->where, i, cfg->total);
+	else
+		snprintf(ps, sizeof(ps), "repeat %ld of %ld", rep, cfg->repeat);
+	progress(cfg, ps, argv);
 	utc_now(v);
 	run_facts_set(facts, "started_at", v);
 	/* the capture: memory while small, an unlinked file past that, up
 	 * to RUN_OUTPUT_MAX (memory stays flat whatever the command prints) */
-	source_spool_init(&sp, name);
+	source_spool_init(&sp, co->name);
 	sp.max = RUN_OUTPUT_MAX;
 	sp.too_big = "output larger than";
 	err_clear(&e);
-	if (run_command_in(cfg->dir, argv, 1, &sp, &r, &e)) {
+	if (run_command_in(cfg->dir, argv, RUN_ECHO, &sp, &r, &e)) {
 		err_print(&e);
 		source_spool_release(&sp);
 		return -1;
 	}
 	if (r.nleft)
 		/* through warnmsg: process names are not ours to trust */
-		warnmsg("run %ld/%ld: still running when '%s' had exited and "
-			"its output closed, so stopped: %s", i, cfg->repeat,
-			argv[0], r.left);
+		warnmsg("%s: still running when '%s' had exited and its output "
+			"closed, so stopped: %s", step, argv[0], r.left);
 	if (source_spool_finish(&sp, &out, &e)) {
 		err_print(&e);
 		return -1;
 	}
-	if (cfg->save && !r.interrupted && save_output(cfg, i, &out))
+	if (check_end(argv, &r, &out, pre, step, "nothing imported"))
 		goto done;
-	if (r.interrupted) {
-		snprintf(why, sizeof(why), "interrupted: run %ld/%ld stopped%s",
-			 i, cfg->repeat, r.killed ? " (killed: a second "
-			 "interrupt)" : "");
-		report_kept(&out, why, NULL);
-		goto done;
-	}
-	if (r.overflow) {
-		if (r.why[0])
-			snprintf(why, sizeof(why), "the output of '%s' could "
-				 "not be kept (%s): stopped with SIGTERM%s",
-				 argv[0], r.why,
-				 r.killed ? ", then SIGKILL" : "");
-		else
-			snprintf(why, sizeof(why), "'%s' printed more than "
-				 "%zu bytes: stopped with SIGTERM%s", argv[0],
-				 (size_t)RUN_OUTPUT_MAX,
-				 r.killed ? ", then SIGKILL" : "");
-		snprintf(note, sizeof(note), "\n[benchsite: cut here: %s]\n",
-			 why);
-		report_kept(&out, why, note);
-		goto done;
-	}
-	if (WIFSIGNALED(r.status)) {
-		snprintf(why, sizeof(why), "'%s' was killed by signal %d",
-			 argv[0], WTERMSIG(r.status));
-		report_kept(&out, why, NULL);
-		report_tail(&out);
-		goto done;
-	}
-	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
-		snprintf(why, sizeof(why), "'%s' exited with status %d",
-			 argv[0], WIFEXITED(r.status) ? WEXITSTATUS(r.status)
-			 : -1);
-		report_kept(&out, why, NULL);
-		report_tail(&out);
-		goto done;
-	}
 	fmt = out.n ? format_detect(out.p, out.n) : NULL;
 	if (!fmt) {
-		snprintf(why, sizeof(why), "'%s' printed nothing benchsite can "
-			 "read", argv[0]);
-		report_kept(&out, why, NULL);
+		snprintf(why, sizeof(why), "%s'%s' printed nothing benchsite "
+			 "can read", pre, argv[0]);
+		report_kept(&out, why, "nothing imported", NULL);
 		goto done;
 	}
 	snprintf(v, sizeof(v), "%.3f", r.duration);
@@ -438,7 +457,7 @@ static int one_repeat(struct store *s, char *const argv[],
 	memset(&o, 0, sizeof(o));
 	o.format = fmt->name;
 	o.label = cfg->label;
-	o.test = cfg->test;
+	o.test = co->test[0] ? co->test : NULL;
 	for (k = 0; k < facts->n; k++) {
 		o.set_key[o.nset] = facts->key[k];
 		o.set_value[o.nset++] = facts->value[k];
@@ -447,27 +466,139 @@ static int one_repeat(struct store *s, char *const argv[],
 		o.set_key[o.nset] = cfg->set_key[k];
 		o.set_value[o.nset++] = cfg->set_value[k];
 	}
-	if (import_buffer(s, name, out.p, out.n, &o, &rep, &e)) {
+	for (k = 0; k < cfg->plan.nparam; k++) {
+		o.set_key[o.nset] = cfg->plan.param[k].key;
+		o.set_value[o.nset++] = run_plan_value(&cfg->plan, co->c, k);
+	}
+	/* the --save file first: a run whose output could not be saved is
+	 * not imported either */
+	if (cfg->save && run_save_write(&cfg->sv, i, &out))
+		goto done;
+	if (import_buffer(s, co->name, out.p, out.n, &o, &ir, &e)) {
 		err_print(&e);
-		snprintf(why, sizeof(why), "'%s' printed what benchsite cannot "
-			 "read as %s", argv[0], fmt->name);
-		report_kept(&out, why, NULL);
+		snprintf(why, sizeof(why), "%s'%s' printed what benchsite "
+			 "cannot read as %s", pre, argv[0], fmt->name);
+		report_kept(&out, why, "nothing imported", NULL);
 		goto done;
 	}
-	cli_import_warnings(name, &rep);
+	cli_import_warnings(co->name, &ir);
 	if (cfg->quiet)
 		;
-	else if (rep.already)
-		fprintf(stderr, "benchsite: run %ld/%ld: the same output was "
-			"imported before; stored once\n", i, cfg->repeat);
+	else if (ir.already)
+		fprintf(stderr, "benchsite: %s: the same output was imported "
+			"before; stored once\n", step);
 	else
-		fprintf(stderr, "benchsite: run %ld/%ld: %ld run%s, %ld results "
-			"(%s)\n", i, cfg->repeat, rep.runs,
-			rep.runs == 1 ? "" : "s", rep.results, rep.format);
+		fprintf(stderr, "benchsite: %s: %ld run%s, %ld results (%s)\n",
+			step, ir.runs, ir.runs == 1 ? "" : "s", ir.results,
+			ir.format);
 	rc = 0;
 done:
+	/* a run that imported nothing leaves no --save file */
+	if (rc && cfg->save)
+		run_save_remove(&cfg->sv, i);
 	source_close(&out);
 	return rc;
+}
+
+/* Frees what parse_args allocated. */
+static void cfg_free(struct run_cfg *cfg)
+{
+	run_plan_free(&cfg->plan);
+	free(cfg->prepare);
+	free(cfg->cleanup);
+	cfg->prepare = cfg->cleanup = NULL;
+}
+
+/* Splits the words of --prepare or --cleanup (opt) into *words. */
+static int words_option(const char *opt, const char *arg, char ***words)
+{
+	struct err e;
+
+	err_clear(&e);
+	free(*words);
+	*words = NULL;
+	if (run_words(arg, words, &e)) {
+		fprintf(stderr, "benchsite: %s: %s\n", opt, e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Takes one --param into the plan, its values checked as --set's are. */
+static int param_option(struct run_cfg *cfg, char *arg)
+{
+	const struct run_param *p;
+	struct err e;
+	int i;
+
+	err_clear(&e);
+	if (run_plan_add(&cfg->plan, arg, &e)) {
+		fprintf(stderr, "benchsite: %s\n", e.msg);
+		return -1;
+	}
+	p = &cfg->plan.param[cfg->plan.nparam - 1];
+	for (i = 0; i < p->nvalues; i++)
+		if (cli_text_option("--param", p->values[i]))
+			return -1;
+	return 0;
+}
+
+/* What no option can say alone: the sizes, each setting used, no
+ * setting also given by --set. */
+static int check_plan(struct run_cfg *cfg, char *const cargv[])
+{
+	int k, j;
+
+	for (k = 0; k < cfg->plan.nparam; k++) {
+		const char *key = cfg->plan.param[k].key;
+
+		for (j = 0; j < cfg->nset; j++)
+			if (strcmp(cfg->set_key[j], key) == 0) {
+				fprintf(stderr, "benchsite: %s is given by both "
+					"--set and --param\n", key);
+				return -1;
+			}
+		if (!run_plan_uses(&cfg->plan, cargv, k) &&
+		    !(cfg->prepare && run_plan_uses(&cfg->plan, cfg->prepare,
+						    k)) &&
+		    !(cfg->cleanup && run_plan_uses(&cfg->plan, cfg->cleanup,
+						    k))) {
+			fprintf(stderr, "benchsite: --param %s: {%s} is in no "
+				"word of the command, --prepare or --cleanup, so "
+				"every value would run the same\n", key, key);
+			return -1;
+		}
+	}
+	if (cfg->nset + cfg->plan.nparam > RUN_SET_MAX) {
+		fprintf(stderr, "benchsite: at most %d --set and --param "
+			"together\n", RUN_SET_MAX);
+		return -1;
+	}
+	cfg->ncombo = run_plan_count(&cfg->plan);
+	if (cfg->ncombo > RUN_REPEAT_MAX / cfg->repeat) {
+		fprintf(stderr, "benchsite: %ld combinations of --param times "
+			"--repeat %ld is more than %d runs\n", cfg->ncombo,
+			cfg->repeat, RUN_REPEAT_MAX);
+		return -1;
+	}
+	cfg->total = cfg->ncombo * cfg->repeat;
+	return 0;
+}
+
+/* A count option's number from 0 (from 1 with one) to RUN_REPEAT_MAX. */
+static int count_option(const char *opt, const char *arg, long *n, int one)
+{
+	char *end;
+
+	errno = 0;
+	*n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || *n < (one ? 1 : 0) ||
+	    *n > RUN_REPEAT_MAX) {
+		fprintf(stderr, "benchsite: %s wants a number from %d to %d\n",
+			opt, one ? 1 : 0, RUN_REPEAT_MAX);
+		return -1;
+	}
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct run_cfg *cfg)
@@ -476,6 +607,10 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 		{"label", required_argument, NULL, 'l'},
 		{"set", required_argument, NULL, 's'},
 		{"repeat", required_argument, NULL, 'r'},
+		{"param", required_argument, NULL, 'p'},
+		{"warmup", required_argument, NULL, 'w'},
+		{"prepare", required_argument, NULL, 'P'},
+		{"cleanup", required_argument, NULL, 'C'},
 		{"dir", required_argument, NULL, 'd'},
 		{"test", required_argument, NULL, 't'},
 		{"save", required_argument, NULL, 'S'},
@@ -492,8 +627,6 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 	 * options are its own even without "--" */
 	while ((c = cli_option(argc, argv, "+l:s:r:d:t:qh", opts,
 			       usage)) >= 0) {
-		char *end;
-
 		switch (c) {
 		case 'l':
 			if (!*optarg) {
@@ -510,14 +643,24 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				return EXIT_USAGE;
 			break;
 		case 'r':
-			errno = 0;
-			cfg->repeat = strtol(optarg, &end, 10);
-			if (errno || end == optarg || *end || cfg->repeat < 1 ||
-			    cfg->repeat > RUN_REPEAT_MAX) {
-				fprintf(stderr, "benchsite: --repeat wants a "
-					"number from 1 to %d\n", RUN_REPEAT_MAX);
+			if (count_option("--repeat", optarg, &cfg->repeat, 1))
 				return EXIT_USAGE;
-			}
+			break;
+		case 'w':
+			if (count_option("--warmup", optarg, &cfg->warmup, 0))
+				return EXIT_USAGE;
+			break;
+		case 'p':
+			if (param_option(cfg, optarg))
+				return EXIT_USAGE;
+			break;
+		case 'P':
+			if (words_option("--prepare", optarg, &cfg->prepare))
+				return EXIT_USAGE;
+			break;
+		case 'C':
+			if (words_option("--cleanup", optarg, &cfg->cleanup))
+				return EXIT_USAGE;
 			break;
 		case 'd':
 			cfg->dir = optarg;
@@ -551,7 +694,148 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 		      stderr);
 		return cli_usage_error(usage);
 	}
+	if (check_plan(cfg, argv + optind))
+		return EXIT_USAGE;
 	return -1;
+}
+
+static void combo_free(struct combo *co)
+{
+	free(co->argv);
+	free(co->prepare);
+	free(co->cleanup);
+	memset(co, 0, sizeof(*co));
+}
+
+/* Makes combination c of cfg's plan: its words and its name.  -1 when
+ * out of memory. */
+static int combo_make(struct combo *co, const struct run_cfg *cfg,
+		      char *const cargv[], long c)
+{
+	const char *base;
+	size_t n = 0;
+	int k;
+
+	memset(co, 0, sizeof(*co));
+	co->c = c;
+	co->argv = run_plan_argv(&cfg->plan, cargv, c);
+	if (cfg->prepare)
+		co->prepare = run_plan_argv(&cfg->plan, cfg->prepare, c);
+	if (cfg->cleanup)
+		co->cleanup = run_plan_argv(&cfg->plan, cfg->cleanup, c);
+	if (!co->argv || (cfg->prepare && !co->prepare) ||
+	    (cfg->cleanup && !co->cleanup)) {
+		combo_free(co);
+		return warnmsg("out of memory");
+	}
+	for (k = 0; k < cfg->plan.nparam && n < sizeof(co->where); k++)
+		n += (size_t)snprintf(co->where + n, sizeof(co->where) - n,
+				      "%s%s=%s", k ? ", " : "",
+				      cfg->plan.param[k].key,
+				      run_plan_value(&cfg->plan, c, k));
+	if (cfg->test)
+		snprintf(co->test, sizeof(co->test), "%s", cfg->test);
+	else if (!run_test_name(co->argv, co->test, sizeof(co->test)))
+		co->test[0] = '\0';
+	base = strrchr(co->argv[0], '/') ? strrchr(co->argv[0], '/') + 1 :
+	       co->argv[0];
+	/* the source's name, and so the default label: "sysbench-cpu" */
+	snprintf(co->name, sizeof(co->name), "%s%s%s", *base ? base : "run",
+		 co->test[0] ? "-" : "", co->test);
+
+	return 0;
+}
+
+/* Runs combination co: prepare, warm-ups, repeats, cleanup.  *done counts
+ * the runs imported.  0 when all went well. */
+static int run_combo(struct store *s, struct run_cfg *cfg,
+		     const struct combo *co, struct run_facts *facts,
+		     long *done)
+{
+	char skip[640];
+	long w, rep, i;
+	int failed = 0, started = 0, stopped;
+
+	snprintf(skip, sizeof(skip), "no run%s%s made", co->where[0] ?
+		 " of " : "", co->where);
+	if (co->prepare) {
+		started = 1;
+		failed = run_aside(cfg, co, co->prepare, "prepare", 0, 0, skip);
+	}
+	for (w = 1; w <= cfg->warmup && !failed; w++) {
+		if (run_signalled()) {
+			warnmsg("interrupted before warm-up %ld/%ld%s%s", w,
+				cfg->warmup, co->where[0] ? ", " : "",
+				co->where);
+			failed = 1;
+			break;
+		}
+		started = 1;
+		failed = run_aside(cfg, co, co->argv, "warm-up", w, cfg->warmup,
+				   skip);
+	}
+	for (rep = 1; rep <= cfg->repeat && !failed; rep++) {
+		i = co->c * cfg->repeat + rep;
+		if (run_signalled()) {
+			fprintf(stderr, "benchsite: interrupted before run "
+				"%ld/%ld\n", i, cfg->total);
+			failed = 1;
+			break;
+		}
+		started = 1;
+		if (one_repeat(s, co, cfg, facts, rep, i))
+			failed = 1;
+		else
+			(*done)++;
+	}
+	if (!co->cleanup || !started)
+		return failed ? -1 : 0;
+	stopped = run_signalled();
+	if (stopped) {
+		/* the interrupt stopped the sweep; the cleanup still runs,
+		 * and a new Ctrl-C stops it */
+		run_signal_forget();
+		warnmsg("interrupted: running the cleanup%s%s all the same "
+			"(Ctrl-C again stops it)", co->where[0] ? " of " : "",
+			co->where);
+	}
+	if (run_aside(cfg, co, co->cleanup, "cleanup", 0, 0, failed ?
+		      "the runs made before it are kept" :
+		      "the runs made before it are kept, no more are made"))
+		failed = 1;
+	return failed || stopped ? -1 : 0;
+}
+
+/* Sets fact key to the words of argv joined by spaces. */
+static void words_fact(struct run_facts *facts, const char *key,
+		       char *const argv[])
+{
+	struct buf b;
+
+	buf_init(&b, RUN_COMMAND_MAX);
+	join_words(&b, argv);
+	run_facts_set(facts, key, b.data ? b.data : "");
+	buf_release(&b);
+}
+
+/* The facts of the method, the same for every run of a sweep: the
+ * command, prepare and cleanup as written, "{K}" and all (with the
+ * run's K they say what ran; one command per setting would read as runs
+ * that differ in their command, not in the setting), and the warm-ups. */
+static void method_facts(struct run_facts *facts, const struct run_cfg *cfg,
+			 char *const cargv[])
+{
+	char v[32];
+
+	words_fact(facts, "command", cargv);
+	if (cfg->prepare)
+		words_fact(facts, "prepare", cfg->prepare);
+	if (cfg->cleanup)
+		words_fact(facts, "cleanup", cfg->cleanup);
+	if (cfg->warmup) {
+		snprintf(v, sizeof(v), "%ld", cfg->warmup);
+		run_facts_set(facts, "warmup", v);
+	}
 }
 
 int cmd_run(int argc, char **argv, const struct cli_env *env)
@@ -559,35 +843,33 @@ int cmd_run(int argc, char **argv, const struct cli_env *env)
 	struct run_cfg cfg;
 	struct run_facts *facts;
 	struct store *s;
-	struct buf cmdline;
 	struct err e;
-	char test[256], name[512];
 	char *const *cargv;
 	const char *base;
-	long i;
-	int rc, k;
+	long c, done = 0;
+	int rc;
 
 	rc = parse_args(argc, argv, &cfg);
-	if (rc >= 0)
+	if (rc >= 0) {
+		cfg_free(&cfg);
 		return rc;
+	}
 	cargv = argv + optind;
-	if (!cfg.test && run_test_name(cargv, test, sizeof(test)))
-		cfg.test = test;
 	base = strrchr(cargv[0], '/') ? strrchr(cargv[0], '/') + 1 : cargv[0];
 	if (!*base) {
 		fprintf(stderr, "benchsite: '%s' is not a command\n", cargv[0]);
+		cfg_free(&cfg);
 		return EXIT_USAGE;
 	}
-	/* the source's name, and so the default label: "sysbench-cpu" */
-	snprintf(name, sizeof(name), "%s%s%s", base, cfg.test ? "-" : "",
-		 cfg.test ? cfg.test : "");
-
-	if (cfg.save && save_create(&cfg))
+	if (cfg.save && run_save_create(&cfg.sv, cfg.save, cfg.total)) {
+		cfg_free(&cfg);
 		return EXIT_FAULT;
+	}
 	facts = calloc(1, sizeof(*facts));
 	if (!facts) {
 		warnmsg("out of memory");
-		save_discard(&cfg);
+		run_save_finish(&cfg.sv);
+		cfg_free(&cfg);
 		return EXIT_FAULT;
 	}
 	err_clear(&e);
@@ -595,38 +877,43 @@ int cmd_run(int argc, char **argv, const struct cli_env *env)
 	if (run_facts_dir(facts, cfg.dir, &e)) {
 		err_print(&e);
 		free(facts);
-		save_discard(&cfg);
+		run_save_finish(&cfg.sv);
+		cfg_free(&cfg);
 		return EXIT_FAULT;
 	}
-	buf_init(&cmdline, RUN_COMMAND_MAX);
-	for (k = 0; cargv[k]; k++)
-		if ((k && buf_addc(&cmdline, ' ')) ||
-		    buf_adds(&cmdline, cargv[k]))
-			break;
-	run_facts_set(facts, "command", cmdline.data);
-	buf_release(&cmdline);
-
+	method_facts(facts, &cfg, cargv);
 	if (cli_open_importer(env, &s)) {
 		free(facts);
-		save_discard(&cfg);
+		run_save_finish(&cfg.sv);
+		cfg_free(&cfg);
 		return EXIT_FAULT;
 	}
 	run_signals_init();
 	rc = EXIT_OK;
-	for (i = 1; i <= cfg.repeat; i++) {
+	for (c = 0; c < cfg.ncombo; c++) {
+		struct combo co;
+
 		if (run_signalled()) {
 			fprintf(stderr, "benchsite: interrupted before run "
-				"%ld/%ld\n", i, cfg.repeat);
+				"%ld/%ld\n", c * cfg.repeat + 1, cfg.total);
 			rc = EXIT_FAULT;
 			break;
 		}
-		if (one_repeat(s, cargv, &cfg, facts, name, i)) {
+		if (combo_make(&co, &cfg, cargv, c)) {
 			rc = EXIT_FAULT;
 			break;
 		}
+		if (run_combo(s, &cfg, &co, facts, &done))
+			rc = EXIT_FAULT;
+		combo_free(&co);
+		if (rc)
+			break;
 	}
+	if (rc && cfg.total > 1)
+		warnmsg("stopped: %ld of %ld runs imported", done, cfg.total);
 	store_close(s);
 	free(facts);
-	save_discard(&cfg);
+	run_save_finish(&cfg.sv);
+	cfg_free(&cfg);
 	return rc;
 }

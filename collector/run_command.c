@@ -86,6 +86,11 @@ int run_signalled(void)
 	return got_signal != 0;
 }
 
+void run_signal_forget(void)
+{
+	got_signal = 0;
+}
+
 static double now_s(void)
 {
 	struct timespec ts;
@@ -327,7 +332,7 @@ int run_command_in(const char *dir, char *const argv[], int echo,
 	/* a signal that came between the spawn and here was not passed on */
 	if (got_signal)
 		kill(-pid, got_signal);
-	echo_fd[0] = echo ? 1 : -1;
+	echo_fd[0] = echo == RUN_ECHO ? 1 : echo == RUN_ECHO_STDERR ? 2 : -1;
 	echo_fd[1] = echo ? 2 : -1;
 	fds[0].fd = po[0];
 	fds[1].fd = pe[0];

@@ -40,12 +40,24 @@ struct run_result {
  * run_command. */
 void run_signals_init(void);
 
-/* 1 when SIGINT or SIGTERM arrived since run_signals_init. */
+/* 1 when SIGINT or SIGTERM arrived since run_signals_init (or since
+ * run_signal_forget). */
 int run_signalled(void);
+
+/* Forgets the signal that arrived, so that the next command is not
+ * stopped by it at its start (a cleanup that must still run after
+ * Ctrl-C); a new one stops that command as usual. */
+void run_signal_forget(void);
+
+/* Where run_command echoes what the command prints (echo). */
+#define RUN_ECHO_NONE 0
+#define RUN_ECHO 1		/* stdout to our stdout, stderr to stderr */
+#define RUN_ECHO_STDERR 2	/* both to our stderr: stdout stays the
+				 * measured command's */
 
 /* Runs argv (argv[0] looked up in PATH) in a process group of its own, its
  * stdout and stderr through two pipes: what it prints goes on to our
- * stdout and stderr as it comes (when echo is set) and into the spool out
+ * stdout and stderr as it comes (as echo says, one of RUN_ECHO_*) and into the spool out
  * (memory while small, a temporary file past that: memory stays flat), in
  * the order it was read.  When out is full (its max), the group is sent
  * SIGTERM, then SIGKILL after a grace (r->overflow, r->killed).  stdin is

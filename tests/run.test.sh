@@ -112,9 +112,9 @@ if command -v bonnie++ >/dev/null; then
 		script -qec "'$BIN' --db '$T/db' run --repeat 2 -- bonnie++ \
 			-d '$T/disk' -u root -s 0 -n 1 -m tty" /dev/null \
 			>"$T/tty" 2>&1
-		check "progress lines on a terminal: [1/2] and [2/2] with the command" \
-			sh -c "grep -q '^\[1/2\] bonnie++ -d ' '$T/tty' && \
-			       grep -q '^\[2/2\] bonnie++ -d ' '$T/tty'"
+		check "progress lines on a terminal: [repeat 1 of 2] and [repeat 2 of 2] with the command" \
+			sh -c "grep -q '^\[repeat 1 of 2\] bonnie++ -d ' '$T/tty' && \
+			       grep -q '^\[repeat 2 of 2\] bonnie++ -d ' '$T/tty'"
 	else
 		skip "progress line on a terminal" "script(1) is not installed"
 	fi

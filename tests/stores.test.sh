@@ -107,8 +107,8 @@ check "--repeat 2 --save into new names still saves both" \
 	holds 'cmp -s "$T/rep-1.out" "$BONNIE" && cmp -s "$T/rep-2.out" "$BONNIE"'
 (cd "$T" && "$BIN" --db "$T/db" run --repeat 3 --save stop.out -- false \
 	>/dev/null 2>&1)
-check "a run that stops at its first repeat leaves no empty file for the others" \
-	holds '[ -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]'
+check "a run that stops at its first repeat leaves no --save file: neither the failed repeat's (it imported nothing) nor the others'" \
+	holds '[ ! -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]'
 rm -f "$T"/benchsite-run.*
 
 # --- make demo never deletes a store it did not make --------------

@@ -3,12 +3,15 @@
  * the mount holding a path in /proc/self/mountinfo (longest prefix on a
  * '/' boundary, mounts over mounts, octal escapes, the options merged as
  * findmnt shows them), PRETTY_NAME of os-release in its shell quoting, and
- * the test name a command line gives.
+ * the test name a command line gives; the plan of a sweep (--param
+ * values, combinations, {K} in words) and the words of --prepare.
  */
 #include <stdlib.h>
 
 #include "../../collector/run_command.h"
 #include "../../collector/run_facts.h"
+#include "../../collector/run_plan.h"
+#include "../../core/err.h"
 #include "tap.h"
 
 static const char mountinfo[] =
@@ -167,10 +170,107 @@ static void test_facts(void)
 	free(f);
 }
 
+/* The words s splits into, joined by '|', or "error: MSG". */
+static void words(const char *s, char out[256], size_t cap)
+{
+	struct err e;
+	char **w;
+	size_t n = 0;
+	int i;
+
+	err_clear(&e);
+	if (run_words(s, &w, &e)) {
+		snprintf(out, cap, "error: %.200s", e.msg);
+		return;
+	}
+	out[0] = '\0';
+	for (i = 0; w[i]; i++)
+		n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? "|" : "",
+				      w[i]);
+	free(w);
+}
+
+static void test_words(void)
+{
+	char got[256];
+
+	words("sysbench fileio --file-total-size=256M prepare", got,
+	      sizeof(got));
+	CHECK_STR(got, "sysbench|fileio|--file-total-size=256M|prepare",
+		  "words: split at blanks");
+	words("  a\t b  \n", got, sizeof(got));
+	CHECK_STR(got, "a|b", "words: runs of blanks, tabs, newlines");
+	words("a 'b c' \"d \\\" \\\\ e\" f\\ g '' x'y'z", got, sizeof(got));
+	CHECK_STR(got, "a|b c|d \" \\ e|f g||xyz",
+		  "words: quotes, \\\" and \\\\ in double quotes, backslash, "
+		  "empty word, quotes inside a word");
+	words("'$HOME' $x ; > y `id`", got, sizeof(got));
+	CHECK_STR(got, "$HOME|$x|;|>|y|`id`", "words: nothing else is special");
+	words("'abc", got, sizeof(got));
+	CHECK(strncmp(got, "error: ' without", 16) == 0,
+	      "words: an unterminated quote is refused");
+	words("abc\\", got, sizeof(got));
+	CHECK(strncmp(got, "error: a backslash", 18) == 0,
+	      "words: a backslash at the end is refused");
+	words("   ", got, sizeof(got));
+	CHECK_STR(got, "error: no command", "words: no word is refused");
+}
+
+static void test_plan(void)
+{
+	struct run_plan plan;
+	struct err e;
+	char a1[] = "threads=1,2,4", a2[] = "mode=rnd\\,rw,seq";
+	char bad1[] = "x=1,,2", bad2[] = "x=1,1", bad3[] = "threads=8";
+	char bad4[] = "no equals", bad5[] = "a b=1";
+	char *argv[] = {"tool", "--threads={threads}", "{mode}/{threads}",
+			"{nope}", "{threads", NULL};
+	char *other[] = {"tool", "{mode}", NULL};
+	char **v;
+
+	memset(&plan, 0, sizeof(plan));
+	err_clear(&e);
+	CHECK(run_plan_add(&plan, a1, &e) == 0 && run_plan_add(&plan, a2, &e)
+	      == 0, "plan: two settings");
+	CHECK(run_plan_count(&plan) == 6, "plan: 3 x 2 combinations");
+	CHECK_STR(plan.param[1].values[0], "rnd,rw", "plan: \\, is a comma");
+	CHECK_STR(run_plan_value(&plan, 0, 0), "1", "plan: combination 0");
+	CHECK_STR(run_plan_value(&plan, 1, 0), "1",
+		  "plan: the first setting outermost");
+	CHECK_STR(run_plan_value(&plan, 1, 1), "seq",
+		  "plan: the last setting fastest");
+	CHECK_STR(run_plan_value(&plan, 5, 0), "4", "plan: the last one (1)");
+	CHECK_STR(run_plan_value(&plan, 5, 1), "seq", "plan: the last one (2)");
+	v = run_plan_argv(&plan, argv, 4);
+	CHECK(v && strcmp(v[1], "--threads=4") == 0 &&
+	      strcmp(v[2], "rnd,rw/4") == 0 && strcmp(v[3], "{nope}") == 0 &&
+	      strcmp(v[4], "{threads") == 0 && v[5] == NULL,
+	      "plan: {K} replaced, other braces kept");
+	free(v);
+	CHECK(run_plan_uses(&plan, argv, 0) && !run_plan_uses(&plan, other, 0)
+	      && run_plan_uses(&plan, other, 1), "plan: which settings a "
+	      "command uses");
+	CHECK(run_plan_add(&plan, bad1, &e) == -1 &&
+	      strstr(e.msg, "empty value"), "plan: an empty value refused");
+	CHECK(run_plan_add(&plan, bad2, &e) == -1 &&
+	      strstr(e.msg, "'1' given twice"), "plan: a value twice refused");
+	CHECK(run_plan_add(&plan, bad3, &e) == -1 &&
+	      strstr(e.msg, "given twice"), "plan: a setting twice refused");
+	CHECK(run_plan_add(&plan, bad4, &e) == -1, "plan: no '=' refused");
+	CHECK(run_plan_add(&plan, bad5, &e) == -1 &&
+	      strstr(e.msg, "not a valid attribute name"),
+	      "plan: a key that is no attribute name refused");
+	CHECK(plan.nparam == 2, "plan: refused settings are not added");
+	run_plan_free(&plan);
+	CHECK(run_plan_count(&plan) == 1, "plan: none is one combination");
+}
+
 void test_run(void)
 {
 	test_mounts();
 	test_os_release();
 	test_names();
 	test_facts();
+	test_words();
+	test_plan();
 }
