@@ -34,6 +34,7 @@
 #include "../collector/import.h"
 #include "../collector/run_command.h"
 #include "../collector/run_facts.h"
+#include "../collector/run_tools.h"
 #include "../collector/source.h"
 #include "../core/buf.h"
 #include "../core/err.h"
@@ -357,8 +358,9 @@ static int one_repeat(struct store *s, char *const argv[],
 	struct source_spool sp;
 	struct source_input out;
 	struct err e;
-	char why[512], note[640], v[64];
-	int k, rc = -1;
+	char why[1024], note[1152], v[64], file[4096];
+	const char *advice;
+	int k, tofile, rc = -1;
 
 	if (!cfg->quiet && isatty(2))
 		fprintf(stderr, "[%ld/%ld] %s\n", i, cfg->repeat,
@@ -425,10 +427,14 @@ static int one_repeat(struct store *s, char *const argv[],
 		report_tail(&out);
 		goto done;
 	}
-	fmt = out.n ? format_detect(out.p, out.n) : NULL;
-	if (!fmt) {
+	/* hyperfine --export-json F, fio --output F: the results are F */
+	tofile = run_tools_file(argv, cfg->dir, file, sizeof(file));
+	fmt = !tofile && out.n ? format_detect(out.p, out.n) : NULL;
+	if (!fmt && !tofile) {
+		advice = run_tools_advice(argv, out.p, out.n);
 		snprintf(why, sizeof(why), "'%s' printed nothing benchsite can "
-			 "read", argv[0]);
+			 "read%s%s", argv[0], advice ? ": " : "",
+			 advice ? advice : "");
 		report_kept(&out, why, NULL);
 		goto done;
 	}
@@ -436,7 +442,7 @@ static int one_repeat(struct store *s, char *const argv[],
 	run_facts_set(facts, "duration_s", v);
 
 	memset(&o, 0, sizeof(o));
-	o.format = fmt->name;
+	o.format = fmt ? fmt->name : NULL;
 	o.label = cfg->label;
 	o.test = cfg->test;
 	for (k = 0; k < facts->n; k++) {
@@ -447,10 +453,16 @@ static int one_repeat(struct store *s, char *const argv[],
 		o.set_key[o.nset] = cfg->set_key[k];
 		o.set_value[o.nset++] = cfg->set_value[k];
 	}
-	if (import_buffer(s, name, out.p, out.n, &o, &rep, &e)) {
+	if (tofile ? run_tools_import(s, file, name, &out, &o, &rep, &e) :
+	    import_buffer(s, name, out.p, out.n, &o, &rep, &e)) {
 		err_print(&e);
-		snprintf(why, sizeof(why), "'%s' printed what benchsite cannot "
-			 "read as %s", argv[0], fmt->name);
+		if (tofile)
+			snprintf(why, sizeof(why), "'%s' wrote no results "
+				 "benchsite can read to %.512s", argv[0], file);
+		else
+			snprintf(why, sizeof(why), "'%s' printed what "
+				 "benchsite cannot read as %s", argv[0],
+				 fmt->name);
 		report_kept(&out, why, NULL);
 		goto done;
 	}
