@@ -57,7 +57,8 @@ TEMPLATES = $(sort $(wildcard templates/*))
 DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
             zlib1g-dev fonts-dejavu-core
 DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 python3-scipy \
-           sysbench strace chromium nodejs fio dbench hyperfine postgresql
+           sysbench strace chromium nodejs fio dbench hyperfine postgresql \
+           btrfs-progs e2fsprogs
 
 .PHONY: all deps demo check install uninstall clean bench sample-data fuzz \
         fuzz-bins soak valgrind

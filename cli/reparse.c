@@ -278,6 +278,12 @@ int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 	for (i = 0; i < list.n; i++) {
 		struct lifecycle_diff d;
 
+		/* what a tool printed beside its results file: no results */
+		if (strcmp(list.v[i].format, LIFECYCLE_PRINTED) == 0) {
+			printf("%s: what the tool printed, kept as it is\n",
+			       list.v[i].name);
+			continue;
+		}
 		if (reparse_one(s, &list.v[i], &d, &e))
 			goto fail;
 		if (d.runs_added || d.runs_removed || d.runs_changed ||

@@ -45,6 +45,7 @@
 #include "../collector/run_command.h"
 #include "../collector/run_facts.h"
 #include "../collector/run_plan.h"
+#include "../collector/run_tools.h"
 #include "../collector/source.h"
 #include "../core/buf.h"
 #include "../core/err.h"
@@ -67,8 +68,11 @@ static const char usage[] =
 	"what it prints and imports it, one run per repeat, with the facts of\n"
 	"the machine (host, kernel, os, cpu_model, cpu_count, mem_total) and of\n"
 	"the filesystem holding --dir (fs, mount, device, disk_model,\n"
-	"rotational, scheduler, write_cache), and command, started_at,\n"
+	"rotational, scheduler, write_cache; a loop device's backing_file,\n"
+	"backing_device and that device's facts), and command, started_at,\n"
 	"duration_s (and warmup, prepare, cleanup when given).\n"
+	"hyperfine --export-json FILE and fio --output FILE: FILE is\n"
+	"imported, what the tool printed kept beside it.\n"
 	"\n"
 	"  --label L     name every run L (default: what the output calls it,\n"
 	"                else the command and test, e.g. sysbench-cpu)\n"
@@ -406,8 +410,9 @@ static int one_repeat(struct store *s, const struct combo *co,
 	struct source_spool sp;
 	struct source_input out;
 	struct err e;
-	char why[1024], v[64], step[640], pre[700], ps[768];
-	int k, rc = -1;
+	char why[1600], v[64], step[640], pre[700], ps[768], file[4096];
+	const char *advice;
+	int k, tofile, rc = -1;
 
 	snprintf(step, sizeof(step), "run %ld/%ld%s%s", i, cfg->total,
 		 co->where[0] ? ", " : "", co->where);
@@ -444,10 +449,14 @@ static int one_repeat(struct store *s, const struct combo *co,
 	}
 	if (check_end(argv, &r, &out, pre, step, "nothing imported"))
 		goto done;
-	fmt = out.n ? format_detect(out.p, out.n) : NULL;
-	if (!fmt) {
+	/* hyperfine --export-json F, fio --output F: the results are F */
+	tofile = run_tools_file(argv, cfg->dir, file, sizeof(file));
+	fmt = !tofile && out.n ? format_detect(out.p, out.n) : NULL;
+	if (!fmt && !tofile) {
+		advice = run_tools_advice(argv, out.p, out.n);
 		snprintf(why, sizeof(why), "%s'%s' printed nothing benchsite "
-			 "can read", pre, argv[0]);
+			 "can read%s%s", pre, argv[0], advice ? ": " : "",
+			 advice ? advice : "");
 		report_kept(&out, why, "nothing imported", NULL);
 		goto done;
 	}
@@ -455,7 +464,7 @@ static int one_repeat(struct store *s, const struct combo *co,
 	run_facts_set(facts, "duration_s", v);
 
 	memset(&o, 0, sizeof(o));
-	o.format = fmt->name;
+	o.format = fmt ? fmt->name : NULL;
 	o.label = cfg->label;
 	o.test = co->test[0] ? co->test : NULL;
 	for (k = 0; k < facts->n; k++) {
@@ -474,10 +483,17 @@ static int one_repeat(struct store *s, const struct combo *co,
 	 * not imported either */
 	if (cfg->save && run_save_write(&cfg->sv, i, &out))
 		goto done;
-	if (import_buffer(s, co->name, out.p, out.n, &o, &ir, &e)) {
+	if (tofile ? run_tools_import(s, file, co->name, &out, &o, &ir, &e) :
+	    import_buffer(s, co->name, out.p, out.n, &o, &ir, &e)) {
 		err_print(&e);
-		snprintf(why, sizeof(why), "%s'%s' printed what benchsite "
-			 "cannot read as %s", pre, argv[0], fmt->name);
+		if (tofile)
+			snprintf(why, sizeof(why), "%s'%s' wrote no results "
+				 "benchsite can read to %.512s", pre, argv[0],
+				 file);
+		else
+			snprintf(why, sizeof(why), "%s'%s' printed what "
+				 "benchsite cannot read as %s", pre, argv[0],
+				 fmt->name);
 		report_kept(&out, why, "nothing imported", NULL);
 		goto done;
 	}

@@ -595,6 +595,37 @@ void import_default_label(const char *path, char *out, size_t cap)
 		snprintf(out, cap, "run");
 }
 
+/* Stores what the tool printed (o->printed) beside the results whose
+ * SHA-256 is sha, unless those bytes are stored already (a tool that
+ * printed the same every time): they are for people, and one copy
+ * serves. */
+static int store_printed(struct store *s, const struct import_opts *o,
+			 const char *sha, struct err *e)
+{
+	struct sha256 h;
+	char psha[65], opts[sizeof(LIFECYCLE_PRINTED_WITH) + 64];
+	long long id;
+
+	if (!o->nprinted)
+		return 0;
+	sha256_init(&h);
+	sha256_update(&h, o->printed, o->nprinted);
+	sha256_final_hex(&h, psha);
+	if (store_source_find(s, psha, &id, e))
+		return -1;
+	if (id)
+		return 0;
+	snprintf(opts, sizeof(opts), "%s%s", LIFECYCLE_PRINTED_WITH, sha);
+	if (store_source_add(s, psha, o->printed_name, LIFECYCLE_PRINTED,
+			     o->printed, o->nprinted, NULL, NULL, &id, e) ||
+	    lifecycle_source_options(s, id, opts, e)) {
+		if (!e->file[0])
+			snprintf(e->file, sizeof(e->file), "%s",
+				 o->printed_name);
+		return -1;
+	}
+	return 0;
+}
 
 /* Stores f[0..n) (the files of one unit, none stored before) as sources
  * and parses them into runs: one file through fmt->parse, several (one run
@@ -640,6 +671,8 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 		in[i].n = f[i].n;
 	}
 	free(opts);
+	if (o->printed && store_printed(s, o, f[0].sha, e))
+		return -1;
 	/* each of a row's texts is at most a line (LINE_MAX_BYTES) */
 	buf_init(&c.pend.text,
 		 (size_t)STORE_RESULTS_MAX * PENDING_TEXTS * LINE_MAX_BYTES);

@@ -35,6 +35,14 @@ struct import_opts {
 	int nset;
 	const char *set_key[IMPORT_SET_MAX];
 	const char *set_value[IMPORT_SET_MAX];
+	/* What a tool printed while its results went to a file (`benchsite
+	 * run -- fio --output F`): stored beside the file, in the same
+	 * transaction, as a source of format LIFECYCLE_PRINTED (schema/lifecycle.h) under
+	 * printed_name, never parsed (reparse passes it over); NULL: none.
+	 * Not one of the options import_opts_encode records. */
+	const char *printed_name;
+	const char *printed;
+	size_t nprinted;
 };
 
 /* Warnings kept per file; a file with more says how many were left out.

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -379,20 +380,29 @@ static void scheduler_pick(char *s)
 	}
 }
 
-/* What /sys says of the block device major:minor: its queue (on the whole
- * disk when it is a partition) and the disk's model. */
-static void sys_facts(struct run_facts *f, unsigned maj, unsigned mnr)
+/* The /sys folder of block device major:minor, of the whole disk when it
+ * is a partition (a partition has no queue of its own, and a partition of
+ * a loop device has no backing file of its own); 0, or -1 when /sys does
+ * not know the device (tmpfs, NFS: no disk). */
+static int disk_dir(unsigned maj, unsigned mnr, char *base, size_t cap)
 {
-	char base[128], path[256], v[RUN_VALUE_MAX];
+	char path[256];
 	struct stat st;
 
-	snprintf(base, sizeof(base), "/sys/dev/block/%u:%u", maj, mnr);
+	snprintf(base, cap, "/sys/dev/block/%u:%u", maj, mnr);
 	if (stat(base, &st) != 0)
-		return;	/* tmpfs, btrfs's anonymous numbers, NFS: no disk */
+		return -1;
 	snprintf(path, sizeof(path), "%s/partition", base);
 	if (stat(path, &st) == 0)
-		snprintf(base, sizeof(base), "/sys/dev/block/%u:%u/..", maj,
-			 mnr);
+		snprintf(base, cap, "/sys/dev/block/%u:%u/..", maj, mnr);
+	return 0;
+}
+
+/* What /sys says of a disk (its folder base): its queue and its model. */
+static void queue_facts(struct run_facts *f, const char *base)
+{
+	char path[256], v[RUN_VALUE_MAX];
+
 	snprintf(path, sizeof(path), "%s/device/model", base);
 	if (read_line(path, v, sizeof(v)) == 0)
 		run_facts_set(f, "disk_model", v);
@@ -407,6 +417,64 @@ static void sys_facts(struct run_facts *f, unsigned maj, unsigned mnr)
 	snprintf(path, sizeof(path), "%s/queue/write_cache", base);
 	if (read_line(path, v, sizeof(v)) == 0)
 		run_facts_set(f, "write_cache", v);
+}
+
+/* A loop device over a loop device over ... ends here; one level is the
+ * usual case, and the walk must end whatever the mounts say. */
+#define LOOP_DEPTH_MAX 4
+
+/* The block device a mount names: the device node of its source when that
+ * is one (/dev/loop0, /dev/mapper/x -> dm-0), else the mount's own device
+ * number.  btrfs (and any filesystem that may span devices) reports an
+ * anonymous number (0:NN) there, which /sys knows nothing of, while its
+ * source names the device it was mounted from. */
+static void mount_block(const struct run_mount *m, unsigned *maj,
+		       unsigned *mnr)
+{
+	struct stat st;
+
+	if (m->device[0] == '/' && stat(m->device, &st) == 0 &&
+	    S_ISBLK(st.st_mode)) {
+		*maj = major(st.st_rdev);
+		*mnr = minor(st.st_rdev);
+		return;
+	}
+	*maj = m->major;
+	*mnr = m->minor;
+}
+
+/* The facts of the device under mount m.  A loop device's own queue says
+ * nothing of the disk (a loop device used to report rotational=1 over an
+ * SSD): it gives its backing file, and the facts are those of the device
+ * holding that file, found through the mount that holds it. */
+static void sys_facts(struct run_facts *f, const struct run_mount *m,
+		      const char *mountinfo, size_t n, int depth)
+{
+	char base[128], path[256], v[RUN_VALUE_MAX];
+	unsigned maj, mnr;
+	struct run_mount *bm;
+	char *real;
+
+	mount_block(m, &maj, &mnr);
+	if (disk_dir(maj, mnr, base, sizeof(base)))
+		return;
+	snprintf(path, sizeof(path), "%s/loop/backing_file", base);
+	if (read_line(path, v, sizeof(v)) != 0) {
+		queue_facts(f, base);
+		return;
+	}
+	if (depth == 0)
+		run_facts_set(f, "backing_file", v);
+	if (depth >= LOOP_DEPTH_MAX || !(real = realpath(v, NULL)))
+		return;	/* deleted, or out of our namespace: no facts */
+	bm = malloc(sizeof(*bm));
+	if (bm && run_mount_find(mountinfo, n, real, bm) == 0) {
+		if (depth == 0)
+			run_facts_set(f, "backing_device", bm->device);
+		sys_facts(f, bm, mountinfo, n, depth + 1);
+	}
+	free(bm);
+	free(real);
 }
 
 int run_facts_dir(struct run_facts *f, const char *dir, struct err *e)
@@ -436,7 +504,7 @@ int run_facts_dir(struct run_facts *f, const char *dir, struct err *e)
 		run_facts_set(f, "fs", m->fs);
 		run_facts_set(f, "mount", m->options);
 		run_facts_set(f, "device", m->device);
-		sys_facts(f, m->major, m->minor);
+		sys_facts(f, m, b.data, b.len, 0);
 	}
 	buf_release(&b);
 	free(m);

@@ -41,6 +41,13 @@ int lifecycle_label_set(struct store *s, long long run, const char *label,
 int lifecycle_attr_unset(struct store *s, long long run, const char *key,
 			 int *had, struct err *e);
 
+/* The format of a source that is what a tool printed while its results
+ * went to a file (`benchsite run -- fio --output F`): kept for people,
+ * read by no parser.  Its options are LIFECYCLE_PRINTED_WITH and the
+ * SHA-256 of the source of those results, so that it goes when they go. */
+#define LIFECYCLE_PRINTED "printed"
+#define LIFECYCLE_PRINTED_WITH "printed-with "
+
 /* Records the import options of a source (the text is the importer's,
  * see import_opts_encode); NULL means "not known". */
 int lifecycle_source_options(struct store *s, long long source_id,
@@ -124,8 +131,9 @@ int lifecycle_exclude(struct store *s, long long run, const char *why,
 		      int *was, struct err *e);
 
 /* Deletes the runs ids[0..n) (their attributes, results and samples with
- * them) and every source of theirs left with no run; *sources = how many
- * sources went.  An unknown run is an error. */
+ * them) and every source of theirs left with no run, with what the tool
+ * printed beside it (LIFECYCLE_PRINTED); *sources = how many sources
+ * went.  An unknown run is an error. */
 int lifecycle_delete(struct store *s, const long long *ids, long n,
 		     long *sources, struct err *e);
 

@@ -63,11 +63,18 @@ int lifecycle_delete(struct store *s, const long long *ids, long n,
 		if (run_find(s, ids[i], &source, &excluded, e))
 			return -1;
 		if (store_exec_id(s, "DELETE FROM run WHERE id = ?1", ids[i], e) ||
-		    store_exec_id(s, "DELETE FROM source WHERE id = ?1 AND NOT "
+		    store_exec_id(s, "DELETE FROM source WHERE format = '"
+			       LIFECYCLE_PRINTED "' AND options = (SELECT '"
+			       LIFECYCLE_PRINTED_WITH "' || sha256 FROM source "
+			       "WHERE id = ?1) AND NOT EXISTS (SELECT 1 FROM "
+			       "run WHERE source_id = ?1)", source, e))
+			return -1;
+		gone = sqlite3_changes(s->db);
+		if (store_exec_id(s, "DELETE FROM source WHERE id = ?1 AND NOT "
 			       "EXISTS (SELECT 1 FROM run WHERE source_id = ?1)",
 			       source, e))
 			return -1;
-		gone = sqlite3_changes(s->db);
+		gone += sqlite3_changes(s->db);
 		*sources += gone;
 	}
 	return 0;

@@ -2,15 +2,18 @@
  * test_run.c: what `benchsite run` reads from the machine's text files:
  * the mount holding a path in /proc/self/mountinfo (longest prefix on a
  * '/' boundary, mounts over mounts, octal escapes, the options merged as
- * findmnt shows them), PRETTY_NAME of os-release in its shell quoting, and
- * the test name a command line gives; the plan of a sweep (--param
+ * findmnt shows them), PRETTY_NAME of os-release in its shell quoting,
+ * the test name a command line gives and the results file it names
+ * (hyperfine --export-json, fio --output); the plan of a sweep (--param
  * values, combinations, {K} in words) and the words of --prepare.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../../collector/run_command.h"
 #include "../../collector/run_facts.h"
 #include "../../collector/run_plan.h"
+#include "../../collector/run_tools.h"
 #include "../../core/err.h"
 #include "tap.h"
 
@@ -265,8 +268,52 @@ static void test_plan(void)
 	CHECK(run_plan_count(&plan) == 1, "plan: none is one combination");
 }
 
+/* The results file argv names, run in dir: want, or NULL for none. */
+static void file_is(const char *const *argv, const char *dir,
+		    const char *want, const char *what)
+{
+	char out[256], desc[512];
+	int r = run_tools_file((char *const *)argv, dir, out, sizeof(out));
+
+	snprintf(desc, sizeof(desc), "results file: %s: %s (got %s)", what,
+		 want ? want : "none", r ? out : "none");
+	CHECK(want ? r == 1 && strcmp(out, want) == 0 : r == 0, desc);
+}
+
+static void test_files(void)
+{
+	const char *a[] = {"hyperfine", "--runs", "2", "--export-json",
+			   "hf.json", "true", NULL};
+	const char *b[] = {"/usr/bin/hyperfine", "--export-json=/r/hf.json",
+			   "true", NULL};
+	const char *c[] = {"hyperfine", "--export-csv", "hf.csv", "true", NULL};
+	const char *d[] = {"fio", "--name=x", "--output-format=json",
+			   "--output=o.json", NULL};
+	const char *e[] = {"taskset", "-c", "1", "fio", "job.fio", "-output",
+			   "o.txt", NULL};
+	const char *f[] = {"fio", "--output-format", "json", "job.fio", NULL};
+	const char *g[] = {"fio", "--output", "a", "--output=b", NULL};
+	const char *h[] = {"sysbench", "--output=x", "cpu", "run", NULL};
+	const char *i[] = {"hyperfine", "--export-json", NULL};
+
+	file_is(a, ".", "hf.json", "hyperfine --export-json FILE");
+	file_is(a, "/mnt/d", "/mnt/d/hf.json", "relative to --dir");
+	file_is(b, "/mnt/d", "/r/hf.json", "--export-json=FILE, absolute");
+	file_is(c, ".", NULL, "hyperfine --export-csv (not read)");
+	file_is(d, ".", "o.json", "fio --output=FILE, not --output-format");
+	file_is(e, ".", "o.txt", "fio -output FILE after a wrapper");
+	file_is(f, ".", NULL, "fio --output-format alone");
+	file_is(g, ".", "b", "the last --output, as fio takes it");
+	file_is(h, ".", NULL, "another tool's --output");
+	file_is(i, ".", NULL, "--export-json with nothing after it");
+	CHECK(run_tools_advice((char *const *)c, "", 0) &&
+	      strstr(run_tools_advice((char *const *)c, "", 0), "--export-json"),
+	      "advice: hyperfine without --export-json is told to add it");
+}
+
 void test_run(void)
 {
+	test_files();
 	test_mounts();
 	test_os_release();
 	test_names();
