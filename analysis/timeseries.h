@@ -29,9 +29,10 @@ struct store;
 /* The whole run's and the steady part's means must differ by more than
  * this share for the reported figure to be placed between them. */
 #define TS_MEANS_APART 0.02
-/* Reports of one run taken into the group's series: a day at one report
- * a second is 86,400; past this many the rest are drawn, not averaged. */
-#define TS_SAMPLES_MAX 262144
+/* Reports of one run taken into the group's series (18 hours at one a
+ * second): past this many the rest are drawn, not averaged, so that a
+ * render's memory stays bounded however long the runs were. */
+#define TS_SAMPLES_MAX 65536
 /* Stalls said one by one; more are counted. */
 #define TS_STALLS_SAID 4
 
