@@ -228,6 +228,10 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		}
 		cli_runs_sort(&x.only);
 		x.filtered = 1;
+		if (x.only.n == 0 && cli_where_hint(x.s, &f)) {
+			rc = EXIT_FAULT;
+			goto out;
+		}
 	}
 	if (attrs && store_each_attr_key(x.s, add_key, &x.keys, &e)) {
 		rc = EXIT_FAULT;

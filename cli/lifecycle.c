@@ -105,9 +105,11 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	const char *why = NULL;
 	struct store *s;
 	struct err e;
+	struct cli_runs v = {0};
 	long long id = 0;
 	size_t bad;
-	int c, i, was;
+	long i;
+	int c, was;
 
 	while ((c = cli_option(argc, argv, include ? "h" : "w:h",
 			       include ? iopts : opts, u)) >= 0) {
@@ -132,13 +134,21 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 		return cli_usage_error(u);
 	if (cli_run_numbers(argc, argv, optind))
 		return EXIT_USAGE;
-	if (cli_open_store(env, &s))
+	if (cli_runs_named(&v, argc, argv, optind)) {
+		fputs("benchsite: out of memory\n", stderr);
+		cli_runs_release(&v);
 		return EXIT_FAULT;
+	}
+	cli_runs_sort(&v);
+	if (cli_open_store(env, &s)) {
+		cli_runs_release(&v);
+		return EXIT_FAULT;
+	}
 	err_clear(&e);
 	if (store_begin(s, &e))
 		goto fail;
-	for (i = optind; i < argc; i++) {
-		cli_run_number(argv[i], &id);
+	for (i = 0; i < v.n; i++) {
+		id = v.id[i];
 		if (lifecycle_exclude(s, id, why, &was, &e))
 			goto fail;
 		if (include)
@@ -150,11 +160,13 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	}
 	if (store_commit(s, &e))
 		goto fail;
+	cli_runs_release(&v);
 	store_close(s);
 	return EXIT_OK;
 fail:
 	store_rollback(s);
 	err_print(&e);
+	cli_runs_release(&v);
 	store_close(s);
 	return EXIT_FAULT;
 }
@@ -235,9 +247,8 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	struct store *s;
 	struct err e;
 	const char *label = NULL;
-	long long id = 0;
 	long sources;
-	int c, i, yes = 0, rc = EXIT_FAULT, chosen = 0;
+	int c, yes = 0, rc = EXIT_FAULT, chosen = 0;
 
 	memset(&f, 0, sizeof(f));
 	memset(&sh, 0, sizeof(sh));
@@ -282,11 +293,8 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
-	for (i = optind; i < argc; i++) {
-		cli_run_number(argv[i], &id);
-		if (cli_runs_add(&v, id))
-			goto oom;
-	}
+	if (cli_runs_named(&v, argc, argv, optind))
+		goto oom;
 	if (chosen && lifecycle_each_run(s, &f, cli_runs_chosen, &v, &e)) {
 		if (!e.msg[0])
 			goto oom;
@@ -301,9 +309,11 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	if (sh.found < v.n || v.n == 0) {
 		if (label && v.n == 0 && !f.suite && !f.nwhere)
 			err_set(&e, NULL, 0, 0, "no run is labelled '%s'", label);
-		else if (chosen && v.n == 0)
+		else if (chosen && v.n == 0) {
+			cli_where_hint(s, &f);
 			err_set(&e, NULL, 0, 0, "no run meets the conditions "
 				"(see 'benchsite list runs' with them)");
+		}
 		else
 			err_set(&e, NULL, 0, 0, "%ld of the runs named do not "
 				"exist (see 'benchsite list runs')",

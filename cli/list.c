@@ -255,8 +255,10 @@ int cmd_list(int argc, char **argv, const struct cli_env *env)
 			       "title");
 		rc = lifecycle_each_comparison(s, &f, comparison_row, &tsv, &e);
 	}
+	if (!rc && strcmp(what, "comparisons") != 0 && cli_where_hint(s, &f))
+		rc = -1, e.msg[0] = '\0';
 out:
-	if (rc)
+	if (rc && e.msg[0])
 		err_print(&e);
 	apart_release(&x.ap);
 	store_close(s);

@@ -127,6 +127,16 @@ static int selects_none(struct store *s, const struct store_comparison *c,
 				 c->where_value[i], cond, sizeof(cond));
 		buf_printf(&b, "%s%s matches %ld run%s", i ? ", " : "", cond, n,
 			   n == 1 ? "" : "s");
+		if (n == 0 && (c->where_op[i] == SELECTION_IN ||
+			       c->where_op[i] == SELECTION_CONTAINS) &&
+		    selection_has_list(c->where_op[i], c->where_value[i])) {
+			char hint[512];
+
+			selection_comma_hint(c->where_op[i], c->where_key[i],
+					     c->where_value[i], hint,
+					     sizeof(hint));
+			buf_printf(&b, ": %s", hint);
+		}
 	}
 	err_set(e, NULL, 0, 0, "comparison '%s' selects no runs of suite "
 		"'%s' (%s%s); nothing stored", c->name, c->suite,
