@@ -81,13 +81,15 @@ static const char exclude_usage[] =
 	"  --why TEXT   why the run is left out (shown on the site)\n"
 	"\n"
 	"Leaves the runs out of every figure, chart and export; they stay in\n"
-	"the store and `benchsite include RUN` brings them back.  RUN is the\n"
-	"number `benchsite list runs` shows.\n";
+	"the store and `benchsite include RUN` brings them back.  RUN is a\n"
+	"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
+	"(36-47,50).\n";
 
 static const char include_usage[] =
 	"usage: benchsite include RUN...\n"
 	"\n"
-	"Counts excluded runs again (see `benchsite exclude`).\n";
+	"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
+	"a range (36-47) or a list of them (36-47,50).\n";
 
 /* exclude and include: one body, why NULL for include. */
 static int exclude_main(int argc, char **argv, const struct cli_env *env,
@@ -188,15 +190,17 @@ static const char delete_usage[] =
 	"\n"
 	"  --suite S     every run of suite S\n"
 	"  --label L     every run labelled L\n"
-	"  --where COND  every run that meets COND (K=V, K=V1,V2, K!=V, K,\n"
-	"                !K; repeatable, all must hold)\n"
+	"  --where COND  every run that meets COND (K=V, K=V1,V2, K!=V, K~=V\n"
+	"                (K holds the text V), K!~=V, K, !K; repeatable, all\n"
+	"                must hold)\n"
 	"  --yes         do not ask (needed when standard input is not a\n"
 	"                terminal)\n"
 	"\n"
 	"Removes the runs with their attributes, results and samples, and any\n"
 	"source left with no run (so that importing it again works), in one\n"
 	"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
-	"a run out of the figures without removing it.\n";
+	"a run out of the figures without removing it.  RUN is a number `benchsite\n"
+	"list runs` shows, a range (36-47) or a list of them (36-47,50).\n";
 
 struct shown {
 	struct cli_runs *v;

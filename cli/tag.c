@@ -35,13 +35,13 @@ static const char tag_usage[] =
 	"  --unset K      attribute K is removed (repeatable)\n"
 	"  --suite S      choose the runs of suite S\n"
 	"  --where COND   choose the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
-	"                 K, !K, with label=L for a label; repeatable, all\n"
-	"                 must hold)\n"
+	"                 K~=V (K holds the text V), K!~=V, K, !K, with label=L\n"
+	"                 for a label; repeatable, all must hold)\n"
 	"\n"
 	"Changes the runs' labels and attributes after import, as the user's:\n"
-	"reparse keeps them, merge copies them.  RUN is the number `benchsite\n"
-	"list runs` shows.  Each run is printed before and after; the change\n"
-	"is one transaction.\n";
+	"reparse keeps them, merge copies them.  RUN is a number `benchsite\n"
+	"list runs` shows, a range (36-47) or a list of them (36-47,50).\n"
+	"Each run is printed before and after; the change is one transaction.\n";
 
 struct tag {
 	struct cli_runs runs;
