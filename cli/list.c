@@ -23,6 +23,7 @@
 #include "../schema/store.h"
 #include "cli.h"
 #include "fit.h"
+#include "list.h"
 
 /* One field of --tsv output: cleaned by the text rule (a store written
  * by hand may hold controls; core/textrule.h), then quoted as export
@@ -293,21 +294,6 @@ static int source_row(void *ctx, const struct lifecycle_source *s)
 	return 0;
 }
 
-static int comparison_row(void *ctx, const struct lifecycle_comparison *c)
-{
-	if (*(int *)ctx) {
-		put_tsv(c->name, 0);
-		put_tsv(c->suite, 0);
-		put_tsv(c->by_key, 0);
-		put_tsv(c->filter, 0);
-		put_tsv(c->title, 1);
-	} else {
-		textrule_printf(stdout, "%-20s %-10s %-10s %s\n", c->name, c->suite,
-				c->by_key, c->title);
-	}
-	return 0;
-}
-
 /* 1 (after saying why) unless keys are attribute names, comma-separated */
 static int attr_keys_bad(const char *keys)
 {
@@ -439,18 +425,17 @@ int cmd_list(int argc, char **argv, const struct cli_env *env)
 			       "name");
 		rc = lifecycle_each_source(s, &f, source_row, &tsv, &e);
 	} else {
-		if (tsv)
-			puts("name\tsuite\tby\tfilter\ttitle");
-		else
-			printf("%-20s %-10s %-10s %s\n", "name", "suite", "by",
-			       "title");
-		rc = lifecycle_each_comparison(s, &f, comparison_row, &tsv, &e);
+		rc = list_comparisons(s, f.suite, tsv, &e);
 	}
-	if (!rc && strcmp(what, "comparisons") != 0 && cli_where_hint(s, &f))
-		rc = -1, e.msg[0] = '\0';
+	/* (the hint prints its own error) */
+	if (!rc && strcmp(what, "comparisons") != 0 && cli_where_hint(s, &f)) {
+		rc = EXIT_FAULT;
+		goto done;
+	}
 out:
-	if (rc && e.msg[0])
+	if (rc)
 		err_print(&e);
+done:
 	apart_release(&x.ap);
 	rows_free(&x);
 	store_close(s);
