@@ -319,7 +319,7 @@ static const char list_usage[] =
 	"usage: benchsite list [runs|tests|comparisons|sources] "
 	"[--format text|tsv]\n"
 	"                      [--suite S] [--label L] [--where COND]... "
-	"[--attrs]\n"
+	"[--attrs[=K1,K2]]\n"
 	"\n"
 	"  --format F     text (default) or tsv (a header, then a row each)\n"
 	"  --suite S      only runs of suite S\n"
@@ -329,12 +329,17 @@ static const char list_usage[] =
 	"                 !K (lacks it); repeatable, all must hold\n"
 	"  --attrs        runs: every attribute, not only those that tell the\n"
 	"                 listed runs apart\n"
+	"  --attrs=K1,K2  runs: these attributes, in this order\n"
 	"\n"
 	"runs: id, suite, label, results, the attributes that tell the runs\n"
-	"listed apart, source (excluded runs say why);\n"
+	"listed apart, source (excluded runs say why); as text, the lines fit\n"
+	"$COLUMNS, else the terminal, long values and columns cut with an\n"
+	"ellipsis (not on a terminal and without $COLUMNS, nothing is cut);\n"
 	"tests: suite, test, metric, unit, direction and how many runs have it;\n"
 	"sources: id, runs, format, size, SHA-256, import time, name;\n"
-	"comparisons: name, suite, grouping, title (only --suite applies).\n";
+	"comparisons: the comparisons defined and the default ones a render\n"
+	"makes for the other suites (kind: defined or default), each with the\n"
+	"options of the compare command that defines it (only --suite applies).\n";
 
 int cmd_list(int argc, char **argv, const struct cli_env *env)
 {
