@@ -60,7 +60,7 @@ void fit_cut(const char *s, int w, int from_left, char *out, size_t cap)
 
 	if (w < 0 || len <= w) {
 		n = utf8_fit(s, strlen(s), cap);
-		memcpy(out, s, n);
+		memmove(out, s, n);
 		out[n] = '\0';
 		return;
 	}
@@ -72,13 +72,13 @@ void fit_cut(const char *s, int w, int from_left, char *out, size_t cap)
 		const char *tail = s + char_at(s, len - (w - 1));
 
 		n = utf8_fit(tail, strlen(tail), cap - (sizeof(dots) - 1));
+		memmove(out + sizeof(dots) - 1, tail, n);
 		memcpy(out, dots, sizeof(dots) - 1);
-		memcpy(out + sizeof(dots) - 1, tail, n);
 		out[sizeof(dots) - 1 + n] = '\0';
 		return;
 	}
 	n = utf8_fit(s, char_at(s, w - 1), cap - (sizeof(dots) - 1));
-	memcpy(out, s, n);
+	memmove(out, s, n);
 	memcpy(out + n, dots, sizeof(dots));
 }
 

@@ -21,7 +21,8 @@ int fit_len(const char *s);
 
 /* s cut to at most w characters into out[0..cap): the end replaced by
  * "…" (from_left: the start, so that a path keeps its file name) when
- * it is longer.  w < 0: s as it is (cut only to fit cap). */
+ * it is longer.  w < 0: s as it is (cut only to fit cap).  out may be
+ * s. */
 void fit_cut(const char *s, int w, int from_left, char *out, size_t cap);
 
 /* out (NUL-terminated) padded with spaces to w characters, in place

@@ -189,7 +189,9 @@ static void put_line(const struct runs *x, const char *line)
  * that its file name shows). */
 static void print_text_rows(const struct runs *x)
 {
-	int ws = 10, wl = 24, wa = 0, wsrc = 6;
+	/* the widths of old off a terminal, where nothing is cut: scripts
+	 * that read the text keep their columns */
+	int ws = x->width ? 5 : 10, wl = x->width ? 5 : 24, wa = 0, wsrc = 6;
 	char id[32], n[32], suite[256], label[256], attrs[2048], src[1024];
 	char line[4096];
 	long i;
@@ -205,14 +207,14 @@ static void print_text_rows(const struct runs *x)
 	if (x->width) {
 		/* what the line is over its width, taken from the columns
 		 * in this order, each down to its least */
-		int *col[] = { &wsrc, &wl, &ws, &wa, &wl, &wsrc, &ws, &wa,
-			       &wsrc };
-		const int least[] = { 24, 24, 12, 24, 16, 16, 10, COLUMN_MIN,
-				      10 };
+		int *col[] = { &wsrc, &wl, &ws, &wsrc, &wl, &ws, &wa, &wsrc,
+			       &wa, &wl, &wsrc };
+		const int least[] = { 24, 24, 12, 16, 14, 10, 24, 12,
+				      COLUMN_MIN, 10, 10 };
 		int over = 5 + 2 + ws + 1 + wl + 1 + 7 + 2 + (wa ? wa + 2 : 0) +
 			   wsrc - x->width;
 
-		for (i = 0; i < 9 && over > 0; i++) {
+		for (i = 0; i < 11 && over > 0; i++) {
 			int give = *col[i] - least[i];
 
 			if (give <= 0 || (col[i] == &wa && !wa))

@@ -144,8 +144,13 @@ int list_comparisons(struct store *s, const char *suite, int tsv,
 	if (tsv)
 		puts("name\tsuite\tby\tfilter\ttitle\tkind\tsplit\tx\tmetrics"
 		     "\ttests\torder");
-	else
-		printf("%-20s %-8s %s\n", "name", "kind", "definition (compare "
-		       "NAME ...)");
+	else {
+		char head[128];
+
+		snprintf(head, sizeof(head), "%-20s %-8s %s", "name", "kind",
+			 "definition (compare NAME ...)");
+		fit_cut(head, l.width ? l.width : -1, 0, head, sizeof(head));
+		puts(head);
+	}
 	return store_each_comparison(s, row, &l, e) ? -1 : 0;
 }
