@@ -66,7 +66,6 @@ static char *attrs_text(const struct runs *x, long long run, int vmax)
 	char v[1024];
 
 	buf_init(&b, 1 << 20);
-	buf_adds(&b, "");
 	if (x->keys) {
 		const char *k = x->keys;
 
