@@ -13,6 +13,7 @@
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
+#include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
 
@@ -137,6 +138,57 @@ int cli_where_option(char *arg, int *ops, const char **keys,
 		return -1;
 	}
 	(*n)++;
+	return 0;
+}
+
+static int count_run(void *ctx, const struct lifecycle_run *r)
+{
+	(void)r;
+	(*(long *)ctx)++;
+	return 0;
+}
+
+int cli_where_hint(struct store *s, const struct lifecycle_filter *f)
+{
+	struct lifecycle_filter one;
+	struct err e;
+	char hint[1024];
+	long n;
+	int i;
+
+	n = 0;
+	err_clear(&e);
+	if (f->nwhere == 0)
+		return 0;
+	if (lifecycle_each_run(s, f, count_run, &n, &e)) {
+		err_print(&e);
+		return -1;
+	}
+	if (n > 0)
+		return 0;
+	for (i = 0; i < f->nwhere; i++) {
+		/* a list that should have been one value chooses fewer
+		 * runs, so only K=a,b and K~=a,b can have chosen none */
+		if ((f->op[i] != SELECTION_IN && f->op[i] != SELECTION_CONTAINS) ||
+		    !selection_has_list(f->op[i], f->value[i]))
+			continue;
+		memset(&one, 0, sizeof(one));
+		one.nwhere = 1;
+		one.op[0] = f->op[i];
+		one.key[0] = f->key[i];
+		one.value[0] = f->value[i];
+		n = 0;
+		err_clear(&e);
+		if (lifecycle_each_run(s, &one, count_run, &n, &e)) {
+			err_print(&e);
+			return -1;
+		}
+		if (n > 0)
+			continue;
+		selection_comma_hint(f->op[i], f->key[i], f->value[i], hint,
+				     sizeof(hint));
+		textrule_printf(stderr, "benchsite: hint: %s\n", hint);
+	}
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #define BENCHSITE_CLI_H
 
 struct import_report;
+struct lifecycle_filter;
 struct option;
 struct store;
 
@@ -63,6 +64,12 @@ int cli_set_option(char *arg, const char **keys, const char **values,
  * many. */
 int cli_where_option(char *arg, int *ops, const char **keys,
 		     const char **values, int *n, int max);
+
+/* When f chooses no run: for each condition of f that is a list of
+ * values (fs=a,b or mount~=a,b) and matches no run of the store on its
+ * own, a hint on stderr that a comma inside a value is written \, (-1
+ * when the store could not be read, which is said too). */
+int cli_where_hint(struct store *s, const struct lifecycle_filter *f);
 
 /* 0 when the text of option name passes the text rule (core/textrule.h),
  * else prints why and returns -1 (for --label, --test and the like: names

@@ -152,8 +152,9 @@ static const char export_usage[] =
 	"  --format F     tsv (default), csv or json\n"
 	"  --suite S      only the runs of suite S\n"
 	"  --label L      only the runs labelled L\n"
-	"  --where COND   only the runs that meet COND (K=V, K=V1,V2, K!=V, K,\n"
-	"                 !K; repeatable, all must hold)\n"
+	"  --where COND   only the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
+	"                 K~=V (K holds the text V), K!~=V, K, !K; repeatable,\n"
+	"                 all must hold)\n"
 	"  --attrs      add a column per run attribute (import reads them back)\n"
 	"\n"
 	"Writes one row per result to standard output: run, label, suite, test,\n"
@@ -228,6 +229,10 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		}
 		cli_runs_sort(&x.only);
 		x.filtered = 1;
+		if (x.only.n == 0 && cli_where_hint(x.s, &f)) {
+			rc = EXIT_FAULT;
+			goto out;
+		}
 	}
 	if (attrs && store_each_attr_key(x.s, add_key, &x.keys, &e)) {
 		rc = EXIT_FAULT;

@@ -81,13 +81,15 @@ static const char exclude_usage[] =
 	"  --why TEXT   why the run is left out (shown on the site)\n"
 	"\n"
 	"Leaves the runs out of every figure, chart and export; they stay in\n"
-	"the store and `benchsite include RUN` brings them back.  RUN is the\n"
-	"number `benchsite list runs` shows.\n";
+	"the store and `benchsite include RUN` brings them back.  RUN is a\n"
+	"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
+	"(36-47,50).\n";
 
 static const char include_usage[] =
 	"usage: benchsite include RUN...\n"
 	"\n"
-	"Counts excluded runs again (see `benchsite exclude`).\n";
+	"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
+	"a range (36-47) or a list of them (36-47,50).\n";
 
 /* exclude and include: one body, why NULL for include. */
 static int exclude_main(int argc, char **argv, const struct cli_env *env,
@@ -105,9 +107,11 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	const char *why = NULL;
 	struct store *s;
 	struct err e;
+	struct cli_runs v = {0};
 	long long id = 0;
 	size_t bad;
-	int c, i, was;
+	long i;
+	int c, was;
 
 	while ((c = cli_option(argc, argv, include ? "h" : "w:h",
 			       include ? iopts : opts, u)) >= 0) {
@@ -132,13 +136,21 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 		return cli_usage_error(u);
 	if (cli_run_numbers(argc, argv, optind))
 		return EXIT_USAGE;
-	if (cli_open_store(env, &s))
+	if (cli_runs_named(&v, argc, argv, optind)) {
+		fputs("benchsite: out of memory\n", stderr);
+		cli_runs_release(&v);
 		return EXIT_FAULT;
+	}
+	cli_runs_sort(&v);
+	if (cli_open_store(env, &s)) {
+		cli_runs_release(&v);
+		return EXIT_FAULT;
+	}
 	err_clear(&e);
 	if (store_begin(s, &e))
 		goto fail;
-	for (i = optind; i < argc; i++) {
-		cli_run_number(argv[i], &id);
+	for (i = 0; i < v.n; i++) {
+		id = v.id[i];
 		if (lifecycle_exclude(s, id, why, &was, &e))
 			goto fail;
 		if (include)
@@ -150,11 +162,13 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	}
 	if (store_commit(s, &e))
 		goto fail;
+	cli_runs_release(&v);
 	store_close(s);
 	return EXIT_OK;
 fail:
 	store_rollback(s);
 	err_print(&e);
+	cli_runs_release(&v);
 	store_close(s);
 	return EXIT_FAULT;
 }
@@ -176,15 +190,17 @@ static const char delete_usage[] =
 	"\n"
 	"  --suite S     every run of suite S\n"
 	"  --label L     every run labelled L\n"
-	"  --where COND  every run that meets COND (K=V, K=V1,V2, K!=V, K,\n"
-	"                !K; repeatable, all must hold)\n"
+	"  --where COND  every run that meets COND (K=V, K=V1,V2, K!=V, K~=V\n"
+	"                (K holds the text V), K!~=V, K, !K; repeatable, all\n"
+	"                must hold)\n"
 	"  --yes         do not ask (needed when standard input is not a\n"
 	"                terminal)\n"
 	"\n"
 	"Removes the runs with their attributes, results and samples, and any\n"
 	"source left with no run (so that importing it again works), in one\n"
 	"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
-	"a run out of the figures without removing it.\n";
+	"a run out of the figures without removing it.  RUN is a number `benchsite\n"
+	"list runs` shows, a range (36-47) or a list of them (36-47,50).\n";
 
 struct shown {
 	struct cli_runs *v;
@@ -235,9 +251,8 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	struct store *s;
 	struct err e;
 	const char *label = NULL;
-	long long id = 0;
 	long sources;
-	int c, i, yes = 0, rc = EXIT_FAULT, chosen = 0;
+	int c, yes = 0, rc = EXIT_FAULT, chosen = 0;
 
 	memset(&f, 0, sizeof(f));
 	memset(&sh, 0, sizeof(sh));
@@ -282,11 +297,8 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
-	for (i = optind; i < argc; i++) {
-		cli_run_number(argv[i], &id);
-		if (cli_runs_add(&v, id))
-			goto oom;
-	}
+	if (cli_runs_named(&v, argc, argv, optind))
+		goto oom;
 	if (chosen && lifecycle_each_run(s, &f, cli_runs_chosen, &v, &e)) {
 		if (!e.msg[0])
 			goto oom;
@@ -301,9 +313,11 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	if (sh.found < v.n || v.n == 0) {
 		if (label && v.n == 0 && !f.suite && !f.nwhere)
 			err_set(&e, NULL, 0, 0, "no run is labelled '%s'", label);
-		else if (chosen && v.n == 0)
+		else if (chosen && v.n == 0) {
+			cli_where_hint(s, &f);
 			err_set(&e, NULL, 0, 0, "no run meets the conditions "
 				"(see 'benchsite list runs' with them)");
+		}
 		else
 			err_set(&e, NULL, 0, 0, "%ld of the runs named do not "
 				"exist (see 'benchsite list runs')",

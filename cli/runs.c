@@ -7,8 +7,12 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../schema/lifecycle.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 int cli_run_number(const char *arg, long long *id)
 {
@@ -20,17 +24,87 @@ int cli_run_number(const char *arg, long long *id)
 	return *end || *id < 1 ? -1 : 0;
 }
 
+/* One item of a run list, p[0..n): "36" or "36-47" into *lo and *hi;
+ * else -1 with why (a phrase) in *why. */
+static int run_item(const char *p, size_t n, long long *lo, long long *hi,
+		    const char **why)
+{
+	char item[48];
+	const char *dash;
+
+	*why = "is not a run number or a range (N, N-M, N-M,K)";
+	if (n == 0 || n >= sizeof(item))
+		return -1;
+	memcpy(item, p, n);
+	item[n] = '\0';
+	dash = strchr(item, '-');
+	if (!dash)
+		return cli_run_number(item, lo) ? -1 : (*hi = *lo, 0);
+	item[dash - item] = '\0';
+	if (cli_run_number(item, lo) || cli_run_number(dash + 1, hi))
+		return -1;
+	if (*lo > *hi) {
+		*why = "is a reversed range (the lower number comes first)";
+		return -1;
+	}
+	if (*hi - *lo >= CLI_RANGE_MAX) {
+		*why = "spans more runs than a range may (" STR(CLI_RANGE_MAX) ")";
+		return -1;
+	}
+	return 0;
+}
+
+/* Calls add(r, id) for each run of the list arg; -1 with *bad and *badn
+ * the item at fault and *why why, or -2 when add failed. */
+static int run_list(const char *arg, struct cli_runs *r, const char **bad,
+		    size_t *badn, const char **why)
+{
+	const char *p = arg;
+
+	do {
+		size_t n = strcspn(p, ",");
+		long long lo, hi, id;
+
+		if (run_item(p, n, &lo, &hi, why)) {
+			*bad = p;
+			*badn = n;
+			return -1;
+		}
+		for (id = lo; r && id <= hi; id++)
+			if (cli_runs_add(r, id))
+				return -2;
+		p += n;
+	} while (*p++ == ',');
+	return 0;
+}
+
 int cli_run_numbers(int argc, char **argv, int first)
 {
-	long long id;
+	const char *bad, *why;
+	size_t badn;
 	int i;
 
 	for (i = first; i < argc; i++)
-		if (cli_run_number(argv[i], &id)) {
-			fprintf(stderr, "benchsite: '%s' is not a run number\n",
-				argv[i]);
+		if (run_list(argv[i], NULL, &bad, &badn, &why)) {
+			if (strcmp(bad, argv[i]) == 0)
+				fprintf(stderr, "benchsite: '%s' %s\n", argv[i], why);
+			else
+				fprintf(stderr, "benchsite: '%s': '%.*s' %s\n",
+					argv[i], (int)badn, bad, why);
 			return -1;
 		}
+	return 0;
+}
+
+int cli_runs_named(struct cli_runs *r, int argc, char **argv, int first)
+{
+	const char *bad, *why;
+	size_t badn;
+	int i;
+
+	for (i = first; i < argc; i++)
+		if (run_list(argv[i], r, &bad, &badn, &why))
+			return -1;
 	return 0;
 }
 

@@ -17,9 +17,19 @@ struct cli_runs {
  * for anything else. */
 int cli_run_number(const char *arg, long long *id);
 
-/* 0 when argv[first..argc) are all run numbers, else says which is not
- * on stderr and returns -1 (a usage error: nothing is opened yet). */
+/* At most this many runs in one range (36-47): a range is typed by a
+ * person over runs `list runs` showed, and each of its runs is held. */
+#define CLI_RANGE_MAX 100000
+
+/* 0 when argv[first..argc) are all run lists (a number, a range low-high
+ * with low <= high, or such items comma-separated: 36-47,50), else says
+ * which is not and why on stderr and returns -1 (a usage error: nothing
+ * is opened yet). */
 int cli_run_numbers(int argc, char **argv, int first);
+
+/* Adds every run the lists argv[first..argc) name (checked by
+ * cli_run_numbers); -1 when memory ran out. */
+int cli_runs_named(struct cli_runs *r, int argc, char **argv, int first);
 
 /* Adds id (duplicates go at cli_runs_sort); -1 when memory ran out. */
 int cli_runs_add(struct cli_runs *r, long long id);

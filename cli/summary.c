@@ -39,7 +39,8 @@ static const char compare_usage[] =
 	"when the store holds several suites), grouped by attribute KEY\n"
 	"(default: label; several keys, comma-separated, group by all of\n"
 	"them: label,fs), among the runs that meet every --where COND: K=V,\n"
-	"K=V1,V2 (any of), K!=V, K (has it), !K (lacks it); K may be label.\n"
+	"K=V1,V2 (any of), K!=V, K~=V (K holds the text V), K!~=V, K (has it),\n"
+	"!K (lacks it); K may be label.\n"
 	"A comparison that selects no runs, or groups by a key none of them\n"
 	"has, is refused.  Suites that no comparison covers get a default\n"
 	"one, named after the suite: by label when that mixes nothing (no\n"
@@ -138,6 +139,16 @@ static int selects_none(struct store *s, const struct store_comparison *c,
 				 c->where_value[i], cond, sizeof(cond));
 		buf_printf(&b, "%s%s matches %ld run%s", i ? ", " : "", cond, n,
 			   n == 1 ? "" : "s");
+		if (n == 0 && (c->where_op[i] == SELECTION_IN ||
+			       c->where_op[i] == SELECTION_CONTAINS) &&
+		    selection_has_list(c->where_op[i], c->where_value[i])) {
+			char hint[512];
+
+			selection_comma_hint(c->where_op[i], c->where_key[i],
+					     c->where_value[i], hint,
+					     sizeof(hint));
+			buf_printf(&b, ": %s", hint);
+		}
 	}
 	err_set(e, NULL, 0, 0, "comparison '%s' selects no runs of suite "
 		"'%s' (%s%s); nothing stored", c->name, c->suite,

@@ -35,13 +35,13 @@ static const char tag_usage[] =
 	"  --unset K      attribute K is removed (repeatable)\n"
 	"  --suite S      choose the runs of suite S\n"
 	"  --where COND   choose the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
-	"                 K, !K, with label=L for a label; repeatable, all\n"
-	"                 must hold)\n"
+	"                 K~=V (K holds the text V), K!~=V, K, !K, with label=L\n"
+	"                 for a label; repeatable, all must hold)\n"
 	"\n"
 	"Changes the runs' labels and attributes after import, as the user's:\n"
-	"reparse keeps them, merge copies them.  RUN is the number `benchsite\n"
-	"list runs` shows.  Each run is printed before and after; the change\n"
-	"is one transaction.\n";
+	"reparse keeps them, merge copies them.  RUN is a number `benchsite\n"
+	"list runs` shows, a range (36-47) or a list of them (36-47,50).\n"
+	"Each run is printed before and after; the change is one transaction.\n";
 
 struct tag {
 	struct cli_runs runs;
@@ -120,7 +120,6 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 	struct tag t;
 	struct store *s;
 	struct err e;
-	long long id;
 	long i;
 	int c, k, by_choice = 0, rc = EXIT_FAULT;
 
@@ -193,11 +192,8 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 	/* the write lock first: the runs chosen are those changed */
 	if (store_begin(s, &e))
 		goto fail;
-	for (k = optind; k < argc; k++) {
-		cli_run_number(argv[k], &id);	/* checked above */
-		if (cli_runs_add(&t.runs, id))
-			goto oom;
-	}
+	if (cli_runs_named(&t.runs, argc, argv, optind))
+		goto oom;
 	if (by_choice && lifecycle_each_run(s, &f, cli_runs_chosen, &t.runs,
 					    &e)) {
 		if (!e.msg[0])
@@ -205,6 +201,7 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 		goto fail;
 	}
 	if (t.runs.n == 0) {
+		cli_where_hint(s, &f);
 		err_set(&e, NULL, 0, 0, "no run meets the conditions (see "
 			"'benchsite list runs' with them); nothing changed");
 		goto fail;

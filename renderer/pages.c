@@ -579,6 +579,27 @@ out:
 	return rc;
 }
 
+/* The keys a group shares, as a sentence names them: "os", "os and
+ * write_cache", "fs, mysql and settings": the --by keys, then the --split
+ * keys of a two-factor comparison, whose groups are both at once. */
+static void key_words(struct buf *b, const char *by, const char *split)
+{
+	const char *list[2] = { by, split }, *p;
+	int total = 0, k, i = 0;
+
+	for (k = 0; k < 2; k++)
+		for (p = list[k]; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : "")
+			total++;
+	for (k = 0; k < 2; k++)
+		for (p = list[k]; p && *p; i++) {
+			size_t len = strcspn(p, ",");
+
+			buf_printf(b, "%s%.*s", i == 0 ? "" : i + 1 == total ?
+				   " and " : ", ", (int)len, p);
+			p += len + (p[len] == ',');
+		}
+}
+
 /* The base name of the comparison's first chart (the index shows its
  * thumbnail): the first view drawn of the first column with a chart; 0
  * when no column has one. */
@@ -1213,8 +1234,8 @@ int pages_comparison(struct site *s, const struct model *m,
 	if (page_new(&p, title, s->e))
 		return -1;
 	main = p.main;
-	buf_printf(&b, "Suite %s. A group is the runs that share their %s", m->suite,
-		   m->by);
+	buf_printf(&b, "Suite %s. A group is the runs that share their ", m->suite);
+	key_words(&b, m->by, m->split && !m->sweep ? m->split : NULL);
 	if (m->sweep)	/* counted below as a group at each setting */
 		buf_printf(&b, ", at each value of %s (a sweep: %s is an axis, "
 			   "not a group)", m->split, m->split);

@@ -218,6 +218,15 @@ void apart_text(const struct apart *ap, long long run, char *out, size_t cap)
 		memcpy(out + cap - 4, "...", 4);
 }
 
+int apart_shown(const struct apart *ap, long long run, const char *key)
+{
+	char pair[512], *p = pair;
+
+	snprintf(pair, sizeof(pair), "%s\001%s", suite_of(ap, run), key);
+	return bsearch(&p, ap->keys, (size_t)ap->nkeys, sizeof(*ap->keys),
+		       cmp_str) != NULL;
+}
+
 void apart_release(struct apart *ap)
 {
 	long i;

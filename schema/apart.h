@@ -68,6 +68,9 @@ int apart_load(struct store *s, const struct lifecycle_filter *f, int all,
  * left out), into out[0..cap) (cut to fit; "" when none). */
 void apart_text(const struct apart *ap, long long run, char *out, size_t cap);
 
+/* 1 when key of run is one of the keys shown (apart_text shows it). */
+int apart_shown(const struct apart *ap, long long run, const char *key);
+
 void apart_release(struct apart *ap);
 
 #endif

@@ -88,10 +88,17 @@ int selection_parse(char *arg, int *op, const char **key, const char **values,
 			arg++;
 		}
 	} else {
+		char *end = eq;
+
 		*op = SELECTION_IN;
-		if (eq > arg && eq[-1] == '!') {
-			*op = SELECTION_NOT_IN;
-			eq[-1] = '\0';
+		if (end > arg && end[-1] == '~') {
+			*op = SELECTION_CONTAINS;
+			*--end = '\0';
+		}
+		if (end > arg && end[-1] == '!') {
+			*op = *op == SELECTION_CONTAINS ? SELECTION_NOT_CONTAINS
+							 : SELECTION_NOT_IN;
+			end[-1] = '\0';
 		}
 		*eq = '\0';
 		*values = eq + 1;
@@ -100,8 +107,13 @@ int selection_parse(char *arg, int *op, const char **key, const char **values,
 	if (!record_key_valid(arg))
 		return err_set(e, NULL, 0, 0, "'%s' is not an attribute name "
 			       "(letters, digits, _ - .); conditions are K=V, "
-			       "K=V1,V2, K!=V, K or !K", arg);
-	if (*op == SELECTION_IN || *op == SELECTION_NOT_IN) {
+			       "K=V1,V2, K!=V, K~=V, K!~=V, K or !K", arg);
+	if ((*op == SELECTION_CONTAINS || *op == SELECTION_NOT_CONTAINS) &&
+	    !**values)
+		return err_set(e, NULL, 0, 0, "'%s%s=': say what text the "
+			       "value holds (every value holds the empty text)",
+			       arg, *op == SELECTION_CONTAINS ? "~" : "!~");
+	if (*op != SELECTION_HAS && *op != SELECTION_LACKS) {
 		int n = selection_count(*op, *values);
 
 		if (n > SELECTION_VALUES_MAX)
@@ -140,6 +152,12 @@ void selection_format(int op, const char *key, const char *values, char *out,
 	case SELECTION_IN:
 		snprintf(out, cap, "%s=%s", key, values);
 		break;
+	case SELECTION_CONTAINS:
+		snprintf(out, cap, "%s~=%s", key, values);
+		break;
+	case SELECTION_NOT_CONTAINS:
+		snprintf(out, cap, "%s!~=%s", key, values);
+		break;
 	default: {
 		/* a literal value: its commas and backslashes escaped, so
 		 * that parsing the text gives it back */
@@ -175,9 +193,12 @@ void selection_describe(int op, const char *key, const char *values,
 	default:
 		break;
 	}
-	n = (size_t)snprintf(out, cap, op == SELECTION_NOT_IN ?
-			     "%s other than " : "%s ", key);
 	k = selection_count(op, values);
+	n = (size_t)snprintf(out, cap, "%s%s", key,
+			     op == SELECTION_NOT_IN ? " other than " :
+			     op == SELECTION_CONTAINS ? " containing " :
+			     op != SELECTION_NOT_CONTAINS ? " " :
+			     k == 1 ? " not containing " : " containing neither ");
 	for (i = 0; i < k && n < cap; i++) {
 		int len = selection_value(values, i, out + n, cap - n);
 
@@ -186,24 +207,71 @@ void selection_describe(int op, const char *key, const char *values,
 		n += (size_t)len;
 		if (i + 1 < k)
 			n += (size_t)snprintf(out + n, cap - n, "%s",
-					      i + 2 == k ? (op == SELECTION_NOT_IN
-							    ? " and " : " or ")
-							 : ", ");
+					      i + 2 < k ? ", " :
+					      op == SELECTION_NOT_IN ? " and " :
+					      op == SELECTION_NOT_CONTAINS ? " nor " :
+					      " or ");
 	}
+}
+
+int selection_has_list(int op, const char *values)
+{
+	return op != SELECTION_EQ && selection_count(op, values) > 1;
+}
+
+void selection_comma_hint(int op, const char *key, const char *values,
+			  char *out, size_t cap)
+{
+	char cond[512], one[512];
+	const char *p;
+	size_t n = 0;
+
+	selection_format(op, key, values, cond, sizeof(cond));
+	/* the same text with its separating commas escaped */
+	for (p = values; *p && n + 3 < sizeof(one); p++) {
+		if (*p == '\\' && p[1]) {
+			one[n++] = *p++;
+		} else if (*p == ',') {
+			one[n++] = '\\';
+		}
+		one[n++] = *p;
+	}
+	one[n] = '\0';
+	snprintf(out, cap, "'%s' is %d values; a comma inside a value is "
+		 "written \\, (%s%s%s)", cond, selection_count(op, values), key,
+		 op == SELECTION_NOT_IN ? "!=" : op == SELECTION_CONTAINS ? "~=" :
+		 op == SELECTION_NOT_CONTAINS ? "!~=" : "=", one);
 }
 
 int selection_sql(int op, const char *key, const char *values, char *sql,
 		  size_t cap, size_t *n)
 {
 	int label = strcmp(key, "label") == 0, k, i;
-	const char *neg = op == SELECTION_NOT_IN || op == SELECTION_LACKS ?
-		"NOT " : "";
+	int contains = op == SELECTION_CONTAINS || op == SELECTION_NOT_CONTAINS;
+	const char *neg = op == SELECTION_NOT_IN || op == SELECTION_LACKS ||
+		op == SELECTION_NOT_CONTAINS ? "NOT " : "";
 
 #define PUT(...) (*n += (size_t)snprintf(sql + *n, cap > *n ? cap - *n : 0, \
 					 __VA_ARGS__))
 	if (label && (op == SELECTION_HAS || op == SELECTION_LACKS)) {
 		/* every run has a label */
 		PUT(" AND %s", op == SELECTION_HAS ? "1" : "0");
+		return *n < cap ? 0 : -1;
+	}
+	if (contains) {
+		/* instr, not LIKE: the text is taken as it is, % and _
+		 * included, and case counts as it does for = */
+		const char *v = label ? "r.label" : "a.value";
+
+		if (label)
+			PUT(" AND %s(", neg);
+		else
+			PUT(" AND %sEXISTS (SELECT 1 FROM run_attr a WHERE "
+			    "a.run_id = r.id AND a.key = ? AND (", neg);
+		k = selection_count(op, values);
+		for (i = 0; i < k; i++)
+			PUT("%sinstr(%s, ?) > 0", i ? " OR " : "", v);
+		PUT(label ? ")" : "))");
 		return *n < cap ? 0 : -1;
 	}
 	if (label)

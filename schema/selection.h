@@ -5,6 +5,8 @@
  *   K=V         the run's K is V
  *   K=V1,V2     the run's K is one of them
  *   K!=V        the run has no K, or its K is not V (K!=V1,V2: none)
+ *   K~=V        the run's K holds the text V (K~=V1,V2: one of them)
+ *   K!~=V       the run has no K, or its K holds none of them
  *   K           the run has a K
  *   !K          the run has no K
  *
@@ -30,7 +32,9 @@ enum selection_op {
 	SELECTION_IN,		/* K=V1,V2... */
 	SELECTION_NOT_IN,	/* K!=V1,... */
 	SELECTION_HAS,		/* K */
-	SELECTION_LACKS		/* !K */
+	SELECTION_LACKS,	/* !K */
+	SELECTION_CONTAINS,	/* K~=V1,... (any of them, as text within) */
+	SELECTION_NOT_CONTAINS	/* K!~=V1,... */
 };
 
 /* At most this many values in one condition: a list longer than a
@@ -46,17 +50,28 @@ int selection_parse(char *arg, int *op, const char **key, const char **values,
 		    struct err *e);
 
 /* The condition as the user would write it, into out[0..cap) (cut to
- * fit): "fs=ext4,btrfs", "fs!=xfs", "fs", "!fs". */
+ * fit): "fs=ext4,btrfs", "fs!=xfs", "mount~=noatime", "fs", "!fs". */
 void selection_format(int op, const char *key, const char *values, char *out,
 		      size_t cap);
 
 /* The condition for people, into out[0..cap): "fs=xfs" (as before the
- * language), "fs ext4 or btrfs", "fs other than xfs", "an fs", "no fs". */
+ * language), "fs ext4 or btrfs", "fs other than xfs", "mount containing
+ * noatime", "mount containing neither a nor b", "an fs", "no fs". */
 void selection_describe(int op, const char *key, const char *values,
 			char *out, size_t cap);
 
 /* How many values a condition has (0 for HAS and LACKS). */
 int selection_count(int op, const char *values);
+
+/* 1 when the condition is a list of several values whose text holds an
+ * unescaped comma (fs=a,b): when it matches nothing, the user may have
+ * meant one value with a comma, written \,. */
+int selection_has_list(int op, const char *values);
+
+/* What to say when such a condition matched nothing, into out[0..cap):
+ * "'fs=a,b' is 2 values; a comma inside a value is written \, (fs=a\,b)". */
+void selection_comma_hint(int op, const char *key, const char *values,
+			  char *out, size_t cap);
 
 /* Value i (from 0) of values, escapes undone, into out[0..cap); its
  * length, or -1 when there is no value i or it does not fit. */

@@ -46,7 +46,7 @@ check "a condition of no attribute name: exit 2" test "$(st bs list runs --where
 check "an empty condition: exit 2" test "$(st bs list runs --where '')" = 2
 check "'!' alone: exit 2" test "$(st bs list runs --where '!')" = 2
 bs list runs --where 'f s=x' 2> "$T/err"
-check "and it says what conditions look like" grep -q "K=V, K=V1,V2, K!=V, K or !K" "$T/err"
+check "and it says what conditions look like" grep -q "K=V, K=V1,V2, K!=V, K~=V, K!~=V, K or !K" "$T/err"
 check "list tests uses the same selection (fs=jfs,xfs: 8 tests, 2 runs each)" test \
 	"$(bs list tests --where fs=jfs,xfs --format tsv | tail -n +2 | cut -f6 | sort -u)" = 2
 check "list sources too (!fs: the 2 bonnie++ files)" test \

@@ -24,6 +24,8 @@ bs compare smack --suite super-smack --by os --split write_cache > /dev/null
 bs summary --format tsv > "$T/s.tsv"
 bs summary > "$T/s.txt"
 
+check "the Super Smack test is named for the UPDATE it ran (update-balance)" \
+	test "$(bs list tests --suite super-smack --format tsv | cut -f2 | tail -n +2)" = update-balance
 check "the TSV's last column is split" test "$(head -1 "$T/s.tsv" | cut -f13)" = split
 
 # ---- Super Smack: 516.1, 49.8 (cache on); 50 (5 clients), 28 (cache off) ----
@@ -78,6 +80,11 @@ check "the page has a legend, a swatch per split value (3)" \
 check "and a table of filesystems x setups" \
 	grep -q "<th>fs \\\\ mysql,settings</th>" "$page"
 xhead() { xmllint --html --xpath "normalize-space($2)" "$1" 2>/dev/null; }
+smack=$(ls "$T/site"/comparison-smack-*.html)
+check "a two-factor page says its groups share both factors: os and write_cache" \
+	grep -q "A group is the runs that share their os and write_cache:" "$smack"
+check "and with several keys: fs, mysql and settings" \
+	grep -q "A group is the runs that share their fs, mysql and settings:" "$page"
 check "the table's columns are the split values" test \
 	"$(xhead "$page" '(//table[caption])[1]/thead/tr/th[2]') / $(xhead "$page" '(//table[caption])[1]/thead/tr/th[4]')" = "3.23.51 default / 4.1.10 tuned"
 check "its rows the --by values, in natural order" test \
@@ -87,10 +94,13 @@ check "a chart's 9 bars take 3 colours, one per split value" \
 	test "$(grep -o 'fill="#\(0072b2\|e69f00\|009e73\)"' "$svg" | sort | uniq -c | awk '{ print $1 }' | tr '\n' ' ')" = "3 3 3 "
 bs compare nosplit --suite mysql-on-filesystems --by fs,mysql,settings > /dev/null 2>&1 ||
 	bs compare nosplit --suite mysql-on-filesystems --by label > /dev/null
+bs compare smackos --suite super-smack --by os > /dev/null
 bs render --out "$T/site2" > /dev/null 2>&1
 svg2=$(ls "$T/site2"/chart-nosplit-restore-time-all-*.svg | grep -v -- -narrow)
 check "negative control: without --split the same 9 bars take a colour each (8 in the palette)" \
 	test "$(grep -o 'fill="#[0-9a-f]*"' "$svg2" | sort -u | wc -l)" -gt 8
+check "negative control: a one-factor page names its one key ('share their os:')" \
+	grep -q "A group is the runs that share their os:" "$(ls "$T/site2"/comparison-smackos-*.html)"
 
 # ---- refusals -------------------------------------------------------------------
 check "--split label: stored, as docs/analysis.md says (meaningful.test.sh checks it)" \
