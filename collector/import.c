@@ -981,10 +981,17 @@ int import_group_key(const char *path, const struct import_opts *o,
 	struct err e;
 	char k[IMPORT_KEY_MAX];
 	const char *base = strrchr(path, '/');
+	struct stat st;
 	int skipped, r = 0;
 
 	err_clear(&e);
 	*unnamed = 0;
+	if (fiolog_named(path) && stat(path, &st) == 0 && st.st_size > 0) {
+		/* by its name, even when a damaged line hides what it is */
+		snprintf(key, cap, "part:");
+		*unnamed = 1;
+		return 1;
+	}
 	if (load(path, o, &f, &skipped, &e))
 		return 0;
 	if (!skipped && f.fmt->group && f.fmt->parse_set &&
@@ -1026,12 +1033,19 @@ static int one_output(struct loaded *f, size_t n, struct err *e)
 			       "output they belong to: name them after it "
 			       "(benchsite import OUT.json NAME_bw.1.log ...)");
 	if (out > 0) {
-		struct loaded t = f[0];
+		/* the output first, the others in the order given */
+		struct loaded t = f[out];
 
-		f[0] = f[out];
-		f[out] = t;
+		memmove(f + 1, f, out * sizeof(*f));
+		f[0] = t;
 	}
 	for (i = 1; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(f[i].sha, f[j].sha) == 0)
+				return err_set(e, f[i].name, 0, 0, "the same "
+					       "bytes as %s", f[j].name);
 		if (!f[0].fmt->parse_set ||
 		    ((f[i].fmt->flags & FORMAT_PART) ?
 		     !(f[0].fmt->flags & FORMAT_PARTS) :
@@ -1054,8 +1068,8 @@ int import_is_part(const char *path, const struct import_opts *o)
 
 	if (strcmp(path, "-") == 0 || stat(path, &st) || !S_ISREG(st.st_mode))
 		return 0;
-	if (st.st_size == 0)
-		return fiolog_named(path) ? 2 : 0;
+	if (fiolog_named(path))
+		return st.st_size == 0 ? 2 : 1;
 	err_clear(&e);
 	if (o->format || load(path, o, &f, &skipped, &e))
 		return 0;
@@ -1069,6 +1083,7 @@ int import_set(struct store *s, const char *const *paths, size_t n,
 	       struct err *e)
 {
 	struct loaded f[IMPORT_SET_FILES_MAX];
+	struct import_opts lo;
 	size_t i, nf = 0, keep = 0;
 	long long existing;
 	int skipped, r = -1;
@@ -1077,8 +1092,13 @@ int import_set(struct store *s, const char *const *paths, size_t n,
 	if (n == 0 || n > IMPORT_SET_FILES_MAX)
 		return err_set(e, paths[0], 0, 0, "%zu files for one run (at "
 			       "most %d)", n, IMPORT_SET_FILES_MAX);
+	lo = *o;
+	lo.format = "fio-log";
 	for (nf = 0; nf < n; nf++) {
-		if (load(paths[nf], o, &f[nf], &skipped, e))
+		/* a file named as fio names its logs, beside another, is read
+		 * as one, so that a damaged line is reported as such */
+		if (load(paths[nf], n > 1 && fiolog_named(paths[nf]) ? &lo : o,
+			 &f[nf], &skipped, e))
 			goto out;
 		if (skipped) {
 			err_set(e, f[nf].name, 0, 0, "not of a known format");
