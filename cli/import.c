@@ -45,7 +45,9 @@ static const char usage[] =
 	"  --quiet       no total line, no progress line for large files\n"
 	"\n"
 	"A .gz input is read transparently; '-' reads standard input.  The same\n"
-	"bytes imported twice are stored once ('already imported').\n"
+	"bytes imported twice are stored once ('already imported').  fio's logs\n"
+	"(NAME_bw.N.log ...) named right after a job's output, or beside the one\n"
+	"fio output of a folder, are samples of its runs.\n"
 	"\nformats:\n";
 
 /* The usage text with the registry's formats after it, made once. */
