@@ -183,9 +183,9 @@ static int import_arg(struct walk *wk, char **argv, int i, int argc)
 
 	set[0] = argv[i];
 	if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 &&
-	    S_ISREG(st.st_mode) && !import_is_part(argv[i], wk->o)) {
+	    S_ISREG(st.st_mode) && !import_is_part(argv[i])) {
 		for (; j < argc && k < IMPORT_SET_FILES_MAX; j++) {
-			if (!(part = import_is_part(argv[j], wk->o)))
+			if (!(part = import_is_part(argv[j])))
 				break;
 			if (part == 1)
 				set[k++] = argv[j];

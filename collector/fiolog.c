@@ -316,6 +316,8 @@ static int ls_run_end(void *ctx, struct err *e)
 
 	if (x->pass == 1)
 		return 0;
+	if (x->run > x->njobs)	/* the same bytes read alike twice */
+		return err_at(e, 0, 0, "the output read differently twice");
 	test = x->jobs[x->run - 1].test;
 	for (i = 1; i < x->n; i++) {
 		if (x->owner[i] != (int)x->run - 1)

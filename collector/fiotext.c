@@ -709,8 +709,8 @@ out:
 
 /* The output with fio's logs after it (fiolog.c). */
 static int fiotext_parse_set(const struct input *in, size_t n,
-			const struct parse_opts *o,
-			const struct record_sink *sink, struct err *e)
+			     const struct parse_opts *o,
+			     const struct record_sink *sink, struct err *e)
 {
 	return fiolog_parse_set(&format_fiotext, in, n, o, sink, e);
 }

@@ -1059,23 +1059,14 @@ static int one_output(struct loaded *f, size_t n, struct err *e)
 	return 0;
 }
 
-int import_is_part(const char *path, const struct import_opts *o)
+int import_is_part(const char *path)
 {
-	struct loaded f;
-	struct err e;
 	struct stat st;
-	int skipped, r;
 
-	if (strcmp(path, "-") == 0 || stat(path, &st) || !S_ISREG(st.st_mode))
+	if (strcmp(path, "-") == 0 || !fiolog_named(path) || stat(path, &st) ||
+	    !S_ISREG(st.st_mode))
 		return 0;
-	if (fiolog_named(path))
-		return st.st_size == 0 ? 2 : 1;
-	err_clear(&e);
-	if (o->format || load(path, o, &f, &skipped, &e))
-		return 0;
-	r = !skipped && (f.fmt->flags & FORMAT_PART);
-	unload(&f);
-	return r;
+	return st.st_size == 0 ? 2 : 1;
 }
 
 int import_set(struct store *s, const char *const *paths, size_t n,

@@ -94,12 +94,11 @@ struct import_report {
 int import_group_key(const char *path, const struct import_opts *o,
 		     char *key, size_t cap, int *unnamed);
 
-/* 1 when path is a file that is read only with the output of another
- * file (a fio log, by its content), to go after that output in one
- * import_set; 2 when it is an empty file named as a fio log (nothing to
- * read: fio leaves the slat log of a synchronous engine empty); 0 for
- * anything else.  Reads the file; changes nothing. */
-int import_is_part(const char *path, const struct import_opts *o);
+/* 1 when path is a file named as fio names its logs (NAME_bw.N.log ...),
+ * to go after the job's output in one import_set; 2 when it is such a
+ * file but empty (nothing to read: fio leaves the slat log of a
+ * synchronous engine empty); 0 for anything else.  Changes nothing. */
+int import_is_part(const char *path);
 
 /* Imports paths[0..n), the files of one run (same import_group_key), as
  * ONE unit: one transaction, a source row per file, one run (a fio
