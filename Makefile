@@ -195,8 +195,8 @@ $(BUILD)/failmalloc.so: tests/failmalloc.c
 # with clang and runs each for FUZZ_SECONDS, seeded from the repository's
 # inputs and, read in place, ../shared/corpus.
 FUZZ_TARGETS = bonnie sysbench sqlbench fio pts supersmack table wide html \
-               dbench hyperfine pgbench fio-text iozone detect gunzip xml \
-               textrule
+               dbench hyperfine pgbench fio-text iozone fio-log detect gunzip \
+               xml textrule
 FUZZ_SECONDS ?= 60
 # small inputs run ~10x faster and reach the same parser states; seeds
 # longer than this are cut

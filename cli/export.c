@@ -8,7 +8,9 @@
  * field only when it must be (it holds the delimiter, a quote or a line
  * break), which keeps ordinary output plain and makes odd labels survive.
  * --attrs appends one column per attribute key, which import reads back as
- * attributes.
+ * attributes.  --samples writes the samples instead, one row each (run
+ * label suite test metric t value), in the order they were stored, which
+ * the table reader reads back as samples in the same order.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -76,46 +78,42 @@ static int set_val(void *ctx, const char *key, const char *value)
 	return 0;
 }
 
-static int row(void *ctx, const struct store_row *r)
+/* The columns of `export --samples`: the table reader's run identity,
+ * then when and what was sampled. */
+#define SAMPLE_NCOLS 7
+static const char *const sample_cols[SAMPLE_NCOLS] = {
+	"run", "label", "suite", "test", "metric", "t", "value",
+};
+
+/* Writes one row: the fields v[0..n) under the names cols[0..n) (JSON
+ * writes fields whose bit is set in num, and that are not empty, as
+ * numbers; an empty one as null), then the run's attributes. */
+static int put_row(struct exp *x, long long runid, const char *const *cols,
+		   const char **v, int n, unsigned num)
 {
-	struct exp *x = ctx;
-	char run[32], value[32];
-	const char *v[RECORD_NCOLS];
 	char delim = x->fmt == F_TSV ? '\t' : ',';
 	int i;
 
-	/* listings come by run id: the chosen ones are found by search */
-	if (x->filtered && !cli_runs_has(&x->only, r->run))
-		return 0;
-
-	if (x->keys.n && r->run != x->run) {
+	if (x->keys.n && runid != x->run) {
 		for (i = 0; i < x->keys.n; i++) {
 			free(x->vals[i]);
 			x->vals[i] = NULL;
 		}
-		x->run = r->run;
-		if (store_each_attr(x->s, r->run, set_val, x, x->e))
+		x->run = runid;
+		if (store_each_attr(x->s, runid, set_val, x, x->e))
 			return -1;
 	}
-	snprintf(run, sizeof(run), "%lld", r->run);
-	if (r->r.has_value)
-		num_format(r->r.value, value);
-	else
-		value[0] = '\0';
-	v[0] = run; v[1] = r->label; v[2] = r->suite; v[3] = r->r.test;
-	v[4] = r->r.metric; v[5] = value; v[6] = r->r.unit;
-	v[7] = r->r.better; v[8] = r->r.status;
 	if (x->fmt == F_JSON) {
 		fputs(x->first ? "[\n{" : ",\n{", x->out);
 		x->first = 0;
-		for (i = 0; i < RECORD_NCOLS; i++) {
+		for (i = 0; i < n; i++) {
 			if (i)
 				fputc(',', x->out);
-			quote_json_file(x->out, record_cols[i]);
+			quote_json_file(x->out, cols[i]);
 			fputc(':', x->out);
-			if (i == 0 || (i == 5 && r->r.has_value))
+			if ((num >> i & 1) && *v[i])
 				fputs(v[i], x->out);
-			else if (i == 5)
+			else if (num >> i & 1)
 				fputs("null", x->out);
 			else
 				quote_json_file(x->out, v[i]);
@@ -132,7 +130,7 @@ static int row(void *ctx, const struct store_row *r)
 		fputc('}', x->out);
 		return 0;
 	}
-	for (i = 0; i < RECORD_NCOLS; i++) {
+	for (i = 0; i < n; i++) {
 		if (i)
 			fputc(delim, x->out);
 		quote_field_file(x->out, v[i], delim, 0);
@@ -145,9 +143,46 @@ static int row(void *ctx, const struct store_row *r)
 	return 0;
 }
 
+static int row(void *ctx, const struct store_row *r)
+{
+	struct exp *x = ctx;
+	char run[32], value[32];
+	const char *v[RECORD_NCOLS];
+
+	/* listings come by run id: the chosen ones are found by search */
+	if (x->filtered && !cli_runs_has(&x->only, r->run))
+		return 0;
+	snprintf(run, sizeof(run), "%lld", r->run);
+	if (r->r.has_value)
+		num_format(r->r.value, value);
+	else
+		value[0] = '\0';
+	v[0] = run; v[1] = r->label; v[2] = r->suite; v[3] = r->r.test;
+	v[4] = r->r.metric; v[5] = value; v[6] = r->r.unit;
+	v[7] = r->r.better; v[8] = r->r.status;
+	return put_row(x, r->run, record_cols, v, RECORD_NCOLS, 1u | 1u << 5);
+}
+
+static int sample_row(void *ctx, const struct store_sample_row *r)
+{
+	struct exp *x = ctx;
+	char run[32], t[32], value[32];
+	const char *v[SAMPLE_NCOLS];
+
+	if (x->filtered && !cli_runs_has(&x->only, r->run))
+		return 0;
+	snprintf(run, sizeof(run), "%lld", r->run);
+	num_format(r->t, t);
+	num_format(r->value, value);
+	v[0] = run; v[1] = r->label; v[2] = r->suite; v[3] = r->test;
+	v[4] = r->metric; v[5] = t; v[6] = value;
+	return put_row(x, r->run, sample_cols, v, SAMPLE_NCOLS,
+		       1u | 1u << 5 | 1u << 6);
+}
+
 static const char export_usage[] =
 	"usage: benchsite export [--format tsv|csv|json] [--suite S] [--attrs]\n"
-	"                        [--label L] [--where COND]...\n"
+	"                        [--label L] [--where COND]... [--samples]\n"
 	"\n"
 	"  --format F     tsv (default), csv or json\n"
 	"  --suite S      only the runs of suite S\n"
@@ -155,11 +190,14 @@ static const char export_usage[] =
 	"  --where COND   only the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
 	"                 K~=V (K holds the text V), K!~=V, K, !K; repeatable,\n"
 	"                 all must hold)\n"
-	"  --attrs      add a column per run attribute (import reads them back)\n"
+	"  --attrs        add a column per run attribute (import reads them back)\n"
+	"  --samples      the samples (figures over time) instead of the results\n"
 	"\n"
 	"Writes one row per result to standard output: run, label, suite, test,\n"
 	"metric, value (exact; empty when the tool printed none), unit, better,\n"
-	"status.  `benchsite import` reads TSV and CSV exports back.\n";
+	"status.  With --samples, one row per sample: run, label, suite, test,\n"
+	"metric, t (seconds into the run), value.  `benchsite import` reads TSV\n"
+	"and CSV exports back.\n";
 
 int cmd_export(int argc, char **argv, const struct cli_env *env)
 {
@@ -169,6 +207,7 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		{"attrs", no_argument, NULL, 'a'},
 		{"label", required_argument, NULL, 'l'},
 		{"where", required_argument, NULL, 'w'},
+		{"samples", no_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -176,12 +215,12 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 	struct exp x;
 	struct err e;
 	const char *suite = NULL;
-	int c, i, attrs = 0, rc = EXIT_OK;
+	int c, i, attrs = 0, samples = 0, rc = EXIT_OK;
 
 	memset(&x, 0, sizeof(x));
 	memset(&f, 0, sizeof(f));
 	x.fmt = F_TSV;
-	while ((c = cli_option(argc, argv, "f:s:al:w:h", opts,
+	while ((c = cli_option(argc, argv, "f:s:al:w:Sh", opts,
 			       export_usage)) >= 0) {
 		switch (c) {
 		case 'l':
@@ -207,6 +246,9 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 			break;
 		case 'a':
 			attrs = 1;
+			break;
+		case 'S':
+			samples = 1;
 			break;
 		}
 	}
@@ -246,10 +288,13 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 	if (x.fmt != F_JSON) {
 		char delim = x.fmt == F_TSV ? '\t' : ',';
 
-		for (i = 0; i < RECORD_NCOLS; i++) {
+		const char *const *cols = samples ? sample_cols : record_cols;
+		int ncols = samples ? SAMPLE_NCOLS : RECORD_NCOLS;
+
+		for (i = 0; i < ncols; i++) {
 			if (i)
 				fputc(delim, x.out);
-			fputs(record_cols[i], x.out);
+			fputs(cols[i], x.out);
 		}
 		for (i = 0; i < x.keys.n; i++) {
 			fputc(delim, x.out);
@@ -257,7 +302,8 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		}
 		fputc('\n', x.out);
 	}
-	if (store_each_result(x.s, suite, row, &x, &e)) {
+	if (samples ? store_each_sample_row(x.s, suite, sample_row, &x, &e)
+		    : store_each_result(x.s, suite, row, &x, &e)) {
 		if (!e.msg[0])
 			snprintf(e.msg, sizeof(e.msg), "cannot read the store");
 		err_print(&e);

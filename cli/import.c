@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../collector/format.h"
@@ -44,7 +45,9 @@ static const char usage[] =
 	"  --quiet       no total line, no progress line for large files\n"
 	"\n"
 	"A .gz input is read transparently; '-' reads standard input.  The same\n"
-	"bytes imported twice are stored once ('already imported').\n"
+	"bytes imported twice are stored once ('already imported').  fio's logs\n"
+	"(NAME_bw.N.log ...) named right after a job's output, or beside the one\n"
+	"fio output of a folder, are samples of its runs.\n"
 	"\nformats:\n";
 
 /* The usage text with the registry's formats after it, made once. */
@@ -159,14 +162,41 @@ static void import_group(struct walk *wk, char **paths, size_t n)
 		w->n_imported++;
 		w->runs += rep.runs;
 		w->results += rep.results;
-		printf("%s and %zu more: one run of %zu files, %ld results "
-		       "(%s)", paths[0], n - 1, n - (size_t)rep.already,
-		       rep.results, rep.format);
+		printf("%s and %zu more: %ld run%s of %zu files, %ld results "
+		       "(%s)", paths[0], n - 1, rep.runs, rep.runs == 1 ? "" :
+		       "s", n - (size_t)rep.already, rep.results, rep.format);
 		if (rep.already)
 			printf(", %d already imported", rep.already);
 		putchar('\n');
 	}
 	done_line();
+}
+
+/* Imports argv[i] and returns the index of the next argument to import:
+ * the fio logs named right after a file go with it, as one unit (an
+ * empty one is left out: it holds nothing). */
+static int import_arg(struct walk *wk, char **argv, int i, int argc)
+{
+	char *set[IMPORT_SET_FILES_MAX];
+	struct stat st;
+	int j = i + 1, k = 1, part;
+
+	set[0] = argv[i];
+	if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 &&
+	    S_ISREG(st.st_mode) && !import_is_part(argv[i])) {
+		for (; j < argc && k < IMPORT_SET_FILES_MAX; j++) {
+			if (!(part = import_is_part(argv[j])))
+				break;
+			if (part == 1)
+				set[k++] = argv[j];
+		}
+	}
+	if (j == i + 1) {
+		walk_path(wk, argv[i]);
+		return j;
+	}
+	import_group(wk, set, (size_t)k);
+	return j;
 }
 
 int cmd_import(int argc, char **argv, const struct cli_env *env)
@@ -187,7 +217,7 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 	};
 	struct import_opts o;
 	struct imp w;
-	int c, i, quiet = 0;
+	int c, i, next, quiet = 0;
 
 	memset(&o, 0, sizeof(o));
 	while ((c = cli_option(argc, argv, "f:l:s:t:qh", opts,
@@ -274,8 +304,8 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		return EXIT_FAULT;
 	progress_enable(!quiet);
 	import_set_progress(show_progress, NULL);
-	for (i = optind; i < argc; i++)
-		walk_path(&w.w, argv[i]);
+	for (i = optind; i < argc; i = next)
+		next = import_arg(&w.w, argv, i, argc);
 	progress_clear();
 	import_set_progress(NULL, NULL);
 	walk_release(&w.w);

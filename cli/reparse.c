@@ -92,6 +92,7 @@ static int st_run_end(void *p, struct err *e)
 struct src {
 	long long id;
 	char *name, *format, *options;	/* options NULL: not known */
+	char sha[65];
 };
 
 struct srcs {
@@ -123,6 +124,7 @@ static int add_src(void *ctx, const struct lifecycle_source *src)
 	x->name = strdup(src->name);
 	x->format = strdup(src->format);
 	x->options = src->options ? strdup(src->options) : NULL;
+	snprintf(x->sha, sizeof(x->sha), "%s", src->sha256);
 	l->n++;
 	if (!x->name || !x->format || (src->options && !x->options))
 		return -1;
@@ -147,15 +149,70 @@ static void drop(void *in)
 	source_drop(in);
 }
 
-static int reparse_one(struct store *s, const struct src *x,
-		       struct lifecycle_diff *d, struct err *e)
+/* The stored bytes of source id, in a spool (source_close releases). */
+static int read_source(struct store *s, long long id, const char *name,
+		       struct source_input *in, struct err *e)
 {
+	struct source_spool sp;
+
+	source_spool_init(&sp, name);
+	if (store_source_read(s, id, source_spool_put, &sp, e)) {
+		source_spool_release(&sp);
+		return -1;
+	}
+	return source_spool_finish(&sp, in, e);
+}
+
+/* The files read with a source (its options' part lines: fio's logs),
+ * found in the store's list by SHA-256, as in[1..]: *n of them, opened
+ * (close_parts releases). */
+static int open_parts(struct store *s, const struct src *x,
+		      const struct srcs *all, const struct import_opts *o,
+		      struct input *in, struct source_input *opened, int *n,
+		      struct err *e)
+{
+	size_t k;
+	int i;
+
+	*n = 0;
+	for (i = 0; i < o->npart; i++) {
+		for (k = 0; k < all->n; k++)
+			if (strcmp(all->v[k].sha, o->part[i]) == 0)
+				break;
+		if (k == all->n)
+			return err_set(e, x->name, 0, 0, "a file read with it "
+				       "(SHA-256 %.64s) is no longer in the "
+				       "store", o->part[i]);
+		if (read_source(s, all->v[k].id, all->v[k].name, &opened[i], e))
+			return -1;
+		(*n)++;
+		in[i + 1].name = all->v[k].name;
+		in[i + 1].p = opened[i].p;
+		in[i + 1].n = opened[i].n;
+	}
+	return 0;
+}
+
+static void close_parts(struct source_input *opened, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		source_close(&opened[i]);
+}
+
+static int reparse_one(struct store *s, const struct src *x,
+		       const struct srcs *all, struct lifecycle_diff *d,
+		       struct err *e)
+{
+	struct input in_set[IMPORT_SET_FILES_MAX + 1];
+	struct source_input parts[IMPORT_SET_FILES_MAX];
+	int nparts = 0;
 	const struct format *fmt = format_find(x->format);
 	struct import_opts o;
 	struct stage_ctx c;
 	struct record_sink sink;
 	struct parse_opts po;
-	struct source_spool sp;
 	struct source_input in;
 	char label[256], *opts = NULL;
 	int rc = -1, opened = 0;
@@ -174,14 +231,12 @@ static int reparse_one(struct store *s, const struct src *x,
 	}
 	/* read back into a spool, not memory: a 1 GB log is reparsed in
 	 * bounded memory as it was imported (collector/source.h) */
-	source_spool_init(&sp, x->name);
-	if (store_source_read(s, x->id, source_spool_put, &sp, e)) {
-		source_spool_release(&sp);
-		goto out;
-	}
-	if (source_spool_finish(&sp, &in, e))
+	if (read_source(s, x->id, x->name, &in, e))
 		goto out;
 	opened = 1;
+	if (x->options && o.npart && open_parts(s, x, all, &o, in_set, parts,
+						&nparts, e))
+		goto out;
 	err_set(e, x->name, 0, 0, "%s", "");
 	lines_set_tick(drop, &in);
 	if (!(fmt->flags & FORMAT_ANY_BYTES) && lines_validate(in.p, in.n, e))
@@ -209,8 +264,15 @@ static int reparse_one(struct store *s, const struct src *x,
 		po.table = o.table;
 	}
 	po.name = x->name;
-	if (format_parse(fmt, in.p, in.n, &po, &sink, e))
+	if (nparts && fmt->parse_set) {
+		in_set[0].name = x->name;
+		in_set[0].p = in.p;
+		in_set[0].n = in.n;
+		if (fmt->parse_set(in_set, (size_t)nparts + 1, &po, &sink, e))
+			goto out;
+	} else if (format_parse(fmt, in.p, in.n, &po, &sink, e)) {
 		goto out;
+	}
 	if (c.seq == 0) {
 		err_at(e, 0, 0, "today's '%s' parser finds no results in it",
 		       fmt->name);
@@ -223,6 +285,7 @@ out:
 		snprintf(e->file, sizeof(e->file), "%s", x->name);
 	if (opened)
 		source_close(&in);
+	close_parts(parts, nparts);
 	free(opts);
 	return rc;
 }
@@ -278,13 +341,17 @@ int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 	for (i = 0; i < list.n; i++) {
 		struct lifecycle_diff d;
 
+		const struct format *f = format_find(list.v[i].format);
+
 		/* what a tool printed beside its results file: no results */
 		if (strcmp(list.v[i].format, LIFECYCLE_PRINTED) == 0) {
 			printf("%s: what the tool printed, kept as it is\n",
 			       list.v[i].name);
 			continue;
 		}
-		if (reparse_one(s, &list.v[i], &d, &e))
+		if (f && (f->flags & FORMAT_PART))
+			continue;	/* read with its output */
+		if (reparse_one(s, &list.v[i], &list, &d, &e))
 			goto fail;
 		if (d.runs_added || d.runs_removed || d.runs_changed ||
 		    d.results_added || d.results_removed || d.results_changed) {

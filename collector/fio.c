@@ -830,13 +830,21 @@ static int fio_parse(const char *p, size_t n, const struct parse_opts *po,
 	return 0;
 }
 
+/* The output with fio's logs after it (fiolog.c). */
+static int fio_parse_set(const struct input *in, size_t n,
+			const struct parse_opts *o,
+			const struct record_sink *sink, struct err *e)
+{
+	return fiolog_parse_set(&format_fio, in, n, o, sink, e);
+}
+
 const struct format format_fio = {
 	"fio",
 	"fio JSON output (json and json+, 2.x and 3.x), with notes or other "
 	"output around it",
-	0,
+	FORMAT_PARTS,	/* its logs (fiolog.c) */
 	fio_detect,
 	fio_parse,
-	NULL,	/* group: its runs never span files */
-	NULL,
+	NULL,	/* group: its runs never span files; its logs are named */
+	fio_parse_set,
 };

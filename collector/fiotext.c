@@ -707,13 +707,21 @@ out:
 	return rc;
 }
 
+/* The output with fio's logs after it (fiolog.c). */
+static int fiotext_parse_set(const struct input *in, size_t n,
+			     const struct parse_opts *o,
+			     const struct record_sink *sink, struct err *e)
+{
+	return fiolog_parse_set(&format_fiotext, in, n, o, sink, e);
+}
+
 const struct format format_fiotext = {
 	"fio-text",
 	"fio normal (default) text output, 2.x and 3.x: one run per job "
 	"report, the same names and units as the JSON import",
-	0,
+	FORMAT_PARTS,	/* its logs (fiolog.c) */
 	ft_detect,
 	ft_parse,
-	NULL,	/* group: its runs never span files */
-	NULL,
+	NULL,	/* group: its runs never span files; its logs are named */
+	fiotext_parse_set,
 };

@@ -42,6 +42,11 @@ struct input {
 				 * UTF-8 text without NUL bytes */
 #define FORMAT_EXACT 2		/* read as it is, never unwrapped (XML,
 				 * whose entities are its own) */
+#define FORMAT_PART 4		/* read only with the output of a
+				 * FORMAT_PARTS format, in one unit, after
+				 * it (fio's logs) */
+#define FORMAT_PARTS 8		/* parse_set takes the output in[0] and
+				 * FORMAT_PART files after it */
 
 struct format {
 	const char *name;	/* as given to --format */
@@ -121,5 +126,15 @@ extern const struct format format_hyperfine;
 extern const struct format format_pgbench;
 extern const struct format format_fiotext;
 extern const struct format format_iozone;
+extern const struct format format_fiolog;
+
+/* fiolog.c: the parse_set of fio's outputs (out: fio or fio-text): in[0]
+ * the job output, in[1..n) its logs, sent as samples of its runs.  On
+ * failure e names the input at fault. */
+int fiolog_parse_set(const struct format *out, const struct input *in,
+		     size_t n, const struct parse_opts *o,
+		     const struct record_sink *sink, struct err *e);
+/* 1 when path (its last component) is named as fio names its logs. */
+int fiolog_named(const char *path);
 
 #endif

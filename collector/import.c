@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../core/buf.h"
 #include "../core/err.h"
@@ -23,10 +24,6 @@
 #include "csv.h"
 #include "format.h"
 #include "source.h"
-
-/* A sql-bench run writes a file per test and a summary: a dozen files.
- * Far more in one group is a folder of many runs named alike. */
-#define IMPORT_SET_FILES_MAX 64
 
 /* A file read, checked and recognised, ready to store. */
 struct loaded {
@@ -543,6 +540,9 @@ int import_opts_decode(char *text, struct import_opts *o)
 			o->better = tab + 1;
 		else if (strcmp(line, "table") == 0)
 			o->table = (int)strtol(tab + 1, NULL, 10);
+		else if (strcmp(line, "part") == 0 &&
+			 o->npart < IMPORT_SET_FILES_MAX)
+			o->part[o->npart++] = tab + 1;
 		else if (strcmp(line, "set") == 0 && o->nset < IMPORT_SET_MAX &&
 			 (eq = strchr(tab + 1, '=')) != NULL) {
 			/* the key never holds '=' (record_key_valid) */
@@ -640,7 +640,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	struct parse_opts po;
 	struct input in[IMPORT_SET_FILES_MAX];
 	struct inputs all;
-	char label[256], *opts;
+	char label[256], *opts, *opts0;
 	long long id;
 	size_t i;
 	int rc;
@@ -653,15 +653,36 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	c.rep = rep;
 	if (import_opts_encode(o, &opts))
 		return err_at(e, 0, 0, "out of memory");
+	/* the output names the files read with it, for reparse */
+	opts0 = strdup(opts);
+	for (i = 1; opts0 && i < n; i++) {
+		size_t len = strlen(opts0);
+		char *more;
+
+		if (!(f[i].fmt->flags & FORMAT_PART))
+			continue;
+		if (!(more = realloc(opts0, len + 72))) {
+			free(opts0);
+			opts0 = NULL;
+			break;
+		}
+		opts0 = more;
+		snprintf(opts0 + len, 72, "part\t%s\n", f[i].sha);
+	}
+	if (!opts0) {
+		free(opts);
+		return err_at(e, 0, 0, "out of memory");
+	}
 	for (i = 0; i < n; i++) {
 		if (store_source_add(s, f[i].sha, f[i].name, f[i].fmt->name,
 				     f[i].data, f[i].n, drop_pages,
 				     (void *)&f[i], &id, e) ||
-		    lifecycle_source_options(s, id, opts, e)) {
+		    lifecycle_source_options(s, id, i ? opts : opts0, e)) {
 			if (!e->file[0])
 				snprintf(e->file, sizeof(e->file), "%s",
 					 f[i].name);
 			free(opts);
+			free(opts0);
 			return -1;
 		}
 		if (i == 0)
@@ -671,6 +692,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 		in[i].n = f[i].n;
 	}
 	free(opts);
+	free(opts0);
 	if (o->printed && store_printed(s, o, f[0].sha, e))
 		return -1;
 	/* each of a row's texts is at most a line (LINE_MAX_BYTES) */
@@ -992,10 +1014,17 @@ int import_group_key(const char *path, const struct import_opts *o,
 	struct err e;
 	char k[IMPORT_KEY_MAX];
 	const char *base = strrchr(path, '/');
+	struct stat st;
 	int skipped, r = 0;
 
 	err_clear(&e);
 	*unnamed = 0;
+	if (fiolog_named(path) && stat(path, &st) == 0 && st.st_size > 0) {
+		/* by its name, even when a damaged line hides what it is */
+		snprintf(key, cap, "part:");
+		*unnamed = 1;
+		return 1;
+	}
 	if (load(path, o, &f, &skipped, &e))
 		return 0;
 	if (!skipped && f.fmt->group && f.fmt->parse_set &&
@@ -1003,9 +1032,74 @@ int import_group_key(const char *path, const struct import_opts *o,
 		snprintf(key, cap, "%s:%s", f.fmt->name, k);
 		*unnamed = k[0] == '\0';
 		r = 1;
+	} else if (!skipped && (f.fmt->flags & (FORMAT_PART | FORMAT_PARTS))) {
+		/* fio's logs join the one fio output of their folder (an
+		 * output with none stays alone: a group of one) */
+		snprintf(key, cap, "part:%s", f.fmt->flags & FORMAT_PART ? ""
+			 : path);
+		*unnamed = (f.fmt->flags & FORMAT_PART) != 0;
+		r = 1;
 	}
 	unload(&f);
 	return r;
+}
+
+/* Checks that f[0..n) are one unit: files of one format with parse_set
+ * (sql-bench's), or one output of a FORMAT_PARTS format with files of
+ * FORMAT_PART after it (put first here, whatever the order given). */
+static int one_output(struct loaded *f, size_t n, struct err *e)
+{
+	size_t i, out = n;
+
+	for (i = 0; i < n; i++) {
+		if (f[i].fmt->flags & FORMAT_PART)
+			continue;
+		if (out < n && (f[out].fmt->flags & FORMAT_PARTS))
+			return err_set(e, f[i].name, 0, 0, "a second job output "
+				       "(after %s) among fio logs: import each "
+				       "output with its own logs", f[out].name);
+		if (out == n)
+			out = i;
+	}
+	if (out == n)
+		return err_set(e, f[0].name, 0, 0, "fio logs without the job "
+			       "output they belong to: name them after it "
+			       "(benchsite import OUT.json NAME_bw.1.log ...)");
+	if (out > 0) {
+		/* the output first, the others in the order given */
+		struct loaded t = f[out];
+
+		memmove(f + 1, f, out * sizeof(*f));
+		f[0] = t;
+	}
+	for (i = 1; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(f[i].sha, f[j].sha) == 0)
+				return err_set(e, f[i].name, 0, 0, "the same "
+					       "bytes as %s", f[j].name);
+		if (!f[0].fmt->parse_set ||
+		    ((f[i].fmt->flags & FORMAT_PART) ?
+		     !(f[0].fmt->flags & FORMAT_PARTS) :
+		     f[i].fmt != f[0].fmt))
+			return err_set(e, f[i].name, 0, 0, "%s",
+				       (f[i].fmt->flags & FORMAT_PART) ?
+				       "a fio log after an output that is not "
+				       "fio's" : "not of the same format as "
+				       "the files before it");
+	}
+	return 0;
+}
+
+int import_is_part(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0 || !fiolog_named(path) || stat(path, &st) ||
+	    !S_ISREG(st.st_mode))
+		return 0;
+	return st.st_size == 0 ? 2 : 1;
 }
 
 int import_set(struct store *s, const char *const *paths, size_t n,
@@ -1013,6 +1107,7 @@ int import_set(struct store *s, const char *const *paths, size_t n,
 	       struct err *e)
 {
 	struct loaded f[IMPORT_SET_FILES_MAX];
+	struct import_opts lo;
 	size_t i, nf = 0, keep = 0;
 	long long existing;
 	int skipped, r = -1;
@@ -1021,23 +1116,38 @@ int import_set(struct store *s, const char *const *paths, size_t n,
 	if (n == 0 || n > IMPORT_SET_FILES_MAX)
 		return err_set(e, paths[0], 0, 0, "%zu files for one run (at "
 			       "most %d)", n, IMPORT_SET_FILES_MAX);
+	lo = *o;
+	lo.format = "fio-log";
 	for (nf = 0; nf < n; nf++) {
-		if (load(paths[nf], o, &f[nf], &skipped, e))
+		/* a file named as fio names its logs, beside another, is read
+		 * as one, so that a damaged line is reported as such */
+		if (load(paths[nf], n > 1 && fiolog_named(paths[nf]) ? &lo : o,
+			 &f[nf], &skipped, e))
 			goto out;
-		if (skipped || !f[nf].fmt->parse_set ||
-		    f[nf].fmt != f[0].fmt) {
-			err_set(e, f[nf].name, 0, 0, "not of the same format "
-				"as %s", f[0].name);
+		if (skipped) {
+			err_set(e, f[nf].name, 0, 0, "not of a known format");
 			nf++;
 			goto out;
 		}
 	}
+	if (one_output(f, n, e))
+		goto out;
 	rep->format = f[0].fmt->name;
 	if (store_begin(s, e))
 		goto out;
 	for (i = 0; i < n; i++) {
 		if (store_source_find(s, f[i].sha, &existing, e)) {
 			store_rollback(s);
+			goto out;
+		}
+		if (existing && i == 0 && (f[0].fmt->flags & FORMAT_PARTS)) {
+			/* its runs are made: nothing can join them now */
+			store_rollback(s);
+			err_set(e, f[0].name, 0, 0, "already imported, without "
+				"the files named with it now (%s ...): their "
+				"samples belong to its runs, so delete those "
+				"('benchsite delete') and import it with them",
+				f[1].name);
 			goto out;
 		}
 		if (existing) {

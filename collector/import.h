@@ -21,6 +21,10 @@ struct store;
 /* Attributes given with --set; KEY=VALUE pairs. */
 #define IMPORT_SET_MAX 64
 
+/* The most files one unit may have (a sql-bench run's, a fio output and
+ * its logs). */
+#define IMPORT_SET_FILES_MAX 64
+
 struct import_opts {
 	const char *format;	/* --format, or NULL to detect */
 	const char *label;	/* --label, or NULL */
@@ -43,6 +47,11 @@ struct import_opts {
 	const char *printed_name;
 	const char *printed;
 	size_t nprinted;
+	/* Read back from a source's options only: the SHA-256s of the files
+	 * (fio's logs) that were read with it, which reparse reads with it
+	 * again. */
+	int npart;
+	const char *part[IMPORT_SET_FILES_MAX];
 };
 
 /* Warnings kept per file; a file with more says how many were left out.
@@ -93,8 +102,16 @@ struct import_report {
 int import_group_key(const char *path, const struct import_opts *o,
 		     char *key, size_t cap, int *unnamed);
 
+/* 1 when path is a file named as fio names its logs (NAME_bw.N.log ...),
+ * to go after the job's output in one import_set; 2 when it is such a
+ * file but empty (nothing to read: fio leaves the slat log of a
+ * synchronous engine empty); 0 for anything else.  Changes nothing. */
+int import_is_part(const char *path);
+
 /* Imports paths[0..n), the files of one run (same import_group_key), as
- * ONE unit: one transaction, a source row per file, one run.  Files whose
+ * ONE unit: one transaction, a source row per file, one run (a fio
+ * output and its logs: one output, whose runs the logs add samples to, in
+ * any place of paths).  Files whose
  * bytes are already stored are left out (rep->already counts them); when
  * all are, nothing changes.  Returns 0, or -1 with e naming the file and
  * line at fault and the store unchanged. */

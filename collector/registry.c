@@ -13,6 +13,7 @@ const struct format *const formats[] = {
 	&format_sqlbench,
 	&format_fio,
 	&format_fiotext,
+	&format_fiolog,		/* lines of numbers only, no header */
 	&format_hyperfine,
 	&format_pts,
 	&format_supersmack,

@@ -12,7 +12,14 @@
  * (offsets and the number only, so memory stays small), the second emits
  * each run's rows in order without parsing the number again.  A file whose
  * runs are already in order (what export writes) is not sorted.
+ *
+ * A table with a `t` column (what `export --samples` writes) holds
+ * samples: a row whose t is a number is the figure of test/metric t
+ * seconds into its run, sent as a sample; better, unit and status mean
+ * nothing there and may be absent.  A row with an empty t is a result,
+ * which needs better as ever.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +41,7 @@ static const char *const *const colname = record_cols;
 
 struct header {
 	int col[C_NCOLS];	/* field index, -1 when absent */
+	int tcol;		/* the samples' t column, -1 when absent */
 	int nfields;
 	int nattr;
 	int attr_field[CSV_FIELDS_MAX];
@@ -133,6 +141,7 @@ static int header_read(struct header *h, const struct csv_row *r,
 	int i, k;
 
 	memset(h->col, -1, sizeof(h->col));
+	h->tcol = -1;
 	h->nfields = r->count;
 	h->nattr = 0;
 	for (i = 0; i < r->count; i++) {
@@ -141,6 +150,13 @@ static int header_read(struct header *h, const struct csv_row *r,
 		for (k = 0; k < C_NCOLS; k++)
 			if (strcmp(name, colname[k]) == 0)
 				break;
+		if (strcmp(name, "t") == 0) {
+			if (h->tcol >= 0)
+				return err_at(e, r->line, 0, "column 't' given "
+					      "twice");
+			h->tcol = i;
+			continue;
+		}
 		if (k < C_NCOLS) {
 			if (h->col[k] >= 0)
 				return err_at(e, r->line, 0, "column '%s' given "
@@ -163,10 +179,12 @@ static int header_read(struct header *h, const struct csv_row *r,
 		h->nattr++;
 	}
 	for (k = 0; k < (int)(sizeof(required) / sizeof(required[0])); k++)
-		if (h->col[required[k]] < 0)
+		if (h->col[required[k]] < 0 &&
+		    (required[k] != C_BETTER || h->tcol < 0))
 			return err_at(e, r->line, 0, "no '%s' column (a results "
 				      "table needs test, metric, value and "
-				      "better)", colname[required[k]]);
+				      "better, a samples table test, metric, t "
+				      "and value)", colname[required[k]]);
 	return 0;
 }
 
@@ -180,13 +198,38 @@ static const char *get(const struct header *h, const struct csv_row *r,
  * known (the second pass: the first parsed it). */
 static int row_result(const struct header *h, const struct csv_row *r,
 		      const double *known, struct record_result *out,
-		      struct err *e)
+		      double *t, struct err *e)
 {
 	const char *value = get(h, r, C_VALUE, "");
+	const char *ts = h->tcol >= 0 ? r->field[h->tcol] : "";
 
 	if (r->count != h->nfields)
 		return err_at(e, r->line, 0, "expected %d fields, found %d",
 			      h->nfields, r->count);
+	*t = NAN;
+	if (*ts) {
+		/* a sample: test, metric, a time and a value */
+		out->test = get(h, r, C_TEST, "");
+		out->metric = get(h, r, C_METRIC, "");
+		out->has_value = 1;
+		if (!*out->test || !*out->metric)
+			return err_at(e, r->line, 0, "empty test or metric");
+		if (h->col[C_SUITE] >= 0 && !*get(h, r, C_SUITE, ""))
+			return err_at(e, r->line, 0, "empty suite");
+		if (num_parse(ts, strlen(ts), t))
+			return err_at(e, r->line, h->tcol + 1, "t '%.40s' is "
+				      "not a finite number", ts);
+		if (known)
+			out->value = *known;
+		else if (num_parse(value, strlen(value), &out->value))
+			return err_at(e, r->line, h->col[C_VALUE] + 1, "a "
+				      "sample's value '%.40s' is not a finite "
+				      "number", value);
+		return 0;
+	}
+	if (h->col[C_BETTER] < 0)
+		return err_at(e, r->line, h->tcol + 1, "empty t, and no better "
+			      "column for a result");
 	out->test = get(h, r, C_TEST, "");
 	out->metric = get(h, r, C_METRIC, "");
 	out->unit = get(h, r, C_UNIT, "");
@@ -313,9 +356,11 @@ static int emit_runs(struct csv *c, struct csv_row *r, const struct header *h,
 	for (i = 0; i < nrows; i++) {
 		struct record_result res;
 
+		double t;
+
 		csv_seek(c, rows[i].pos, rows[i].line);
 		if (csv_next(c, r, e) != 1 ||
-		    row_result(h, r, &rows[i].value, &res, e))
+		    row_result(h, r, &rows[i].value, &res, &t, e))
 			goto out;
 		if (i == 0 || rows[i].group != rows[i - 1].group) {
 			const char *label = get(h, r, C_LABEL, "");
@@ -345,7 +390,9 @@ static int emit_runs(struct csv *c, struct csv_row *r, const struct header *h,
 		} else if (same_as_first(h, r, first, e)) {
 			goto out;
 		}
-		if (sink->result(sink->ctx, &res, e)) {
+		if (isnan(t) ? sink->result(sink->ctx, &res, e)
+			     : sink->sample(sink->ctx, res.test, res.metric, t,
+					    res.value, e)) {
 			e->line = r->line;	/* the row, not the run's start */
 			goto out;
 		}
@@ -390,8 +437,9 @@ static int table_parse(const char *p, size_t n, const struct parse_opts *o,
 	while ((got = csv_next(c, r, e)) == 1) {
 		struct record_result res;
 		size_t gi;
+		double t;
 
-		if (row_result(h, r, NULL, &res, e))
+		if (row_result(h, r, NULL, &res, &t, e))
 			goto out;
 		if (nrows == cap) {
 			size_t ncap = cap ? cap * 2 : 1024;
@@ -444,7 +492,7 @@ out:
 const struct format format_table = {
 	"table",
 	"long-format CSV or TSV (the columns export writes; extra columns are "
-	"run attributes)",
+	"run attributes; a t column: samples)",
 	FORMAT_EXACT,	/* benchsite's own export: read byte for byte */
 	table_detect,
 	table_parse,

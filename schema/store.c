@@ -1338,3 +1338,37 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 	return store_each_step(s, st, sample_tv_row, (void *)(uintptr_t)cb,
 			       ctx, "cannot read store", e);
 }
+
+static int sample_full_row(sqlite3_stmt *st, void *cb, void *ctx)
+{
+	int (*fn)(void *, const struct store_sample_row *) =
+		(int (*)(void *, const struct store_sample_row *))(uintptr_t)cb;
+	struct store_sample_row row;
+
+	row.run = sqlite3_column_int64(st, 0);
+	row.label = store_col_text(st, 1);
+	row.suite = store_col_text(st, 2);
+	row.test = store_col_text(st, 3);
+	row.metric = store_col_text(st, 4);
+	row.t = sqlite3_column_double(st, 5);
+	row.value = sqlite3_column_double(st, 6);
+	return fn(ctx, &row);
+}
+
+int store_each_sample_row(struct store *s, const char *suite,
+			  int (*cb)(void *ctx,
+				    const struct store_sample_row *row),
+			  void *ctx, struct err *e)
+{
+	const char *sql =
+		suite ? "SELECT r.id, r.label, r.suite, x.test, x.metric, x.t,"
+			" x.value FROM run r JOIN sample x ON x.run_id = r.id"
+			" WHERE r.excluded IS NULL AND r.suite = ?1"
+			" ORDER BY r.id, x.rowid"
+		      : "SELECT r.id, r.label, r.suite, x.test, x.metric, x.t,"
+			" x.value FROM run r JOIN sample x ON x.run_id = r.id"
+			" WHERE r.excluded IS NULL ORDER BY r.id, x.rowid";
+
+	return each(s, sql, suite, 0, sample_full_row, (void *)(uintptr_t)cb,
+		    ctx, e);
+}

@@ -279,6 +279,25 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 			 int (*cb)(void *ctx, double t, double value),
 			 void *ctx, struct err *e);
 
+/* One sample with its run's identity: a row of `export --samples`. */
+struct store_sample_row {
+	long long run;
+	const char *label;
+	const char *suite;
+	const char *test;
+	const char *metric;
+	double t;
+	double value;
+};
+
+/* Calls cb for every sample of the included runs (of suite, unless
+ * NULL), by run id and then in the order the samples were stored, which
+ * is the order an import of them stores them in again. */
+int store_each_sample_row(struct store *s, const char *suite,
+			  int (*cb)(void *ctx,
+				    const struct store_sample_row *row),
+			  void *ctx, struct err *e);
+
 /* Calls cb for each attribute of run, by key. */
 int store_each_attr(struct store *s, long long run,
 		    int (*cb)(void *ctx, const char *key, const char *value),

@@ -286,6 +286,62 @@ FORMAT_TARGET(pgbench)
 FORMAT_TARGET(iozone)
 FORMAT_TARGET_NAMED(fiotext, "fio-text")
 
+/* A fio log (collector/fiolog.c) as the importer reads one: named
+ * after a small fio JSON output, through fio's parse_set, under each of
+ * the kinds' names (the latency kinds convert); alone it is refused. */
+static void t_fiolog(const uint8_t *d, size_t n)
+{
+	static const char out[] =
+		"{\n\"fio version\" : \"fio-3.33\",\n\"jobs\" : [{\"jobname\" "
+		": \"job\", \"error\" : 0, \"read\" : {\"io_bytes\" : 4096, "
+		"\"bw\" : 4, \"iops\" : 1.0, \"total_ios\" : 1}}]\n}\n";
+	static const char *const names[] = {
+		"job_bw.1.log", "other_lat.3.log", "job_slat.log",
+	};
+	const struct format *fio = format_find("fio");
+	const struct format *log = format_find("fio-log");
+	struct record_sink sink;
+	struct parse_opts o;
+	struct input in[2];
+	struct check c;
+	struct err e;
+	char *p = copy(d, n);
+	size_t i;
+
+	if (!fio || !log || !fio->parse_set)
+		abort();
+	(void)log->detect(p, n);
+	(void)fiolog_named(p);
+	err_clear(&e);
+	if (lines_validate(p, n, &e)) {
+		free(p);
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	o.name = "out.json";
+	sink_init(&sink, &c);
+	if (log->parse(p, n, &o, &sink, &e) == 0 || !e.msg[0])
+		breach("a fio log alone was not refused with a message");
+	in[0].name = "out.json";
+	in[0].p = out;
+	in[0].n = sizeof(out) - 1;
+	in[1].p = p;
+	in[1].n = n;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int rc;
+
+		in[1].name = names[i];
+		sink_init(&sink, &c);
+		err_clear(&e);
+		rc = fio->parse_set(in, 2, &o, &sink, &e);
+		if (rc == 0 && c.in_run)
+			breach("parse_set returned 0 inside a run");
+		if (rc && !e.msg[0])
+			breach("parse_set failed without a message");
+	}
+	free(p);
+}
+
 /* Detection runs on unchecked bytes (any byte, any length). */
 static void t_detect(const uint8_t *d, size_t n)
 {
@@ -364,6 +420,7 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "pgbench", t_pgbench },
 	{ "fio-text", t_fiotext },
 	{ "iozone", t_iozone },
+	{ "fio-log", t_fiolog },
 	{ "detect", t_detect },
 	{ "gunzip", t_gunzip },
 	{ "xml", t_xml },

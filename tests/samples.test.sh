@@ -1,0 +1,142 @@
+# samples.test.sh: samples in and out.  fio's logs over time
+# (--write_bw_log, --write_iops_log, --write_lat_log; collector/fiolog.c),
+# made here by fio itself, imported with the job's JSON or text output
+# become samples of its run, equal to the log files as awk reads them;
+# export --samples writes them as a long table that import reads back to
+# the same bytes; a damaged log line is refused (file and line named,
+# store unchanged); reparse reads the logs with their output again.
+. "$TOP/tests/lib.sh"
+
+if ! command -v fio > /dev/null; then
+	skip "fio logs as samples" "fio is not installed"
+	exit 0
+fi
+
+# fiojob DIR NAME RW FORMAT: one second of fio in DIR, logging every
+# 100 ms, its output in DIR/out.FORMAT
+fiojob() {
+	mkdir -p "$1"
+	(cd "$1" && fio --name="$2" --filename="$T/data" --size=4M --rw="$3" \
+		--bs=4k --ioengine=psync --runtime=1 --time_based \
+		--write_bw_log="$2" --write_iops_log="$2" --write_lat_log="$2" \
+		--log_avg_msec=100 --output-format="$4" --output="out.$4" \
+		> /dev/null 2>&1)
+}
+fiojob "$T/j" seq randrw json
+fiojob "$T/t" txt write normal
+J=$T/j
+# the logs in the order named: fio's glob order
+LOGS=$(ls "$J"/seq_*.log)
+
+# expect FILE...: "test metric t value" of each log line as awk reads it:
+# t in seconds, bw (KiB/s) and iops as logged, latencies ns -> us
+expect() {
+	for f in "$@"; do
+		awk -F', *' -v f="$(basename "$f")" '
+		BEGIN { n = split(f, a, "_"); k = a[n]; sub(/\..*/, "", k)
+			test = substr(f, 1, length(f) - length(a[n]) - 1)
+			d[0] = "read"; d[1] = "write"; d[2] = "trim" }
+		{ v = $2; if (k ~ /lat$/) v = v / 1000
+		  printf "%s %s_%s %.17g %.17g\n", test, d[$3], k, $1 / 1000, v }' "$f"
+	done
+}
+# got: the same of the store's samples, from export --samples
+got() {
+	bs export --samples | awk -F'\t' 'NR > 1 {
+		printf "%s %s %.17g %.17g\n", $4, $5, $6, $7 }'
+}
+
+# shellcheck disable=SC2086
+bs import "$J/out.json" $LOGS > "$T/out" 2> "$T/err"
+check "a fio JSON output with its logs named after it imports ($(cat "$T/out" "$T/err"))" \
+	test "$(sqlite3 "$T/db" 'select count(*) from run')" = 1
+# shellcheck disable=SC2086
+expect $(ls $LOGS | grep -v slat) > "$T/want"
+got > "$T/got"
+check "every log line is a sample ($(wc -l < "$T/want") lines)" \
+	test "$(wc -l < "$T/got")" = "$(wc -l < "$T/want")" -a -s "$T/want"
+for m in read_bw write_bw read_iops write_iops read_lat write_clat; do
+	check "$m: as many samples as log lines ($(grep -c " $m " "$T/want"))" \
+		test "$(sqlite3 "$T/db" "select count(*) from sample where metric = '$m'")" = \
+		"$(grep -c " $m " "$T/want")"
+done
+check "each sample is its log line: test, metric, time and value exactly" \
+	cmp -s "$T/want" "$T/got"
+check "... and a changed value would show (negative control)" sh -c \
+	'sed "3s/ [0-9.e+]*\$/ 1/" "$1" | cmp -s - "$2"; test $? = 1' _ "$T/want" "$T/got"
+first=$(head -1 "$(ls $LOGS | grep '_lat\.')" | cut -d, -f2 | tr -d ' ')
+check "a latency is in microseconds: $first ns is $(echo "$first" | awk '{ print $1 / 1000 }') us" \
+	test "$(sqlite3 "$T/db" "select value * 1000 = $first from sample where metric like '%\_lat' escape '\\' and rowid = (select min(rowid) from sample where metric like '%\_lat' escape '\\')")" = 1
+check "the samples belong to the job's run (test = job name, suite fio)" \
+	test "$(sqlite3 "$T/db" "select distinct x.test || ' ' || r.suite from sample x join run r on r.id = x.run_id")" = "seq fio"
+
+# the output alone: no samples (they come from the logs)
+rm -f "$T/db2"*
+"$BIN" --db "$T/db2" import "$J/out.json" > /dev/null
+check "the output alone gives the run without samples (control)" \
+	test "$(sqlite3 "$T/db2" 'select count(*) from sample')" = 0
+
+# a folder with the output and its logs: the same samples
+mkdir "$T/folder"
+cp "$J"/* "$T/folder/"
+rm -f "$T/db2"*
+"$BIN" --db "$T/db2" import "$T/folder" > /dev/null 2>&1
+check "a folder holding the output and its logs gives the same samples" \
+	test "$("$BIN" --db "$T/db2" export --samples | md5sum)" = "$(bs export --samples | md5sum)"
+
+# fio's normal text output with its logs
+rm -f "$T/db2"*
+# shellcheck disable=SC2086
+"$BIN" --db "$T/db2" import "$T/t/out.normal" "$T"/t/txt_*.log > /dev/null 2>&1
+ntxt=$(cat "$T"/t/txt_bw.*.log "$T"/t/txt_iops.*.log "$T"/t/txt_lat.*.log \
+	"$T"/t/txt_clat.*.log | wc -l)
+check "fio's text output with its logs: a sample per log line ($ntxt)" \
+	test "$(sqlite3 "$T/db2" "select count(*) from sample x join run r on r.id = x.run_id where r.suite = 'fio' and x.test = 'txt'")" = "$ntxt"
+
+# export --samples -> import into a fresh store -> export --samples
+bs export --samples > "$T/a.tsv"
+check "export --samples writes the columns import reads back" \
+	test "$(head -1 "$T/a.tsv")" = "$(printf 'run\tlabel\tsuite\ttest\tmetric\tt\tvalue')"
+rm -f "$T/db2"*
+"$BIN" --db "$T/db2" import "$T/a.tsv" > /dev/null
+"$BIN" --db "$T/db2" export --samples > "$T/b.tsv"
+check "export --samples, import, export --samples: the same bytes ($(wc -l < "$T/a.tsv") lines)" \
+	cmp -s "$T/a.tsv" "$T/b.tsv"
+check "... the same values in the store, to the last bit" test \
+	"$(sqlite3 "$T/db" 'select group_concat(hex(t) || hex(value)) from sample')" = \
+	"$(sqlite3 "$T/db2" 'select group_concat(hex(t) || hex(value)) from sample')"
+bs export --samples --attrs --format csv > "$T/a.csv"
+rm -f "$T/db2"*
+"$BIN" --db "$T/db2" import "$T/a.csv" > /dev/null
+check "... and as CSV with the run's attributes" \
+	test "$("$BIN" --db "$T/db2" export --samples --attrs --format csv | md5sum)" = "$(md5sum < "$T/a.csv")"
+
+# a damaged log line: refused, file and line named, the store unchanged
+rm -f "$T/db"*
+bs init > /dev/null 2>&1
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+mkdir "$T/bad"
+cp "$J/out.json" "$T/bad/"
+awk 'NR == 3 { $0 = "205, 58x7, 0, 0, 0" } { print }' "$J/seq_bw.1.log" \
+	> "$T/bad/seq_bw.1.log"
+refused "$T/bad/seq_bw.1.log" "$T/bad/seq_bw.1.log" 3 "expected a whole number" \
+	"$T/bad/out.json"
+check "... and the output named with it did not go in either" \
+	test "$(sqlite3 "$T/db" 'select count(*) from source')" = 0
+printf '100, 5, 7, 0, 0\n' > "$T/bad/seq_iops.1.log"
+refused "$T/bad/seq_iops.1.log" "$T/bad/seq_iops.1.log" 1 "direction 7" \
+	"$T/bad/out.json"
+refused "$J/seq_bw.1.log" "$J/seq_bw.1.log" "" "read with the job output"
+
+# reparse reads the logs with their output again
+rm -f "$T/db"*
+# shellcheck disable=SC2086
+bs import "$J/out.json" $LOGS > /dev/null 2>&1
+before=$(bs export --samples | md5sum)
+check "reparse: the output and its logs are unchanged" \
+	sh -c '"$1" --db "$2" reparse | grep -q "out.json: unchanged"' _ "$BIN" "$T/db"
+sqlite3 "$T/db" "update sample set value = value + 1 where rowid = 5"
+bs reparse > /dev/null
+check "reparse mends a sample changed behind its back from the log" \
+	test "$(bs export --samples | md5sum)" = "$before"
