@@ -9,6 +9,7 @@
  * significant difference", whatever the means say.
  */
 #include "analysis.h"
+#include "titles.h"
 #include "units.h"
 
 #include <math.h>
@@ -1238,7 +1239,17 @@ struct sentence {
 	int best_done;
 	int toofast_done;
 	int measured_said;
+	int named_first;	/* the sentence starts with a group's name,
+				 * which keeps its spelling */
 };
+
+/* Called where a part starts with a group's name: when it is the first
+ * part, the sentence is not capitalised. */
+static void named(struct sentence *x)
+{
+	if (x->parts == 1)
+		x->named_first = 1;
+}
 
 static void part(struct sentence *x)
 {
@@ -1353,6 +1364,9 @@ static int say(void *ctx, const struct statement *s)
 	case K_SAME:
 		part(x);
 		share_text(s->ratio, sh);
+		if ((s->ref_word && s->by_test != 1) ||
+		    (!s->ref_word && s->by_test == -1))
+			named(x);
 		if (s->ref_word && s->by_test == -1)
 			buf_printf(x->out, "%s is far from the other %d (%s vs %s "
 				   "mean; %s)", m->groups[s->subject], s->ref_n,
@@ -1391,6 +1405,7 @@ static int say(void *ctx, const struct statement *s)
 	case K_FASTER:
 	case K_SLOWER:
 		part(x);
+		named(x);
 		if (s->ref_word) {
 			buf_printf(x->out, "%s is %s %s than the other %d (%s vs "
 				   "%s mean", m->groups[s->subject], r,
@@ -1470,6 +1485,8 @@ static int say(void *ctx, const struct statement *s)
 	case K_FIXED:
 		part(x);
 		if (s->n == s->ref_n)
+			named(x);
+		if (s->n == s->ref_n)
 			buf_printf(x->out, "%s %s at %s limit (%s), so it is not "
 				   "compared", m->groups[s->subject], s->n == 1 ?
 				   "stopped" : "all stopped", s->n == 1 ? "its" :
@@ -1528,7 +1545,10 @@ static int say(void *ctx, const struct statement *s)
 	return 0;
 }
 
-int analysis_sentence(const struct analysis *a, int col, struct buf *out)
+/* The sentence of column c, as it comes: analysis_sentence capitalises
+ * it. */
+static int sentence(const struct analysis *a, int col, struct buf *out,
+		    int *name_first)
 {
 	struct sentence x;
 	const char *note = analysis_column_note(a, col);
@@ -1578,7 +1598,20 @@ int analysis_sentence(const struct analysis *a, int col, struct buf *out)
 	}
 	if (out->len)
 		buf_adds(out, ".");
+	*name_first = x.named_first;
 	return 0;
+}
+
+int analysis_sentence(const struct analysis *a, int col, struct buf *out)
+{
+	size_t start = out->len;
+	int name_first = 0, rc = sentence(a, col, out, &name_first);
+
+	/* a sentence starts with a capital, but a group's name is written
+	 * as it is ("ext4 is 1.4x faster") */
+	if (rc == 0 && !name_first && out->data && out->len > start)
+		titles_capital(out->data + start);
+	return rc;
 }
 
 enum stmt_support analysis_pair(const struct analysis *a, int c, int g,

@@ -16,6 +16,7 @@
 #include "../analysis/model.h"
 #include "../analysis/systems.h"
 #include "../analysis/timeseries.h"
+#include "../analysis/titles.h"
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/record.h"
@@ -770,11 +771,31 @@ static int one(void *ctx, const struct store_comparison *c)
 			buf_reset(&b);
 			if (!m.sweep)
 				analysis_sentence(&a, col, &b);
-			if (b.len || m.sweep)
-				textrule_printf(stdout, "  %s %s:%s%s\n",
-						m.cols[col].test,
-						m.cols[col].metric, b.len ? " " : "",
+			if (b.len || m.sweep) {
+				/* the description, the stored names beside
+				 * it (titles.h) */
+				char t[300], raw[300], td[200];
+				const char *d = titles_test(m.suite,
+							    m.cols[col].test, td,
+							    sizeof(td));
+				const char *md = titles_metric(m.suite,
+							       m.cols[col].metric);
+
+				snprintf(raw, sizeof(raw), "%s %s",
+					 m.cols[col].test, m.cols[col].metric);
+				if (d || md) {
+					snprintf(t, sizeof(t), "%s: %s",
+						 d ? d : m.cols[col].test,
+						 md ? md : m.cols[col].metric);
+					textrule_printf(stdout, "  %s (%s):", t,
+							raw);
+				} else {
+					textrule_printf(stdout, "  %s:", raw);
+				}
+				textrule_printf(stdout, "%s%s\n",
+						b.len ? " " : "",
 						b.len ? b.data : "");
+			}
 			if (m.split) {
 				buf_reset(&b);
 				split_sentences(&sp, col, &b);
@@ -801,7 +822,7 @@ static int one(void *ctx, const struct store_comparison *c)
 		else
 			analysis_headline(&a, &b);
 		if (b.len)
-			textrule_printf(stdout, "  overall: %s\n", b.data);
+			textrule_printf(stdout, "  Overall: %s\n", b.data);
 		buf_release(&b);
 	}
 	split_release(&sp);

@@ -21,6 +21,7 @@
 #include "../schema/lifecycle.h"
 #include "../analysis/analysis.h"
 #include "../analysis/model.h"
+#include "../analysis/titles.h"
 #include "../analysis/units.h"
 #include "chart.h"
 #include "draw.h"
@@ -43,12 +44,56 @@ static void text(xmlNodePtr parent, const char *s)
 	html_text(parent, s);
 }
 
-int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g)
+/* The decimals a figure's table text has: "1733.93" 2, "3061" 0; -1 for
+ * one with an exponent, which is not padded. */
+static int decimals_of(const char *t)
+{
+	const char *dot = strchr(t, '.');
+
+	if (strpbrk(t, "eE"))
+		return -1;
+	return dot ? (int)strlen(dot + 1) : 0;
+}
+
+int pages_decimals(const struct analysis *a, int c)
+{
+	int g, d = 0;
+
+	for (g = 0; g < a->m->ngroups; g++) {
+		const struct stats *st = analysis_stats(a, c, g);
+		char num[48];
+		int k;
+
+		if (st->n == 0)
+			continue;
+		analysis_value_text(st->mean, NULL, num);
+		if ((k = decimals_of(num)) > d)
+			d = k;
+	}
+	return d;
+}
+
+int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g,
+		    int decimals)
 {
 	const struct stats *st = analysis_stats(a, c, g);
 	char num[48], t[96];
+	int k;
 
 	analysis_value_text(st->mean, NULL, num);
+	/* a column's figures line up with the same decimals: 3061.00
+	 * under 1733.93, not 3061 (zeros added, no digit taken away) */
+	k = decimals_of(num);
+	if (k >= 0 && k < decimals && strlen(num) + (size_t)(decimals - k) + 2 <
+						  sizeof(num)) {
+		size_t n = strlen(num);
+
+		if (k == 0)
+			num[n++] = '.';
+		while (k++ < decimals)
+			num[n++] = '0';
+		num[n] = '\0';
+	}
 	if (st->n > 1)
 		snprintf(t, sizeof(t), "%s (n=%d)", num, st->n);
 	else
@@ -62,6 +107,24 @@ int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g)
 	html_attr(td, "class", "num");
 	text(td, t);
 	return 0;
+}
+
+void pages_column_title(xmlNodePtr parent, const struct model *m, int c,
+			const char *tag, const char *href)
+{
+	char title[300], raw[300];
+	int described = titles_column(m, c, title, sizeof(title), raw,
+				      sizeof(raw));
+	xmlNodePtr at = tag ? html_el(parent, tag, href ? NULL : title) : NULL;
+
+	if (href)
+		html_link(at ? at : parent, href, title);
+	else if (!tag)
+		text(parent, title);
+	if (described) {	/* the stored name beside it, as stored */
+		text(parent, " ");
+		html_attr(html_el(parent, "code", raw), "class", "raw");
+	}
 }
 
 static void file_name(const char *const *parts, const char *ext,
@@ -109,20 +172,58 @@ void pages_column_name(const struct model *m, int c, char *out, size_t cap)
 		snprintf(out, cap, "%s", col->test);
 }
 
-static void column_head(xmlNodePtr th, const struct column *c)
+/* The second head of a results table's column: the metric (its
+ * description, the stored name beside it) over one short line of its unit
+ * and which way is better. */
+static void column_head(xmlNodePtr th, const struct model *m, int c)
 {
-	char t[256];
+	const struct column *col = &m->cols[c];
+	const char *md = titles_metric(m->suite, col->metric);
+	const char *u = units_name(col->unit);	/* "/s", not "1/s" */
+	char t[64];
+	xmlNodePtr sm;
 
-	const char *u = units_name(c->unit);	/* "/s", not "1/s" */
+	if (md) {
+		char cap[200];
 
-	snprintf(t, sizeof(t), "%s%s%s%s", c->metric, *u ? " (" : "", u,
-		 *u ? ")" : "");
-	text(th, t);
+		snprintf(cap, sizeof(cap), "%s", md);
+		titles_capital(cap);
+		text(th, cap);
+		text(th, " ");
+		html_attr(html_el(th, "code", col->metric), "class", "raw");
+	} else {
+		text(th, col->metric);
+	}
 	html_el(th, "br", NULL);
-	text(th, column_higher(c) ? "higher is better" : "lower is better");
+	snprintf(t, sizeof(t), "%s%s%s", u, *u ? ", " : "",
+		 column_higher(col) ? "higher" : "lower");
+	sm = html_el(th, "span", t);
+	html_attr(sm, "class", "unit");
 }
 
-static void results_table(xmlNodePtr parent, const struct analysis *a)
+/* A results table's columns go into tables of at most this many, cut
+ * between tests where one fits: a comparison of 39 columns (bonnie++'s
+ * 13 tests of 3 metrics) in one table is wider than any page. */
+#define TABLE_COLS 6
+
+/* The columns of the table that starts at column c: up to TABLE_COLS,
+ * ending where a test ends when that leaves at least half of them. */
+static int table_span(const struct model *m, int c)
+{
+	int n = m->ncols - c, k, cut = 0;
+
+	if (n <= TABLE_COLS)
+		return n;
+	for (k = 1; k <= TABLE_COLS; k++)
+		if (strcmp(m->cols[c + k].test, m->cols[c + k - 1].test) != 0)
+			cut = k;
+	return cut >= (TABLE_COLS + 1) / 2 ? cut : TABLE_COLS;
+}
+
+/* One table of the results: columns c0 .. c1 - 1, and "all tests" when
+ * last. */
+static void results_part(xmlNodePtr parent, const struct analysis *a,
+			 int c0, int c1, int last)
 {
 	const struct model *m = a->m;
 	xmlNodePtr div = html_el(parent, "div", NULL), table, head, tr, th;
@@ -130,27 +231,38 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
+	html_attr(table, "class", "results");
 	head = html_el(table, "thead", NULL);
 	tr = html_el(head, "tr", NULL);
 	th = html_el(tr, "th", m->by);
 	html_attr(th, "rowspan", "2");
-	for (c = 0; c < m->ncols; c += span) {
-		char n[16];
+	for (c = c0; c < c1; c += span) {
+		char n[16], t[200];
+		const char *td;
 
-		for (span = 1; c + span < m->ncols &&
+		for (span = 1; c + span < c1 &&
 			       strcmp(m->cols[c + span].test, m->cols[c].test) == 0;
 		     span++)
 			;
-		th = html_el(tr, "th", m->cols[c].test);
+		th = html_el(tr, "th", NULL);
+		td = titles_test(m->suite, m->cols[c].test, t, sizeof(t));
+		text(th, td ? td : m->cols[c].test);
+		if (td) {
+			text(th, " ");
+			html_attr(html_el(th, "code", m->cols[c].test), "class",
+				  "raw");
+		}
 		snprintf(n, sizeof(n), "%d", span);
 		if (span > 1)
 			html_attr(th, "colspan", n);
 	}
-	th = html_el(tr, "th", "all tests");
-	html_attr(th, "rowspan", "2");
+	if (last) {
+		th = html_el(tr, "th", "all tests");
+		html_attr(th, "rowspan", "2");
+	}
 	tr = html_el(head, "tr", NULL);
-	for (c = 0; c < m->ncols; c++)
-		column_head(html_el(tr, "th", NULL), &m->cols[c]);
+	for (c = c0; c < c1; c++)
+		column_head(html_el(tr, "th", NULL), m, c);
 	table = html_el(table, "tbody", NULL);
 	for (g = 0; g < m->ngroups; g++) {
 		char r[16];
@@ -158,7 +270,7 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 
 		tr = html_el(table, "tr", NULL);
 		html_el(tr, "th", m->groups[g]);
-		for (c = 0; c < m->ncols; c++) {
+		for (c = c0; c < c1; c++) {
 			const struct stats *st = analysis_stats(a, c, g);
 			const struct cell *x = &m->cols[c].cells[g];
 
@@ -169,13 +281,15 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 				html_attr(td, "class", "none");
 				continue;
 			}
-			if (!pages_mean_cell(td, a, c, g) &&
+			if (!pages_mean_cell(td, a, c, g, pages_decimals(a, c)) &&
 			    analysis_ratio_to_best(a, c, g, r)) {
 				xmlNodePtr sm = html_el(td, "span", r);
 
 				html_attr(sm, "class", "ratio");
 			}
 		}
+		if (!last)
+			continue;
 		td = html_el(tr, "td", NULL);
 		html_attr(td, "class", "num");
 		if (a->ranking && a->geomean[g] > 0) {
@@ -185,6 +299,18 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 			text(td, "\xe2\x80\x93");
 		}
 	}
+}
+
+static void results_table(xmlNodePtr parent, const struct analysis *a)
+{
+	int c, n;
+
+	for (c = 0; c < a->m->ncols; c += n) {
+		n = table_span(a->m, c);
+		results_part(parent, a, c, c + n, c + n >= a->m->ncols);
+	}
+	if (a->m->ncols == 0)
+		results_part(parent, a, 0, 0, 1);
 }
 
 void pages_test_file(const struct model *m, int c, char out[SLUG_MAX + 8])
@@ -464,7 +590,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		}
 	}
 	units_pick(col->unit, umax, &uv);
-	snprintf(title, sizeof(title), "%s: %s", col->test, col->metric);
+	titles_chart(m, c, title, sizeof(title));
 	snprintf(axis, sizeof(axis), "%s%s%s%s, %s is better", col->metric,
 		 *uv.unit ? " (" : "", uv.unit, *uv.unit ? ")" : "",
 		 col->better);
@@ -681,13 +807,12 @@ static int charts(struct site *s, xmlNodePtr main, const struct analysis *a)
 	html_el(main, "p", "Each thumbnail leads to the test's page: both "
 		"charts at full size, every group's statistics and its runs.");
 	for (c = 0; c < m->ncols && rc == 0; c++) {
-		char name[300], page[SLUG_MAX + 8];
+		char page[SLUG_MAX + 8];
 		xmlNodePtr h, div;
 
-		pages_column_name(m, c, name, sizeof(name));
 		h = html_el(main, "h3", NULL);
 		pages_test_file(m, c, page);
-		html_link(h, page, name);
+		pages_column_title(h, m, c, NULL, page);
 		div = html_el(main, "div", NULL);
 		html_attr(div, "class", "thumbs");
 		rc = views(s, div, a, c, 1);
@@ -704,7 +829,6 @@ static void statements(xmlNodePtr main, const struct analysis *a)
 
 	buf_init(&b, 1 << 16);
 	for (c = 0; c < m->ncols; c++) {
-		char name[300];
 		xmlNodePtr li;
 
 		buf_reset(&b);
@@ -716,9 +840,8 @@ static void statements(xmlNodePtr main, const struct analysis *a)
 			ul = html_el(main, "ul", NULL);
 			html_attr(ul, "class", "statements");
 		}
-		pages_column_name(m, c, name, sizeof(name));
 		li = html_el(ul, "li", NULL);
-		html_el(li, "strong", name);
+		pages_column_title(li, m, c, "strong", NULL);
 		text(li, ": ");
 		text(li, b.data);
 	}
@@ -946,14 +1069,22 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 {
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
-	char name[SLUG_MAX + 8], title[1100], cname[300];
+	char name[SLUG_MAX + 8], title[1500], cname[300];
 	struct page p;
 	struct buf b;
 	xmlNodePtr main, para, table, tr, td;
 	int g, k;
 
-	pages_column_name(m, c, cname, sizeof(cname));
-	snprintf(title, sizeof(title), "%s: %s", comparison_title, cname);
+	{
+		char raw[300];
+
+		if (titles_column(m, c, cname, sizeof(cname), raw, sizeof(raw)))
+			snprintf(title, sizeof(title), "%s: %s (%s)",
+				 comparison_title, cname, raw);
+		else
+			snprintf(title, sizeof(title), "%s: %s",
+				 comparison_title, cname);
+	}
 	pages_test_file(m, c, name);
 	if (page_new(&p, title, s->e))
 		return -1;
@@ -969,21 +1100,19 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 	if (m->ncols > 1) {
 		/* the neighbours in the comparison's order, so a reader can
 		 * walk its tests without going back */
-		char other[SLUG_MAX + 8], oname[300];
+		char other[SLUG_MAX + 8];
 		xmlNodePtr nav = html_el(main, "p", NULL);
 
 		html_attr(nav, "class", "neighbours");
 		if (c > 0) {
 			pages_test_file(m, c - 1, other);
-			pages_column_name(m, c - 1, oname, sizeof(oname));
 			text(nav, "Previous: ");
-			html_link(nav, other, oname);
+			pages_column_title(nav, m, c - 1, NULL, other);
 		}
 		if (c + 1 < m->ncols) {
 			pages_test_file(m, c + 1, other);
-			pages_column_name(m, c + 1, oname, sizeof(oname));
 			text(nav, c > 0 ? ". Next: " : "Next: ");
-			html_link(nav, other, oname);
+			pages_column_title(nav, m, c + 1, NULL, other);
 		}
 		text(nav, ".");
 	}

@@ -31,7 +31,19 @@ void pages_column_name(const struct model *m, int c, char *out, size_t cap);
 
 /* Fills td, a cell of a results table, with group g's mean in column c
  * (which has one) and its run count; the best of the column is marked by
- * a star and bold, not by colour alone.  1 when g is the best. */
-int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g);
+ * a star and bold, not by colour alone.  The figure gets zeros up to
+ * decimals (pages_decimals), so that a column's figures line up.  1 when
+ * g is the best. */
+int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g,
+		    int decimals);
+
+/* The most decimals a table writes of a figure of column c. */
+int pages_decimals(const struct analysis *a, int c);
+
+/* Column c's title (its description where titles.h has one) into parent:
+ * in an element tag when tag is given, as a link to href when href is;
+ * then, when described, the stored name beside it in <code>. */
+void pages_column_title(xmlNodePtr parent, const struct model *m, int c,
+			const char *tag, const char *href);
 
 #endif

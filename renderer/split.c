@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analysis/titles.h"
 #include "../analysis/units.h"
 #include "../core/buf.h"
 #include "../core/err.h"
@@ -306,10 +307,10 @@ void split_sentences(const struct split *sp, int c, struct buf *out)
 		buf_reset(&b);
 		analysis_sentence(&p->a, c, &b);
 		if (b.len && sp->m->sweep)
-			buf_printf(out, "at %s=%s: %s\n", sp->m->split, p->value,
+			buf_printf(out, "At %s=%s: %s\n", sp->m->split, p->value,
 				   b.data);
 		else if (b.len)
-			buf_printf(out, "on %s: %s\n", p->value, b.data);
+			buf_printf(out, "On %s: %s\n", p->value, b.data);
 	}
 	buf_release(&b);
 }
@@ -329,12 +330,28 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
-	snprintf(caption, sizeof(caption), "%s: %s%s%s%s, %s is better; "
-		 "\xe2\x98\x85 best %s", col->test, col->metric,
-		 *units_name(col->unit) ? " (" : "", units_name(col->unit),
-		 *units_name(col->unit) ? ")" : "", col->better,
-		 m->sweep ? "at that setting" : "of the chart");
-	html_el(table, "caption", caption);
+	{
+		/* the descriptions (titles.h) with the stored names beside
+		 * them, else the names alone: "restore: time (s), ..." */
+		char t[200], raw[300];
+		const char *td = titles_test(m->suite, col->test, t, sizeof(t));
+		const char *md = titles_metric(m->suite, col->metric);
+		xmlNodePtr cap = html_el(table, "caption", NULL);
+
+		snprintf(caption, sizeof(caption), "%s: %s", td ? td : col->test,
+			 md ? md : col->metric);
+		html_text(cap, caption);
+		if (td || md) {
+			snprintf(raw, sizeof(raw), "%s %s", col->test, col->metric);
+			html_text(cap, " ");
+			html_attr(html_el(cap, "code", raw), "class", "raw");
+		}
+		snprintf(caption, sizeof(caption), "%s%s%s, %s is better; "
+			 "\xe2\x98\x85 best %s", *units_name(col->unit) ? " (" : "",
+			 units_name(col->unit), *units_name(col->unit) ? ")" : "",
+			 col->better, m->sweep ? "at that setting" : "of the chart");
+		html_text(cap, caption);
+	}
 	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
 	th = html_el(tr, "th", NULL);
 	html_text(th, m->by);
@@ -362,9 +379,11 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 			/* a sweep's settings are no competitors: its star
 			 * is the best at each setting, as its sentences */
 			if (m->sweep)
-				pages_mean_cell(td, &p->a, c, found);
+				pages_mean_cell(td, &p->a, c, found,
+						pages_decimals(&sp->whole, c));
 			else
-				pages_mean_cell(td, &sp->whole, c, p->group[found]);
+				pages_mean_cell(td, &sp->whole, c, p->group[found],
+						pages_decimals(&sp->whole, c));
 		}
 	}
 }

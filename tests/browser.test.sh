@@ -9,7 +9,9 @@
 # tests/browser/reader.mjs reads the sample pages at 390 and 1280 px, light
 # and dark: chart text at least 10 CSS px, no sideways page, dark charts on
 # a dark page, no colour shared by two groups of the 12-group comparison,
-# each with a negative control.  Full-page screenshots go to
+# each with a negative control; tests/browser/tables.mjs checks that the
+# results tables fit 1280 px and keep their group column on a phone, with
+# controls.  Full-page screenshots go to
 # tests/browser/out/ for people to look at.
 . "$TOP/tests/lib.sh"
 
@@ -107,6 +109,26 @@ check "control: the copies lost the chart box, the SVG, a colour, the table's bo
 for kind in text dark colours width; do
 	run_reader 1 --control $kind "$S/control-$kind.html"
 done
+
+# --- the results tables: they fit a 1280 px page, and on a phone scroll in
+# their box with the group column fixed (tests/browser/tables.mjs), two
+# checks a comparison page and one over all; the control joins the cut
+# tables into one and unsticks the group column
+run_tables() {
+	want=$1; shift
+	HOME=$T/home timeout 600 node "$B/tables.mjs" "$@" > "$T/tap" 2> "$T/node.err"
+	rc=$?
+	cat "$T/tap"
+	got=$(grep -c -E '^(not )?ok ' "$T/tap")
+	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
+		notok "tables.mjs $1 ... ran through ($got of $want checks, exit $rc)"
+		sed 's/^/# /' "$T/node.err" | head -8
+	fi
+}
+n=$(ls "$S"/comparison-*.html | wc -l)
+run_tables $((2 * n + 1)) "$S"/comparison-*.html
+WIDEST=$(grep -c '<table class="results">' "$S"/comparison-*.html | sort -t: -k2 -n | tail -1 | cut -d: -f1)
+run_tables 2 --control "$WIDEST"
 
 # --- the hostile site --------------------------------------------------------
 node "$B/hostile.mjs" > "$T/hostile.csv"

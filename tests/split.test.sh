@@ -44,7 +44,7 @@ check "across, on Debian 3.1: enabled is 49.8/28 = 1.7786x faster ($*)" near "${
 check "the comparison's own rows have an empty split column (the outlier FreeBSD 6.1 / enabled, 516.1 vs 42.6 mean)" \
 	near "$(row smack outlier "FreeBSD 6.1 / enabled" "" | cut -d' ' -f1)" "516.1 / ((49.8 + 50 + 28) / 3)"
 check "the sentence says it: on enabled ... 10.4x" \
-	grep -q "on enabled: FreeBSD 6.1 is 10.4x faster than Debian 3.1 (516/s vs 49.8/s" "$T/s.txt"
+	grep -q "On enabled: FreeBSD 6.1 is 10.4x faster than Debian 3.1 (516/s vs 49.8/s" "$T/s.txt"
 check "the 5 clients of one run are said, not compared silently (the page's systems table shows them: systems.test.sh)" \
 	grep -q "(The groups also differ in clients.)" "$T/s.txt"
 
@@ -68,9 +68,9 @@ check "restore on xfs: 4.1.10 default to 3.23.51 default, 902.997/726.739 = 1.24
 check "sysbench rw/s on 4.1.10 tuned: best reiserfs" \
 	test "$(row mysql best reiserfs "4.1.10 tuned" sysbench-oltp | cut -d' ' -f1)" = 1
 check "a split value that did not run a test says nothing of it (4.1.10 default, sysbench)" \
-	sh -c '! grep -q "on 4.1.10 default: not compared" "$1"' _ "$T/s.txt"
-check "the split value joins its keys with a space: 'on 4.1.10 tuned'" \
-	grep -q "    on 4.1.10 tuned: ext3 is 1.4x slower than the other 2 (1130 s vs 809 s mean)" "$T/s.txt"
+	sh -c '! grep -q "On 4.1.10 default: Not compared" "$1"' _ "$T/s.txt"
+check "the split value joins its keys with a space: 'On 4.1.10 tuned'" \
+	grep -q "    On 4.1.10 tuned: ext3 is 1.4x slower than the other 2 (1130 s vs 809 s mean)" "$T/s.txt"
 
 # ---- the page -----------------------------------------------------------------
 bs render --out "$T/site" > /dev/null 2>&1

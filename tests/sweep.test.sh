@@ -30,9 +30,9 @@ bs summary --format tsv sw > "$T/s.tsv"
 check "no statement compares a setting with another as a competitor (no 'build-a / 1')" \
 	sh -c '! grep -q " / " "$1"' _ "$T/s.txt"
 check "at each setting, the statements a bar chart of it would make" \
-	grep -q "at threads=8: build-b is 2.4x faster than build-a (11,200,000/s vs 4,680,000/s, n=3 each" "$T/s.txt"
+	grep -q "At threads=8: build-b is 2.4x faster than build-a (11,200,000/s vs 4,680,000/s, n=3 each" "$T/s.txt"
 check "inside the noise at 1 thread: no significant difference" \
-	grep -q "at threads=1: no significant difference between build-a" "$T/s.txt"
+	grep -q "At threads=1: No significant difference between build-a" "$T/s.txt"
 check "each group's peak and where it is" \
 	sh -c 'grep -q "build-a peaks at threads=4 (5,200,000/s)$" "$1" &&
 	       grep -q "build-b peaks at threads=8 (11,200,000/s), the largest tried" "$1"' _ "$T/s.txt"
@@ -42,7 +42,7 @@ check "scaling from the smallest to the largest setting, and per doubling" \
 check "where one is ahead, and where the test does not separate them" \
 	grep -q "build-a against build-b: no significant difference at threads=1 to 2; build-b is faster at threads=4 to 8$" "$T/s.txt"
 check "the headline counts the best at each setting" \
-	grep -q "overall: build-b: best at 2 of 4 points" "$T/s.txt"
+	grep -q "Overall: build-b: best at 2 of 4 points" "$T/s.txt"
 check "TSV: the x column says which setting a row is about" \
 	test "$(awk -F'\t' '$4 == "faster" && $5 == "build-b" { printf "%s ", $15 }' "$T/s.tsv")" = "4 8 "
 check "TSV: peak rows with their setting" \

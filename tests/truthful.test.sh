@@ -29,11 +29,11 @@ check "no vs-best ratio against a measured best in a too-fast column" \
 	test -z "$(rows "$T/b.tsv" vs-best rewrite rate)"
 "$BIN" --db "$S" summary bonnie-by-fs > "$T/b.txt"
 check "the sentence names the too-fast groups, then the measured one" \
-	grep -q "rewrite rate: too fast for bonnie++ to measure: ext4 and tmpfs; of the measured, xfs 455 MiB/s" "$T/b.txt"
+	grep -q "(rewrite rate): Too fast for bonnie++ to measure: ext4 and tmpfs; of the measured, xfs 455 MiB/s" "$T/b.txt"
 check "the ranking leaves out the charts some group could not be measured in" \
 	grep -q 'uses the 15 of 19 charts in which every group has a measured figure' "$T/b.txt"
 check "a chart no group was measured in says so, with no best" \
-	sh -c 'grep -q "seeks rate: too fast for bonnie++ to measure: ext4, tmpfs and xfs\.$" "$1" &&
+	sh -c 'grep -q "(seeks rate): Too fast for bonnie++ to measure: ext4, tmpfs and xfs\.$" "$1" &&
 	       test -z "$2"' _ "$T/b.txt" "$(rows "$T/b.tsv" best seeks rate)"
 
 # the index thumbnail shows what the headline says: "tmpfs stands out"
@@ -63,7 +63,7 @@ check "control: memory's total time, ended by its total size before --time=3, is
 	test -n "$(awk -F'\t' '$2 == "memory" && $3 == "total_time" && $4 == "best"' "$T/s.tsv")"
 "$BIN" --db "$S" summary sysbench-by-fs > "$T/s.txt"
 check "and the sentence says why" \
-	grep -q "cpu total_time: not compared: the runs' own settings fixed this figure" "$T/s.txt"
+	grep -q "(cpu total_time): Not compared: the runs' own settings fixed this figure" "$T/s.txt"
 # the data rule: no command line kept, every total time just past 10 s
 cat > "$T/tt.csv" <<'CSV'
 label,suite,test,metric,value,unit,better
@@ -96,7 +96,7 @@ check "three groups: ext4 and xfs cannot be told apart, both best (was 'best: ex
 	test "$(rows "$T/n3.tsv" best rndrw reads_per_sec)" = "ext4 xfs "
 "$BIN" --db "$T/n.db" summary three > "$T/n3.txt"
 check "the sentence says so" \
-	grep -q "best: ext4 and xfs, no significant difference (ext4 2891/s, n=2, xfs 1387/s, n=2)" "$T/n3.txt"
+	grep -q "Best: ext4 and xfs, no significant difference (ext4 2891/s, n=2, xfs 1387/s, n=2)" "$T/n3.txt"
 check "no ratio whose interval holds 1 is called faster or slower" \
 	awk -F'\t' '($4 == "faster" || $4 == "slower") && $11 != "" && $11 <= 1 && $12 >= 1 { bad = 1 } END { exit bad }' "$T/n3.tsv"
 check "every ratio between repeated groups carries its interval" \
@@ -226,7 +226,7 @@ check "a group that ran one test of four is not 'best overall' (no geomean at al
 check "the page says why there is no overall ranking" \
 	sh -c '"$1" --db "$2" summary | grep -q "No overall ranking: the groups have measured figures in common in only 1 of the 4"' _ "$BIN" "$T/c.db"
 check "the headline reads true: x is best in 3 of 4 charts" \
-	sh -c '"$1" --db "$2" summary | grep -q "overall: x: best in 3 of 4 charts"' _ "$BIN" "$T/c.db"
+	sh -c '"$1" --db "$2" summary | grep -q "Overall: x: best in 3 of 4 charts"' _ "$BIN" "$T/c.db"
 
 # --- signs and magnitudes --------------------------------------------------
 printf 'label,test,metric,value,better\nneg,t,m,-5,higher\npos,t,m,3,higher\n' > "$T/sign.csv"

@@ -40,7 +40,7 @@ mk A "100.0 100.05 99.95" B "99.6 99.62 99.58" C "76 91 106" | case_ mono
 check "a noisy group 9% behind is not best beside the top (best: $(kinds mono best))" \
 	test "$(kinds mono best)" = "A "
 check "the tight group 0.4% behind is mentioned as a near-tie, not best" \
-	grep -q "best: A (100/s, n=3), with B within 0.5%" "$T/mono.txt"
+	grep -q "Best: A (100/s, n=3), with B within 0.5%" "$T/mono.txt"
 # the slowest group, an outlier, is never best (it was "btrfs 1734/s (best)
 # (outlier)" when the best could not be told from it)
 mk ext4 "9400 9500 9450" xfs "9100 9150 9050" ext2 "9300 9200 9250" \
@@ -78,7 +78,7 @@ check "830 and 826 µs are not 'no difference': xfs is 1.005x faster" \
 	grep -q "xfs is 1.005x faster than ext4 (826 µs vs 830 µs, n=1 each); best: xfs (826 µs), with ext4 within 0.5%" "$T/near.txt"
 U=us BT=lower M=lat mk ext4 830 xfs 829.5 | case_ tie
 check "within 0.1% is a tie: not compared, and said so" \
-	sh -c 'grep -q "not compared: every group.s figure is within 0.1% of the others" "$1" &&
+	sh -c 'grep -q "Not compared: every group.s figure is within 0.1% of the others" "$1" &&
 	       test -z "$2"' _ "$T/tie.txt" "$(kinds tie best)"
 # "within 0.5%" is measured from the best figure, not from a group named
 U=us BT=lower M=lat mk a 100 b 100.4 c 100.8 d 300 | case_ halfpct
@@ -97,7 +97,7 @@ check "every row: ratio_low <= ratio <= ratio_high" \
 	awk -F'\t' 'FNR > 1 && $11 != "" && !($11 <= $6 && $6 <= $12) { bad = 1 } END { exit bad }' \
 	"$T/orient.tsv" "$T/partial.tsv" "$T/mono.tsv"
 check "the pair's sentence is oriented as named (alpha was ... slower)" \
-	grep -q "no significant difference between beta (70/s mean, n=4) and alpha (60/s mean, n=4) at 95% confidence; alpha was 1.17x slower in these runs; 95% interval" "$T/orient.txt"
+	grep -q "No significant difference between beta (70/s mean, n=4) and alpha (60/s mean, n=4) at 95% confidence; alpha was 1.17x slower in these runs; 95% interval" "$T/orient.txt"
 
 # --- 5. the TSV says what the page says ---------------------------------------
 check "a faster or slower row is never not-significant" \
@@ -138,10 +138,10 @@ check "control: three intervals, three error bars" \
 	printf '9\ta\ts\tu\trate\t3\t1/s\thigher\tok\n'
 } | case_ solo
 check "a chart with one group says so and compares nothing" \
-	sh -c 'grep -q "u rate: only a: nothing to compare" "$1" && test -z "$2"' _ \
+	sh -c 'grep -q "u rate: Only a: nothing to compare" "$1" && test -z "$2"' _ \
 	"$T/solo.txt" "$(awk -F'\t' '$2 == "u" && $4 == "best"' "$T/solo.tsv")"
 check "and is not counted as compared in the headline" \
-	grep -q "overall: .*of 1 chart" "$T/solo.txt"
+	grep -q "Overall: .*of 1 chart" "$T/solo.txt"
 mk only "5 6 7" | case_ single_group
 check "a comparison of one group says so once" \
 	sh -c 'test "$(grep -c "nothing to compare" "$1")" = 1 &&
@@ -214,14 +214,14 @@ check "control: measured total times (6.72 s, 6.51 s) are compared" \
 } | case_ counts
 "$BIN" --db "$T/counts.db" summary > "$T/counts.txt"
 check "reads/s and MiB/s count once: a and b best in 1 of 2 measurements each" \
-	grep -q "overall: a and b: best in 1 of 2 measurements each (3 charts; charts of the same counts count once)" "$T/counts.txt"
+	grep -q "Overall: a and b: best in 1 of 2 measurements each (3 charts; charts of the same counts count once)" "$T/counts.txt"
 check "and the geometric mean is over the 2 measurements (a: sqrt(1.32) = 1.15)" \
 	awk -F'\t' '$4 == "geomean" && $5 == "a" { r = $6 } END { exit !(r > 1.14 && r < 1.16) }' "$T/counts.tsv"
 # control: MiB/s that are not proportional to reads/s are a measurement
 # of their own
 sed 's/15\.78/17.00/' "$T/counts.in" | case_ counts2
 check "control: figures not proportional run by run count as charts" \
-	grep -q "overall: a and b: best in 1 of 3 charts each$" "$T/counts2.txt"
+	grep -q "Overall: a and b: best in 1 of 3 charts each$" "$T/counts2.txt"
 
 # --- 9. zeros, negatives, figures across zero ----------------------------------
 mk a 0 b 100 c 102 d 98 | case_ zero
@@ -257,7 +257,7 @@ check "the pivot table stars btrfs / buffered alone (the chart's best)" \
 	sh -c 'test "$(echo "$1" | sed "s/.*<\/caption>//" | grep -o "★" | wc -l)" = 1 &&
 	       echo "$1" | grep -q "874,622</strong> ★"' _ "$pivot"
 check "and the sentences agree: on btrfs buffered is 6.3x faster" \
-	sh -c '"$BIN" --db "$1" summary two | grep -q "on btrfs: buffered is 6.3x faster than direct"' _ "$T/split.db"
+	sh -c '"$BIN" --db "$1" summary two | grep -q "On btrfs: buffered is 6.3x faster than direct"' _ "$T/split.db"
 
 # --- tables as sentences write them: thousands separated, units as /s ---------------
 check "the pivot table separates thousands (874,622, not 874622)" \

@@ -364,21 +364,35 @@ def read_text(path):
             if comp is None:
                 continue
             st = read_text.store[comp]
-            if line.startswith("  overall: "):
-                st["overall"] = line[len("  overall: "):]
+            if line.startswith("  Overall: "):
+                st["overall"] = line[len("  Overall: "):]
                 continue
             if line.startswith("  ("):
                 st["notes"].append(line[2:])
                 continue
             if line.startswith("    ") and key:
-                st["sub"].setdefault(key, []).append(line.strip())
+                # "On X: Best: ..." read as "on X: best: ...": a
+                # sentence's capital is titles.test.sh's to check
+                sub = line.strip()
+                k = sub.find(": ")
+                if k > 0:
+                    sub = uncap(sub[:k + 2]) + uncap(sub[k + 2:])
+                st["sub"].setdefault(key, []).append(sub)
                 continue
-            m = re.match(r"  (\S+) (\S+): (.*)$", line)
+            # "  TEST METRIC: ..." or, titled, "  TITLE (TEST METRIC): ..."
+            m = re.match(r"  .* \(([^\s()]+) ([^\s()]+)\): (.*)$", line) or \
+                re.match(r"  (\S+) (\S+): (.*)$", line)
             if m:
                 key = (m.group(1), m.group(2))
-                lines[(comp, key)] = m.group(3)
+                lines[(comp, key)] = uncap(m.group(3))
                 st["order"].append(key)
     return lines
+
+
+def uncap(s):
+    """A sentence as the checks read it: its first letter in lower case
+    (the groups here are gNN, so a capital is the sentence's own)."""
+    return s[:1].lower() + s[1:]
 
 
 NAMES = r"((?:g\d\d)(?:(?:, | and )g\d\d)*)"
@@ -942,7 +956,8 @@ def read_pivots(site):
         if not m:
             continue
         for t in re.findall(r"<table>(.*?)</table>", s, re.S):
-            cap = re.search(r"<caption>([^:<]*): ([^ <]*) ", t)
+            cap = re.search(r'<caption>[^<]*<code class="raw">(\S+) (\S+)</code>',
+                            t) or re.search(r"<caption>([^:<]*): ([^ <]*) ", t)
             if not cap:
                 continue
             heads = [html.unescape(h) for h in
