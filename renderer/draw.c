@@ -37,7 +37,7 @@ struct chart_job {
 
 /* Bump when painting changes, so that no published chart of the old look
  * is reused. */
-#define CHART_STYLE "benchsite chart style 6"
+#define CHART_STYLE "benchsite chart style 7"
 
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).
@@ -49,6 +49,10 @@ static void layout_key(const struct chart_layout *l, char key[65])
 	const char *p = (const char *)l;
 	size_t nb = l->nbars < 0 ? 0 : l->nbars > CHART_BARS_MAX ?
 					  CHART_BARS_MAX : (size_t)l->nbars;
+	size_t nd = l->ndots < 0 ? 0 : l->ndots > CHART_DOTS_MAX ?
+					  CHART_DOTS_MAX : (size_t)l->ndots;
+	size_t ng = l->nlegend < 0 ? 0 : l->nlegend > CHART_LEGEND_MAX + 2 ?
+					    CHART_LEGEND_MAX + 2 : (size_t)l->nlegend;
 	struct sha256 h;
 
 	sha256_init(&h);
@@ -67,6 +71,17 @@ static void layout_key(const struct chart_layout *l, char key[65])
 	sha256_update(&h, l->value_text, nb * sizeof(l->value_text[0]));
 	sha256_update(&h, l->value_x, nb * sizeof(l->value_x[0]));
 	sha256_update(&h, l->text_y, nb * sizeof(l->text_y[0]));
+	sha256_update(&h, l->legend, ng * sizeof(l->legend[0]));
+	sha256_update(&h, l->legend_color, ng * sizeof(l->legend_color[0]));
+	sha256_update(&h, l->legend_x, ng * sizeof(l->legend_x[0]));
+	sha256_update(&h, l->legend_y, ng * sizeof(l->legend_y[0]));
+	sha256_update(&h, l->dot_n, nb * sizeof(l->dot_n[0]));
+	sha256_update(&h, l->dot_x, nd * sizeof(l->dot_x[0]));
+	sha256_update(&h, l->dot_y, nd * sizeof(l->dot_y[0]));
+	sha256_update(&h, l->head, nb * sizeof(l->head[0]));
+	sha256_update(&h, l->head_y, nb * sizeof(l->head_y[0]));
+	if (l->clustered)
+		sha256_update(&h, l->head_text, nb * sizeof(l->head_text[0]));
 	sha256_final_hex(&h, key);
 }
 
