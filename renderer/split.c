@@ -454,7 +454,8 @@ void split_html(const struct split *sp, void *parent_node)
 		char cls[32];
 		xmlNodePtr sw = html_el(p, "span", NULL);
 
-		snprintf(cls, sizeof(cls), "swatch c%d", v & 7);
+		/* the colour of the value's bars and chart legend */
+		snprintf(cls, sizeof(cls), "swatch c%d", v % CHART_COLORS);
 		html_attr(sw, "class", cls);
 		html_text(p, sp->values[v]);
 		html_text(p, v + 1 < sp->nvalues ? ", " : ".");
