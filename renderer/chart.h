@@ -15,7 +15,7 @@ struct err;
 /* The most bars a chart draws.  A comparison with more groups draws this
  * many and says so in the chart's note ("256 of 2000 groups shown"); the
  * page (pages.c chart_view) chooses which, never silently.  The bound keeps
- * a chart and its layout a fixed size (about 100 KB), whatever the store
+ * a chart and its layout a fixed size (about 200 KB), whatever the store
  * holds, and a 256-bar chart (7,700 pixels tall) is about as long as a
  * reader will scroll. */
 #define CHART_BARS_MAX 256

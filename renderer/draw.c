@@ -42,7 +42,7 @@ struct chart_job {
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).
  * Only the first nbars entries of the per-bar arrays are hashed: the whole
- * struct is about 90 KB, and hashing all of it would cost a fifth of a
+ * struct is about 190 KB, and hashing all of it would cost a fifth of a
  * render's time. */
 static void layout_key(const struct chart_layout *l, char key[65])
 {
@@ -311,7 +311,7 @@ int draw_layout_probe(struct site *s, char key[65])
  * idle for that quarter).  When the ring is full the main
  * thread draws the oldest chart itself instead of waiting; draw_flush
  * makes it draw with the others until the ring is empty and joins them.
- * The ring bounds memory: a job (two layouts) is about 180 KB. */
+ * The ring bounds memory: a job (two layouts) is about 370 KB. */
 #define RING_JOBS 64
 
 /* Most threads a render starts, whatever --jobs says: charts are drawn by
