@@ -179,6 +179,8 @@ $GEN charts "$N" "$W/charts"
 read floor mem cairo full obytes cbytes pal <"$W/cb.out"
 "$H/chartbench" "$N" "$REPEAT" "$W/charts" err >"$W/cbe.out" || exit 1
 read efloor emem ecairo efull eobytes ecbytes epal <"$W/cbe.out"
+"$H/chartbench" "$N" "$REPEAT" "$W/charts" split >"$W/cbs.out" || exit 1
+read sfloor smem scairo sfull sobytes scbytes spal <"$W/cbs.out"
 if command -v gnuplot >/dev/null 2>&1; then
 	m gp gnuplot "$W/charts/charts.gp"
 	gp=$(awk -v c="$gp_cpu" -v n="$N" 'BEGIN { printf "%.3f", c * 1000 / n }')
@@ -210,8 +212,11 @@ r=$(ratio "$obytes" "$cbytes")
 row "chart size, $pal% written with a palette" "cairo's PNG writer (${cairo} ms a chart)" \
     "${r}x (${obytes} vs ${cbytes} bytes)" "<= 1x" "$(holds "$r" "<=" 1)"
 r=$(ratio "$emem" "$efloor")
-row "with error bars: draw + encode, $epal% palette" "the floor" \
+row "with error bars and a dot per run (3 a bar): draw + encode, $epal% palette" "the floor" \
     "${r}x (${emem} ms vs ${efloor} ms; ${eobytes} vs cairo ${ecbytes} bytes)" "<= 10x" "$(holds "$r" "<=" 10)"
+r=$(ratio "$sfull" "$full")
+row "two factors: 4 clusters of 3, legend, error bars, dots: layout + draw + encode + write" \
+    "the plain chart" "${r}x (${sfull} ms vs ${full} ms; $spal% palette)" "<= 1.2x" "$(holds "$r" "<=" 1.2)"
 
 # ---- full render, 100 / 1,000 / 10,000 charts ----------------------------
 # SUITES x TESTS charts of 12 bars each

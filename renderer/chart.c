@@ -256,11 +256,109 @@ static void value_label(const struct chart *c, const struct chart_bar *b,
 #define NARROW_BAR_H 16.0
 #define NARROW_GAP 7.0
 
+/* Clusters: each under a line with its name, and apart from the one
+ * before by CLUSTER_GAP more than bars are within one. */
+#define HEAD_H 20.0
+#define NARROW_HEAD_H 18.0
+#define CLUSTER_GAP 10.0
+#define LEGEND_H 20.0	/* a line of the legend */
+#define LEGEND_SEP 16.0	/* between two entries on a line */
+
+/* Lays the legend out from y (the top of its first line) within width;
+ * returns the y under it.  Entries flow left to right and wrap; each
+ * text is cut to fit a line. */
+static double legend_layout(const struct chart *c, int width, chart_measure m,
+			    void *ctx, struct chart_layout *l, double y)
+{
+	double x = MARGIN, base = y + 12, room = width - 2 * MARGIN;
+	int i, n = 0, k = c->nlegend < CHART_LEGEND_MAX ? c->nlegend
+						       : CHART_LEGEND_MAX;
+	char more[64];
+
+	for (i = -1; i <= k; i++) {
+		const char *t = i < 0 ? c->legend_title : i < k ? c->legend[i].text
+								 : NULL;
+		int color = i < 0 || i == k ? -1 : c->legend[i].color;
+		double w, sw = color >= 0 ? CHART_SWATCH + 5 : 0;
+
+		if (i == k && c->legend_more > 0) {
+			snprintf(more, sizeof(more), "and %d more",
+				 c->legend_more);
+			t = more;
+		}
+		if (!t)
+			continue;
+		if (i < 0) {	/* "settings:" */
+			char title[CHART_TEXT_MAX + 2];
+
+			copy_utf8(title, sizeof(title), t);
+			snprintf(l->legend[n], CHART_TEXT_MAX, "%.*s:",
+				 CHART_TEXT_MAX - 2, title);
+		} else {
+			copy_utf8(l->legend[n], CHART_TEXT_MAX, t);
+		}
+		fit(l->legend[n], CHART_TEXT_MAX, room - sw, m, ctx);
+		w = sw + m(ctx, l->legend[n]);
+		if (x > MARGIN && x + w > width - MARGIN) {
+			x = MARGIN;
+			base += LEGEND_H;
+		}
+		l->legend_color[n] = color;
+		l->legend_x[n] = x;
+		l->legend_y[n] = base;
+		x += w + LEGEND_SEP;
+		n++;
+	}
+	l->nlegend = n;
+	return n ? base - 12 + LEGEND_H + 2 : y;
+}
+
+/* Bar i starts a cluster: it has one, and the bar before another. */
+static int starts_cluster(const struct chart *c, int i)
+{
+	const char *a = c->bar[i].cluster, *b = i ? c->bar[i - 1].cluster : NULL;
+
+	return a && (!b || strcmp(a, b) != 0);
+}
+
+/* The dots of bar i's runs (with 2 or more), each at its figure, spread
+ * down the bar's height by a fixed sequence (the golden ratio's fractional
+ * steps from the middle), so equal figures stay apart and a render is
+ * reproducible.  A run beyond the axis sits at its end. */
+static void dots_layout(const struct chart *c, int i, double span,
+			struct chart_layout *l)
+{
+	const struct chart_bar *b = &c->bar[i];
+	const struct chart_box *box = &l->bar[i];
+	double div = c->runs_div > 0 ? c->runs_div : 1;
+	double room = box->h - 2 * (CHART_DOT_R + 1);
+	int k;
+
+	if (!b->has_value || b->n < 2 || !b->runs ||
+	    b->n > CHART_DOTS_MAX - l->ndots)
+		return;
+	for (k = 0; k < b->n; k++) {
+		double v = b->runs[k] / div, x;
+
+		if (!isfinite(v))
+			continue;
+		v = fmin(fmax(v, l->axis_min), l->axis_max);
+		x = l->plot.x + (v - l->axis_min) / span * l->plot.w;
+		l->dot_x[l->ndots] = x;
+		l->dot_y[l->ndots] = box->y + CHART_DOT_R + 1 +
+				     fmod(0.5 + k * 0.6180339887498949, 1) * room;
+		l->ndots++;
+		l->dot_n[i]++;
+		if (x + CHART_DOT_R + 6 > l->value_x[i])
+			l->value_x[i] = x + CHART_DOT_R + 6;
+	}
+}
+
 static int layout_with(const struct chart *c, int width, int narrow,
 		       chart_measure m, void *ctx, struct chart_layout *l,
 		       struct err *e)
 {
-	double label_w = 0, value_w = 0, max = 0, min = 0, step, y0, span;
+	double label_w = 0, value_w = 0, max = 0, min = 0, step, y0, span, y;
 	double bar_h = narrow ? NARROW_BAR_H : BAR_H;
 	double row_h = narrow ? NARROW_LABEL_H + NARROW_BAR_H + NARROW_GAP
 			      : BAR_H + BAR_GAP;
@@ -307,6 +405,15 @@ static int layout_with(const struct chart *c, int width, int narrow,
 			min = b->value;
 		if (b->n > 1 && isfinite(b->err_hi) && b->err_hi > max)
 			max = b->err_hi;
+		/* every run's dot lies on the axis */
+		for (k = 0; b->runs && b->n > 1 && k < b->n; k++) {
+			double v = b->runs[k] / (c->runs_div > 0 ? c->runs_div : 1);
+
+			if (isfinite(v) && v > max)
+				max = v;
+			if (isfinite(v) && v < min)
+				min = v;
+		}
 	}
 	/* an interval reaching below 0 widens the axis only where a figure
 	 * is negative: for figures that are all positive the axis starts at
@@ -322,11 +429,34 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	y0 = c->title && *c->title ? TITLE_H : MARGIN;
 	if (l->note[0])
 		y0 += NOTE_H;
+	if (c->nlegend > 0)	/* under the title: a chart copied alone
+				 * still says what its colours are */
+		y0 = legend_layout(c, width, m, ctx, l, y0);
 	l->plot.y = y0;
 	l->plot.w = width - l->plot.x - MARGIN - value_w - 8;
 	if (l->plot.w < MIN_PLOT)
 		return err_set(e, NULL, 0, 0, "chart too narrow for its labels");
-	l->plot.h = c->nbars * row_h - (row_h - top - bar_h);
+	/* each bar's row, a cluster's heading line above its first bar */
+	y = l->plot.y;
+	for (i = 0; i < c->nbars; i++) {
+		if (starts_cluster(c, i)) {
+			double hh = narrow ? NARROW_HEAD_H : HEAD_H;
+
+			if (i > 0)
+				y += CLUSTER_GAP;
+			l->clustered = l->head[i] = 1;
+			copy_utf8(l->head_text[i], CHART_TEXT_MAX,
+				  c->bar[i].cluster);
+			/* measured at the body size: bold is wider */
+			fit(l->head_text[i], CHART_TEXT_MAX,
+			    (width - 2 * MARGIN) / 1.25, m, ctx);
+			l->head_y[i] = y + hh - 6;
+			y += hh;
+		}
+		l->bar[i].y = y + top;
+		y += row_h;
+	}
+	l->plot.h = y - l->plot.y - (row_h - top - bar_h);
 	/* the axis holds 0 and every figure: from 0 for positive figures,
 	 * to 0 for negative ones, across 0 for both; round ends */
 	if (max - min > 0 && isfinite(max - min)) {
@@ -387,7 +517,6 @@ static int layout_with(const struct chart *c, int width, int narrow,
 		/* from 0 towards the figure, either way */
 		box->w = bar ? fabs(b->value) / span * l->plot.w : 0;
 		box->x = bar && b->value < 0 ? l->zero_x - box->w : l->zero_x;
-		box->y = l->plot.y + i * row_h + top;
 		box->h = bar_h;
 		/* narrow: the label's left edge, on the line above */
 		l->label_x[i] = narrow ? MARGIN : l->plot.x - 8;
@@ -410,6 +539,7 @@ static int layout_with(const struct chart *c, int width, int narrow,
 			if (l->err_x1[i] + 6 > l->value_x[i])
 				l->value_x[i] = l->err_x1[i] + 6;
 		}
+		dots_layout(c, i, span, l);
 		l->text_y[i] = box->y + bar_h / 2 + FONT_SIZE * 0.35;
 	}
 	l->height = (int)ceil(l->plot.y + l->plot.h + AXIS_H);
@@ -484,13 +614,66 @@ static void source(cairo_t *cr, const unsigned char rgb[3])
 	cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
 }
 
+/* The dots of bar i, from dot d: each in the text's colour inside a ring
+ * of the ground's, so that it reads on any bar and past its end.  Drawn
+ * as squares on whole pixels (arcs cost cairo several times as much), in
+ * two colours the image already has: the palette encoder (png.c) keeps
+ * its few hundred colours, and a dot stays a dot at a thumbnail's scale
+ * (r: at least 1.5 pixels). */
+static void paint_dots(cairo_t *cr, const struct chart_layout *l, int i,
+		       int d, double r, const struct chart_scheme *sc)
+{
+	int k;
+
+	cairo_save(cr);
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+	source(cr, sc->ground);
+	for (k = d; k < d + l->dot_n[i]; k++)
+		cairo_rectangle(cr, l->dot_x[k] - r - 1, l->dot_y[k] - r - 1,
+				2 * r + 2, 2 * r + 2);
+	cairo_fill(cr);
+	source(cr, sc->text);
+	for (k = d; k < d + l->dot_n[i]; k++)
+		cairo_rectangle(cr, l->dot_x[k] - r, l->dot_y[k] - r, 2 * r,
+				2 * r);
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+/* The legend: a swatch in each entry's bar colour, and its text. */
+static void paint_legend(cairo_t *cr, const struct chart_layout *l,
+			 const struct chart_scheme *sc)
+{
+	int i;
+
+	for (i = 0; i < l->nlegend; i++) {
+		double x = l->legend_x[i];
+
+		if (l->legend_color[i] >= 0) {
+			source(cr, sc->bar[(unsigned)l->legend_color[i] %
+					   CHART_COLORS]);
+			cairo_rectangle(cr, x, l->legend_y[i] - CHART_SWATCH + 1,
+					CHART_SWATCH, CHART_SWATCH);
+			cairo_fill(cr);
+			x += CHART_SWATCH + 5;
+			source(cr, sc->text);
+		} else {
+			source(cr, sc->muted);
+		}
+		cairo_move_to(cr, x, l->legend_y[i]);
+		cairo_show_text(cr, l->legend[i]);
+	}
+}
+
 /* Paints l on cr (any surface) in the light scheme, the PNG's (a dark page
- * shows the SVG, which carries both); the caller checks the status. */
-static void paint(cairo_t *cr, const struct chart_layout *l)
+ * shows the SVG, which carries both), at scale; the caller checks the
+ * status. */
+static void paint(cairo_t *cr, const struct chart_layout *l, double scale)
 {
 	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
 	double base = l->plot.y + l->plot.h + 4;
-	int i;
+	double r = fmax(CHART_DOT_R, scale > 0 ? 1.5 / scale : CHART_DOT_R);
+	int i, d = 0;
 
 	source(cr, sc->ground);
 	cairo_paint(cr);
@@ -546,7 +729,16 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 			cairo_stroke(cr);
 			cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 		}
+		if (l->dot_n[i] > 0)
+			paint_dots(cr, l, i, d, r, sc);
+		d += l->dot_n[i];
 		source(cr, sc->text);
+		if (l->head[i]) {	/* the cluster's name, bold */
+			set_font(cr, FONT_SIZE, 1);
+			cairo_move_to(cr, MARGIN, l->head_y[i]);
+			cairo_show_text(cr, l->head_text[i]);
+			set_font(cr, FONT_SIZE, 0);
+		}
 		if (l->narrow) {
 			cairo_move_to(cr, l->label_x[i], l->bar[i].y - 5);
 			cairo_show_text(cr, l->label[i]);
@@ -567,6 +759,7 @@ static void paint(cairo_t *cr, const struct chart_layout *l)
 	cairo_stroke(cr);
 	if (l->axis[0])
 		text_center(cr, l->axis_x, base + 32, l->axis);
+	paint_legend(cr, l, sc);
 }
 
 struct _cairo_surface *chart_draw(const struct chart_layout *l, double scale,
@@ -578,7 +771,7 @@ struct _cairo_surface *chart_draw(const struct chart_layout *l, double scale,
 	cairo_status_t st;
 
 	cairo_scale(cr, scale, scale);
-	paint(cr, l);
+	paint(cr, l, scale);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (st != CAIRO_STATUS_SUCCESS) {

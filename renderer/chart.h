@@ -15,12 +15,19 @@ struct err;
 /* The most bars a chart draws.  A comparison with more groups draws this
  * many and says so in the chart's note ("256 of 2000 groups shown"); the
  * page (pages.c chart_view) chooses which, never silently.  The bound keeps
- * a chart and its layout a fixed size (about 100 KB), whatever the store
+ * a chart and its layout a fixed size (about 200 KB), whatever the store
  * holds, and a 256-bar chart (7,700 pixels tall) is about as long as a
  * reader will scroll. */
 #define CHART_BARS_MAX 256
 #define CHART_TICKS_MAX 16
 #define CHART_TEXT_MAX 160
+/* The most run dots a chart draws, over all its bars (CHART_BARS_MAX bars
+ * of 8 runs); a bar whose runs would not fit in what is left draws none,
+ * never some of them, and keeps its error bar. */
+#define CHART_DOTS_MAX 2048
+/* The most entries of a chart's legend; more split values than this end
+ * the legend with "and N more" (each bar's label still names its own). */
+#define CHART_LEGEND_MAX 24
 
 struct chart_bar {
 	const char *label;	/* UTF-8, any length */
@@ -35,6 +42,20 @@ struct chart_bar {
 				 * error bar when n > 1 and both are finite
 				 * (NAN: the table says "too few runs for an
 				 * interval", so the chart draws none) */
+	const double *runs;	/* NULL, or the n figures behind value (in
+				 * the unit of chart.runs_div): with n >= 2
+				 * each is a dot on the bar */
+	const char *cluster;	/* NULL, or the cluster the bar belongs to
+				 * (a two-factor chart's --by value):
+				 * consecutive bars of one cluster are drawn
+				 * together under its name, apart from the
+				 * next cluster */
+};
+
+/* A legend entry: text in bar colour color. */
+struct chart_key {
+	const char *text;
+	int color;
 };
 
 struct chart {
@@ -46,6 +67,14 @@ struct chart {
 				 * chart leaves out ("256 of 2000 groups
 				 * shown ...") */
 	int width;		/* pixels */
+	double runs_div;	/* bars' runs are divided by it (the unit
+				 * the chart shows); 0 means 1 */
+	const char *legend_title;	/* NULL, or what the legend's entries
+					 * are ("settings") */
+	int nlegend;		/* a legend inside the chart (a two-factor
+				 * chart's split values), 0: none */
+	int legend_more;	/* entries left out past CHART_LEGEND_MAX */
+	struct chart_key legend[CHART_LEGEND_MAX];
 	int nbars;
 	struct chart_bar bar[CHART_BARS_MAX];
 };
@@ -66,6 +95,11 @@ struct chart_layout {
 	double axis_x;			/* the centre of the axis title: under
 					 * the plot, moved (and the text cut)
 					 * so that it lies inside the chart */
+	int nlegend;			/* legend entries (the last may be
+					 * "and N more", color -1: no swatch) */
+	int ndots;			/* run dots, in bar order */
+	int clustered;			/* bars in clusters, each under its
+					 * heading (head[i] set) */
 	int nbars;
 	int color[CHART_BARS_MAX];
 	int has_err[CHART_BARS_MAX];
@@ -85,7 +119,26 @@ struct chart_layout {
 	char value_text[CHART_BARS_MAX][CHART_TEXT_MAX];
 	double value_x[CHART_BARS_MAX];	/* left edge of the value text */
 	double text_y[CHART_BARS_MAX];	/* baseline of the bar's texts */
+	/* the legend: a swatch of legend_color at (legend_x, legend_y -
+	 * CHART_SWATCH) sized CHART_SWATCH, its text at legend_x +
+	 * CHART_SWATCH + 5 on baseline legend_y; entry 0 may be the title
+	 * (color -1) */
+	char legend[CHART_LEGEND_MAX + 2][CHART_TEXT_MAX];
+	int legend_color[CHART_LEGEND_MAX + 2];
+	double legend_x[CHART_LEGEND_MAX + 2], legend_y[CHART_LEGEND_MAX + 2];
+	/* runs: bar i's dot_n[i] dots follow those of the bars before it */
+	int dot_n[CHART_BARS_MAX];
+	double dot_x[CHART_DOTS_MAX], dot_y[CHART_DOTS_MAX];
+	/* clusters: bar i starts one when head[i], its name head_text[i] on
+	 * baseline head_y[i], from the left margin */
+	int head[CHART_BARS_MAX];
+	double head_y[CHART_BARS_MAX];
+	char head_text[CHART_BARS_MAX][CHART_TEXT_MAX];
 };
+
+/* A legend swatch's side and a run dot's radius, in pixels. */
+#define CHART_SWATCH 11.0
+#define CHART_DOT_R 2.5
 
 /* Returns the width in pixels of UTF-8 text s at the chart's font size. */
 typedef double (*chart_measure)(void *ctx, const char *s);

@@ -94,7 +94,7 @@ static void paint_attr(xmlNodePtr n, const char *name,
 static void dark_style(xmlNodePtr svg)
 {
 	const struct chart_scheme *d = &chart_schemes[CHART_DARK];
-	char css[1200], c[6][8], b[8];
+	char css[1400], c[6][8], b[8];
 	size_t n;
 	int i;
 
@@ -107,8 +107,8 @@ static void dark_style(xmlNodePtr svg)
 	n = (size_t)snprintf(css, sizeof(css),
 			     "@media (prefers-color-scheme: dark) {"
 			     ".bg{fill:%s}.t{fill:%s}.m{fill:%s}.g{stroke:%s}"
-			     ".r{stroke:%s}.w{stroke:%s}",
-			     c[0], c[1], c[2], c[3], c[4], c[5]);
+			     ".r{stroke:%s}.w{stroke:%s}.d{fill:%s;stroke:%s}",
+			     c[0], c[1], c[2], c[3], c[4], c[5], c[1], c[0]);
 	for (i = 0; i < CHART_COLORS && n < sizeof(css); i++) {
 		hex(d->bar[i], b);
 		n += (size_t)snprintf(css + n, sizeof(css) - n,
@@ -132,6 +132,66 @@ static void text(xmlNodePtr parent, double x, double y, const char *anchor,
 	add_text(n, s);
 }
 
+/* Bar i's run dots, from dot d: one <circle> a run, in a group that
+ * gives them the text's colour in a ring of the ground's. */
+static void dots(xmlNodePtr svg, const struct chart_layout *l, int i, int d,
+		 const struct chart_scheme *sc)
+{
+	xmlNodePtr g = el(svg, "g"), n;
+	char t[8];
+	int k;
+
+	paint_attr(g, "fill", sc->text, "d");
+	hex(sc->ground, t);
+	attr(g, "stroke", t);
+	for (k = d; k < d + l->dot_n[i]; k++) {
+		n = el(g, "circle");
+		num(n, "cx", l->dot_x[k]);
+		num(n, "cy", l->dot_y[k]);
+		attr(n, "r", "2.5");
+	}
+}
+
+/* The legend, in a group of its own at the end: a swatch in each entry's
+ * bar colour (the class the bars of that colour have) and the entry as
+ * text. */
+static void legend(xmlNodePtr svg, const struct chart_layout *l,
+		   const struct chart_scheme *sc)
+{
+	xmlNodePtr g, n;
+	char cls[8];
+	int i;
+
+	if (l->nlegend < 1)
+		return;
+	g = el(svg, "g");
+	attr(g, "class", "legend");
+	for (i = 0; i < l->nlegend; i++) {
+		double x = l->legend_x[i];
+
+		if (l->legend_color[i] >= 0) {
+			unsigned ci = (unsigned)l->legend_color[i] % CHART_COLORS;
+
+			n = el(g, "rect");
+			num(n, "x", x);
+			num(n, "y", l->legend_y[i] - CHART_SWATCH + 1);
+			num(n, "width", CHART_SWATCH);
+			num(n, "height", CHART_SWATCH);
+			snprintf(cls, sizeof(cls), "c%u", ci);
+			paint_attr(n, "fill", sc->bar[ci], cls);
+			x += CHART_SWATCH + 5;
+		}
+		n = el(g, "text");
+		num(n, "x", x);
+		num(n, "y", l->legend_y[i]);
+		if (l->legend_color[i] >= 0)
+			paint_attr(n, "fill", sc->text, "t");
+		else
+			paint_attr(n, "fill", sc->muted, "m");
+		add_text(n, l->legend[i]);
+	}
+}
+
 int chart_paint_svg(const struct chart_layout *l, const char *path,
 		    struct err *e)
 {
@@ -140,7 +200,7 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
 	double base = l->plot.y + l->plot.h + 4;
 	char t[64], cls[8];
-	int i, rc;
+	int i, rc, d = 0;
 
 	if (!doc || !svg) {
 		xmlFreeDoc(doc);
@@ -213,6 +273,17 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 			line(g, l->err_x1[i], l->bar[i].y + 4, l->err_x1[i],
 			     l->bar[i].y + l->bar[i].h - 4);
 		}
+		if (l->dot_n[i] > 0)
+			dots(svg, l, i, d, sc);
+		d += l->dot_n[i];
+		if (l->head[i]) {	/* the cluster's name */
+			n = el(svg, "text");
+			attr(n, "x", "12");
+			num(n, "y", l->head_y[i]);
+			attr(n, "font-weight", "bold");
+			paint_attr(n, "fill", sc->text, "t");
+			add_text(n, l->head_text[i]);
+		}
 		g = el(svg, "g");
 		paint_attr(g, "fill", sc->text, "t");
 		if (l->narrow)	/* on the line above the bar */
@@ -230,6 +301,7 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 		     floor(l->zero_x) + 0.5, base);
 	line(g, l->plot.x, floor(base) + 0.5, l->plot.x + l->plot.w,
 	     floor(base) + 0.5);
+	legend(svg, l, sc);
 	/* a node or attribute lost to a failed allocation is not there:
 	 * such a chart is not written */
 	rc = xmlquiet_oom() ? -1 : xmlSaveFormatFileEnc(path, doc, "UTF-8", 0);

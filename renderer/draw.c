@@ -37,18 +37,22 @@ struct chart_job {
 
 /* Bump when painting changes, so that no published chart of the old look
  * is reused. */
-#define CHART_STYLE "benchsite chart style 6"
+#define CHART_STYLE "benchsite chart style 7"
 
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).
  * Only the first nbars entries of the per-bar arrays are hashed: the whole
- * struct is about 90 KB, and hashing all of it would cost a fifth of a
+ * struct is about 190 KB, and hashing all of it would cost a fifth of a
  * render's time. */
 static void layout_key(const struct chart_layout *l, char key[65])
 {
 	const char *p = (const char *)l;
 	size_t nb = l->nbars < 0 ? 0 : l->nbars > CHART_BARS_MAX ?
 					  CHART_BARS_MAX : (size_t)l->nbars;
+	size_t nd = l->ndots < 0 ? 0 : l->ndots > CHART_DOTS_MAX ?
+					  CHART_DOTS_MAX : (size_t)l->ndots;
+	size_t ng = l->nlegend < 0 ? 0 : l->nlegend > CHART_LEGEND_MAX + 2 ?
+					    CHART_LEGEND_MAX + 2 : (size_t)l->nlegend;
 	struct sha256 h;
 
 	sha256_init(&h);
@@ -67,6 +71,17 @@ static void layout_key(const struct chart_layout *l, char key[65])
 	sha256_update(&h, l->value_text, nb * sizeof(l->value_text[0]));
 	sha256_update(&h, l->value_x, nb * sizeof(l->value_x[0]));
 	sha256_update(&h, l->text_y, nb * sizeof(l->text_y[0]));
+	sha256_update(&h, l->legend, ng * sizeof(l->legend[0]));
+	sha256_update(&h, l->legend_color, ng * sizeof(l->legend_color[0]));
+	sha256_update(&h, l->legend_x, ng * sizeof(l->legend_x[0]));
+	sha256_update(&h, l->legend_y, ng * sizeof(l->legend_y[0]));
+	sha256_update(&h, l->dot_n, nb * sizeof(l->dot_n[0]));
+	sha256_update(&h, l->dot_x, nd * sizeof(l->dot_x[0]));
+	sha256_update(&h, l->dot_y, nd * sizeof(l->dot_y[0]));
+	sha256_update(&h, l->head, nb * sizeof(l->head[0]));
+	sha256_update(&h, l->head_y, nb * sizeof(l->head_y[0]));
+	if (l->clustered)
+		sha256_update(&h, l->head_text, nb * sizeof(l->head_text[0]));
 	sha256_final_hex(&h, key);
 }
 
@@ -296,7 +311,7 @@ int draw_layout_probe(struct site *s, char key[65])
  * idle for that quarter).  When the ring is full the main
  * thread draws the oldest chart itself instead of waiting; draw_flush
  * makes it draw with the others until the ring is empty and joins them.
- * The ring bounds memory: a job (two layouts) is about 180 KB. */
+ * The ring bounds memory: a job (two layouts) is about 370 KB. */
 #define RING_JOBS 64
 
 /* Most threads a render starts, whatever --jobs says: charts are drawn by

@@ -559,8 +559,9 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	struct chart_layout *nl = NULL;
 	xmlNodePtr fig, a_el, pic;
 	struct units_view uv;
+	struct split_labels sl;
 	double umax;
-	int g, rc = -1, total, shown, best_left, kept[3];
+	int g, k, rc = -1, total, shown, best_left, kept[3];
 
 	buf_init(&alt, 1 << 16);
 	buf_init(&cap, 1 << 16);
@@ -587,6 +588,9 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			umax = fmax(umax, fabs(st->mean));
 			if (st->n > 1 && isfinite(st->ci_high))
 				umax = fmax(umax, fabs(st->ci_high));
+			/* and every run, drawn as a dot */
+			for (k = 0; st->n > 1 && k < st->n; k++)
+				umax = fmax(umax, fabs(col->cells[g].v[k]));
 		}
 	}
 	units_pick(col->unit, umax, &uv);
@@ -646,6 +650,8 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		/* an error bar only where the table shows the interval */
 		b->err_lo = st->ci_ok ? st->ci_low / uv.factor : NAN;
 		b->err_hi = st->ci_ok ? st->ci_high / uv.factor : NAN;
+		/* the runs behind the figure: its first n values (model.h) */
+		b->runs = x->v;
 		if (st->n > 0)	/* in the chart's unit, as its bars say */
 			units_text(st->mean, &uv, v);
 		buf_printf(&alt, "%s%s %s", ch->nbars > 1 ? ", " : "",
@@ -653,10 +659,17 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		if (st->n > 1)
 			buf_printf(&alt, " (mean of %d)", st->n);
 	}
-	split_chart(m, ch);
+	ch->runs_div = uv.factor;
 	slug_make(base, parts);
-	if (draw_chart(s, ch, base, l, nl))
+	if (split_chart(m, ch, &sl, s->e)) {
+		split_chart_release(&sl);
 		goto out;
+	}
+	rc = draw_chart(s, ch, base, l, nl);
+	split_chart_release(&sl);	/* l and nl hold copies */
+	if (rc)
+		goto out;
+	rc = -1;
 	fig = html_el(parent, "figure", NULL);
 	snprintf(narrow, sizeof(narrow), "%s-narrow.svg", base);
 	if (thumb) {

@@ -58,47 +58,129 @@ static char *value_of(const struct model *m, int g, const char *sep)
 	return v ? v : strdup("");
 }
 
-/* The index of group g's split value among m's, in group order. */
-static int color_of(const struct model *m, int g)
+/* Group g's by value and split value ("4.1.10 tuned"), malloc'd: the name
+ * is "by / split" (model.c), and the by value that name less " / split";
+ * a name that does not end so is its own by value.  -1 out of memory. */
+static int names_of(const struct model *m, int g, char **by, char **val)
 {
-	char *mine = value_of(m, g, " "), *other;
-	int i, k = 0, found = -1;
+	char *suffix = value_of(m, g, " / ");
+	size_t nl = strlen(m->groups[g]), sl = suffix ? strlen(suffix) : 0;
 
-	for (i = 0; i < g && found < 0 && mine; i++) {
-		int j, seen = 0;
-
-		other = value_of(m, i, " ");
-		if (!other)
-			continue;
-		for (j = 0; j < i && !seen; j++) {
-			char *o2 = value_of(m, j, " ");
-
-			seen = o2 && strcmp(o2, other) == 0;
-			free(o2);
-		}
-		if (!seen) {
-			if (strcmp(other, mine) == 0)
-				found = k;
-			k++;
-		}
-		free(other);
-	}
-	free(mine);
-	return found >= 0 ? found : k;
+	*val = value_of(m, g, " ");
+	if (suffix && nl > sl + 3 &&
+	    strcmp(m->groups[g] + nl - sl, suffix) == 0 &&
+	    strncmp(m->groups[g] + nl - sl - 3, " / ", 3) == 0)
+		*by = strndup(m->groups[g], nl - sl - 3);
+	else
+		*by = strdup(m->groups[g]);
+	free(suffix);
+	return *by && *val ? 0 : -1;
 }
 
-void split_chart(const struct model *m, struct chart *ch)
+/* The index of s in list[0..*n), added when absent. */
+static int intern(char **list, int *n, char *s)
 {
-	int i, g;
+	int i;
 
+	for (i = 0; i < *n; i++)
+		if (strcmp(list[i], s) == 0)
+			return i;
+	list[*n] = s;
+	return (*n)++;
+}
+
+void split_chart_release(struct split_labels *sl)
+{
+	int g;
+
+	for (g = 0; g < sl->n; g++) {
+		if (sl->by)
+			free(sl->by[g]);
+		if (sl->val)
+			free(sl->val[g]);
+	}
+	free(sl->by);
+	free(sl->val);
+	free(sl->values);
+	free(sl->title);
+	memset(sl, 0, sizeof(*sl));
+}
+
+int split_chart(const struct model *m, struct chart *ch,
+		struct split_labels *sl, struct err *e)
+{
+	unsigned char *shown = NULL;
+	int i, g, n = m->ngroups ? m->ngroups : 1, nvalues = 0;
+	int *color = NULL;
+
+	memset(sl, 0, sizeof(*sl));
 	if (!m->split)
-		return;
+		return 0;
+	sl->by = calloc((size_t)n, sizeof(*sl->by));
+	sl->val = calloc((size_t)n, sizeof(*sl->val));
+	sl->values = calloc((size_t)n, sizeof(*sl->values));
+	color = calloc((size_t)n, sizeof(*color));
+	shown = calloc((size_t)n, 1);
+	if (!sl->by || !sl->val || !sl->values || !color || !shown)
+		goto oom;
+	sl->n = m->ngroups;
+	/* a split value's colour is its place among the comparison's split
+	 * values, in group order: the same in every chart and cluster */
+	for (g = 0; g < m->ngroups; g++) {
+		if (names_of(m, g, &sl->by[g], &sl->val[g]))
+			goto oom;
+		color[g] = intern(sl->values, &nvalues, sl->val[g]);
+	}
+	ch->nlegend = ch->legend_more = 0;
 	for (i = 0; i < ch->nbars; i++)
-		for (g = 0; g < m->ngroups; g++)
-			if (ch->bar[i].label == m->groups[g]) {
-				ch->bar[i].color = color_of(m, g);
-				break;
+		for (g = 0; g < m->ngroups; g++) {
+			struct chart_bar *b = &ch->bar[i];
+
+			if (b->label != m->groups[g])
+				continue;
+			b->color = color[g];
+			shown[color[g]] = 1;
+			/* clusters by the by value, each bar named by its
+			 * split value (its colour is not its only mark) */
+			if (*sl->val[g]) {
+				b->cluster = sl->by[g];
+				b->label = sl->val[g];
 			}
+			break;
+		}
+	/* the legend: the split values this chart draws, in colour order */
+	for (i = 0; i < nvalues; i++) {
+		if (!shown[i])
+			continue;
+		if (ch->nlegend == CHART_LEGEND_MAX) {
+			ch->legend_more++;
+			continue;
+		}
+		ch->legend[ch->nlegend].text = *sl->values[i] ? sl->values[i]
+							       : "(none)";
+		ch->legend[ch->nlegend++].color = i;
+	}
+	{
+		struct buf t;
+		const char *k;
+
+		buf_init(&t, 1 << 12);
+		for (k = m->split; *k; k++)
+			if (*k == ',')
+				buf_adds(&t, ", ");
+			else
+				buf_add(&t, k, 1);
+		if (!(sl->title = buf_detach(&t, NULL)))
+			goto oom;
+	}
+	ch->legend_title = sl->title;
+	free(color);
+	free(shown);
+	return 0;
+oom:
+	free(color);
+	free(shown);
+	return err_set(e, NULL, 0, 0, "out of memory");
 }
 
 /* A view of m holding groups gs[0..n) named names[0..n). */
@@ -161,18 +243,6 @@ static void view_release(struct model *v)
 	memset(v, 0, sizeof(*v));
 }
 
-/* The index of s in list[0..*n), added when absent. */
-static int intern(char **list, int *n, char *s)
-{
-	int i;
-
-	for (i = 0; i < *n; i++)
-		if (strcmp(list[i], s) == 0)
-			return i;
-	list[*n] = s;
-	return (*n)++;
-}
-
 static int add_part(struct split *sp, int across, const char *value,
 		    struct err *e)
 {
@@ -223,19 +293,7 @@ int split_run(const struct model *m, struct split *sp, struct err *e)
 	if (!sp->by || !sp->val || !sp->values || !sp->bys || !sp->part)
 		return err_set(e, NULL, 0, 0, "out of memory");
 	for (g = 0; g < m->ngroups; g++) {
-		char *suffix = value_of(m, g, " / ");
-		size_t nl = strlen(m->groups[g]), sl = suffix ? strlen(suffix) : 0;
-
-		sp->val[g] = value_of(m, g, " ");
-		/* the name is "by / split": drop " / split" */
-		if (suffix && nl > sl + 3 &&
-		    strcmp(m->groups[g] + nl - sl, suffix) == 0 &&
-		    strncmp(m->groups[g] + nl - sl - 3, " / ", 3) == 0)
-			sp->by[g] = strndup(m->groups[g], nl - sl - 3);
-		else
-			sp->by[g] = strdup(m->groups[g]);
-		free(suffix);
-		if (!sp->val[g] || !sp->by[g])
+		if (names_of(m, g, &sp->by[g], &sp->val[g]))
 			return err_set(e, NULL, 0, 0, "out of memory");
 		intern(sp->values, &sp->nvalues, sp->val[g]);
 		intern(sp->bys, &sp->nbys, sp->by[g]);
@@ -415,7 +473,8 @@ void split_html(const struct split *sp, void *parent_node)
 		char cls[32];
 		xmlNodePtr sw = html_el(p, "span", NULL);
 
-		snprintf(cls, sizeof(cls), "swatch c%d", v & 7);
+		/* the colour of the value's bars and chart legend */
+		snprintf(cls, sizeof(cls), "swatch c%d", v % CHART_COLORS);
 		html_attr(sw, "class", cls);
 		html_text(p, sp->values[v]);
 		html_text(p, v + 1 < sp->nvalues ? ", " : ".");

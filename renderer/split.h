@@ -60,10 +60,23 @@ struct split {
 int split_run(const struct model *m, struct split *sp, struct err *e);
 void split_release(struct split *sp);
 
-/* Colours ch's bars (their labels are m's group names) by their split
- * value, the same colour for one value in every chart of m: the legend's.
- * Nothing when m has no split. */
-void split_chart(const struct model *m, struct chart *ch);
+/* What split_chart makes: per group of m, its by value and split value,
+ * and the distinct split values (pointers into val), owned. */
+struct split_labels {
+	char **by, **val, **values;
+	int n;
+	char *title;		/* the split's keys, ", "-joined */
+};
+
+/* Draws ch's bars (their labels are m's group names) as clusters by their
+ * by value, each bar named by its split value and coloured by it, the same
+ * colour for one value in every cluster and every chart of m, and gives
+ * ch the legend of those colours.  ch's texts point into *sl, which
+ * split_chart_release frees once ch is laid out (also after a failure).
+ * Nothing when m has no split; -1 with e filled when out of memory. */
+int split_chart(const struct model *m, struct chart *ch,
+		struct split_labels *sl, struct err *e);
+void split_chart_release(struct split_labels *sl);
 
 /* For column c, each part's sentence, "on 4.1.10 tuned: ...", one a line
  * (empty parts left out). */
