@@ -160,16 +160,12 @@ static const char *status_text(const char *status)
 
 void pages_column_name(const struct model *m, int c, char *out, size_t cap)
 {
-	const struct column *col = &m->cols[c];
-	int i, several = 0;
+	char title[300], raw[300];
 
-	for (i = 0; i < m->ncols; i++)
-		if (i != c && strcmp(m->cols[i].test, col->test) == 0)
-			several = 1;
-	if (several)
-		snprintf(out, cap, "%s %s", col->test, col->metric);
+	if (titles_column(m, c, title, sizeof(title), raw, sizeof(raw)))
+		snprintf(out, cap, "%s (%s)", title, raw);
 	else
-		snprintf(out, cap, "%s", col->test);
+		snprintf(out, cap, "%s", raw);
 }
 
 /* The second head of a results table's column: the metric (its
@@ -1082,22 +1078,14 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 {
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
-	char name[SLUG_MAX + 8], title[1500], cname[300];
+	char name[SLUG_MAX + 8], title[1500], cname[640];
 	struct page p;
 	struct buf b;
 	xmlNodePtr main, para, table, tr, td;
 	int g, k;
 
-	{
-		char raw[300];
-
-		if (titles_column(m, c, cname, sizeof(cname), raw, sizeof(raw)))
-			snprintf(title, sizeof(title), "%s: %s (%s)",
-				 comparison_title, cname, raw);
-		else
-			snprintf(title, sizeof(title), "%s: %s",
-				 comparison_title, cname);
-	}
+	pages_column_name(m, c, cname, sizeof(cname));
+	snprintf(title, sizeof(title), "%s: %s", comparison_title, cname);
 	pages_test_file(m, c, name);
 	if (page_new(&p, title, s->e))
 		return -1;

@@ -226,7 +226,7 @@ int site_links_add_model(struct site_links *l, const char *file,
 	if ((rc = add_page(l, file, title)) != 0)
 		return links_err(e, rc, file);
 	for (c = 0; c < m->ncols; c++) {
-		char tf[SLUG_MAX + 8], name[300];
+		char tf[SLUG_MAX + 8], name[640];
 
 		pages_test_file(m, c, tf);
 		pages_column_name(m, c, name, sizeof(name));
