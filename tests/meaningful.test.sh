@@ -1,5 +1,5 @@
 # meaningful.test.sh: comparisons that cannot mean anything are refused,
-# and those that can are not (issue 27, item 12): a --by key no selected
+# and those that can are not (docs/usage.md, compare): a --by key no selected
 # run has (a typo) is refused as an empty --where is; --by label,fs and
 # --split label work; a default comparison keeps a run that lacks an
 # attribute it added, and every message names the attribute missing, not

@@ -1,4 +1,4 @@
-# property.test.sh: what benchsite says follows the arithmetic (issue 27),
+# property.test.sh: what benchsite says follows the arithmetic,
 # on thousands of generated stores, against a second implementation of
 # docs/analysis.md in tests/property/check.py (Welch through SciPy; Holm,
 # Fieller, the best-set walk and the support column of its own).  One TAP
@@ -13,7 +13,7 @@ for p in python3 /usr/bin/python3; do
 	if "$p" -c 'import scipy.stats' 2>/dev/null; then py=$p; break; fi
 done
 if [ -z "$py" ]; then
-	skip "issue 27's invariants on generated stores" "python3-scipy is not installed"
+	skip "the invariants on generated stores" "python3-scipy is not installed"
 	exit 0
 fi
 

@@ -1,5 +1,5 @@
 # systems.test.sh: every comparison page says what else differs between
-# its groups (issue 27, item 7): a table with a column per group and a row
+# its groups (docs/analysis.md, Like with like): a table with a column per group and a row
 # per attribute, the differing attributes first (the benchmark's settings
 # and tool version, then the machine, then what follows from grouping by
 # fs), facts not recorded left blank, the attributes the same in every

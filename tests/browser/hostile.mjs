@@ -15,7 +15,7 @@ export const PAYLOADS = [
 	"end --> <!-- of comment",
 	"line\u2028separator\u2029para",
 	// U+202E and the other bidirectional controls are refused at import
-	// since issue 19 (tests/textrule.test.sh); right-to-left letters,
+	// (tests/textrule.test.sh); right-to-left letters,
 	// which reorder the line without a control, are still allowed
 	"rtl \u05E2\u05D1\u05E8\u05D9\u05EA evil.exe done",
 	"very-long-" + "x".repeat(150) + "-" + "name with spaces ".repeat(12) + "end",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """confound.py gen SEED N OUT.tsv | check OUT.tsv SUMMARY.txt SITE [--control]
 
-Issue 27's invariant 7 on generated stores: a comparison whose groups also
+Invariant 7 (tests/property.test.sh) on generated stores: a comparison whose groups also
 differ in something besides their grouping says so.  Each store is a suite
 of its own, its runs grouped by label (the default comparison), carrying
 host, tool_version and a benchmark option (opt) that are the same in every

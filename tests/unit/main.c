@@ -63,7 +63,8 @@ static int cmp_str(const void *a, const void *b)
 
 /* Names made of bytes a slug mostly drops ('/', '.', '%', fullwidth
  * dots), so that many share their slug's text and only the hash can tell
- * them apart; plus the path names of issue 8.  Deterministic (an LCG). */
+ * them apart; plus hostile path names ("../../x", "CON", "~root",
+ * "-rf").  Deterministic (an LCG). */
 static int slugs_mode(long n)
 {
 	static const char *const hostile[] = {

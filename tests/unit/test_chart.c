@@ -101,7 +101,7 @@ static void test_layout(void)
 	      strstr(l->label[3], "\xe2\x80\xa6") != NULL,
 	      "long label shortened with an ellipsis");
 	/* a broken UTF-8 label never reaches cairo broken: each bad byte
-	 * shows as U+FFFD (it was cut before them until issue 19), and so do
+	 * shows as U+FFFD (never cut before them), and so do
 	 * the noncharacters and controls cairo and SVG refuse */
 	c->bar[4].label = "bad\xff\xfelabel";
 	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
@@ -204,7 +204,7 @@ static void three(struct chart *c, double a, double b, double d)
 	c->bar[0].has_value = c->bar[1].has_value = c->bar[2].has_value = 1;
 }
 
-/* Item 6 of issue 18: ticks and figures readable at every magnitude. */
+/* Ticks and figures readable at every magnitude. */
 static void test_magnitudes(void)
 {
 	struct chart *c = calloc(1, sizeof(*c));
