@@ -394,6 +394,7 @@ int fiolog_parse_set(const struct format *out, const struct input *in,
 {
 	struct logset x;
 	struct record_sink ls;
+	struct parse_opts o1 = *o;
 	size_t i;
 	int rc = -1;
 
@@ -415,8 +416,9 @@ int fiolog_parse_set(const struct format *out, const struct input *in,
 	ls.run_end = ls_run_end;
 	ls.warn = ls_warn;
 	x.pass = 1;
+	o1.also = NULL;		/* the second pass lists the other tools */
 	err_set(e, in[0].name, 0, 0, "%s", "");
-	if (format_parse(out, in[0].p, in[0].n, o, &ls, e))
+	if (format_parse(out, in[0].p, in[0].n, &o1, &ls, e))
 		goto out;
 	if (assign(&x, e))
 		goto out;

@@ -15,6 +15,7 @@
 #include "../core/record.h"
 
 struct err;
+struct format_also;
 
 /* What the user told the importer about the input; NULL or 0 when not
  * given. */
@@ -26,6 +27,9 @@ struct parse_opts {
 	const char *better;	/* --better lower|higher: wide tables */
 	int table;		/* --table N (1-based): which table of a page */
 	const char *name;	/* the input's name (path, or "<stdin>") */
+	/* NULL, or where format_parse lists the other tools whose output
+	 * the text also held and that read it (collector/others.c) */
+	struct format_also *also;
 };
 
 /* One input of a set given to struct format.parse_set. */
@@ -106,11 +110,20 @@ int format_parse(const struct format *f, const char *p, size_t n,
 		 const struct parse_opts *o, const struct record_sink *sink,
 		 struct err *e);
 
-/* others.c: after p[0..n) was read as read, a warning (through sink)
- * naming the line for each other tool whose output the text also holds
- * (read by nothing).  0, or -1 when the sink failed. */
-int format_others_warn(const struct format *read, const char *p, size_t n,
-		       const struct record_sink *sink, struct err *e);
+/* others.c: after p[0..n) was read as read, every other tool whose output
+ * the text also holds reads it into sink too (its runs follow), or, when
+ * it cannot, is a warning (through sink) naming the line where its output
+ * starts and why.  The formats that read are listed in also (may be NULL).
+ * 0, or -1 when a parser or the sink failed. */
+#define FORMAT_ALSO_MAX 16
+struct format_also {
+	size_t n;
+	const struct format *f[FORMAT_ALSO_MAX];
+};
+int format_others_read(const struct format *read, const char *p, size_t n,
+		       const struct parse_opts *o,
+		       const struct record_sink *sink,
+		       struct format_also *also, struct err *e);
 
 extern const struct format format_sysbench;
 extern const struct format format_fio;

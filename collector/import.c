@@ -627,6 +627,22 @@ static int store_printed(struct store *s, const struct import_opts *o,
 	return 0;
 }
 
+/* rep->format: the file's format and the other tools' that read their
+ * output in it too ("fio-text, iozone"). */
+static void name_formats(struct import_report *rep, const struct format *f,
+			 const struct format_also *also)
+{
+	size_t i, at;
+
+	at = (size_t)snprintf(rep->formats, sizeof(rep->formats), "%s",
+			      f->name);
+	for (i = 0; i < also->n && at < sizeof(rep->formats); i++)
+		at += (size_t)snprintf(rep->formats + at,
+				       sizeof(rep->formats) - at, ", %s",
+				       also->f[i]->name);
+	rep->format = rep->formats;
+}
+
 /* Stores f[0..n) (the files of one unit, none stored before) as sources
  * and parses them into runs: one file through fmt->parse, several (one run
  * written as several files) through fmt->parse_set.  The runs belong to
@@ -640,12 +656,14 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	struct parse_opts po;
 	struct input in[IMPORT_SET_FILES_MAX];
 	struct inputs all;
+	struct format_also also;
 	char label[256], *opts, *opts0;
 	long long id;
 	size_t i;
 	int rc;
 
 	memset(&c, 0, sizeof(c));
+	also.n = 0;
 	import_default_label(f[0].name, label, sizeof(label));
 	c.store = s;
 	c.o = o;
@@ -716,6 +734,7 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 	po.better = o->better;
 	po.table = o->table;
 	po.name = f[0].name;
+	po.also = &also;
 	all.f = f;
 	all.n = n;
 	/* the parser's walks drop the pages they have read */
@@ -740,6 +759,8 @@ static int parse_into_store(struct store *s, const struct loaded *f,
 		return err_set(e, f[0].name, 0, 0, "no results found");
 	rep->runs = c.seq;
 	rep->results = c.results;
+	if (also.n)
+		name_formats(rep, f[0].fmt, &also);
 	return 0;
 }
 

@@ -80,7 +80,10 @@ struct import_report {
 	int already;		/* the same bytes were imported before (a
 				 * set: how many of its files) */
 	int skipped;		/* no known format, and skip_unknown */
-	const char *format;	/* the format used */
+	const char *format;	/* the format used ("fio-text, iozone" when
+				 * the file also held another tool's output,
+				 * which was read too: then in formats) */
+	char formats[160];
 	long runs;
 	long results;
 	/* What the parser passed over and said so (import succeeded); the

@@ -424,7 +424,8 @@ int format_parse(const struct format *f, const char *p, size_t n,
 	}
 	rc = f->parse(u ? u : p, u ? un : n, o, &s, e);
 	if (rc == 0)
-		rc = format_others_warn(f, u ? u : p, u ? un : n, &s, e);
+		rc = format_others_read(f, u ? u : p, u ? un : n, o, &s,
+					 o->also, e);
 	free(u);
 	return rc;
 }
