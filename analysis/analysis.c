@@ -1220,6 +1220,49 @@ void analysis_value_text(double v, const char *unit, char out[48])
 		snprintf(out, 48, "%s %s", num, unit);
 }
 
+/* The significant digits of a table's figure text ("308,218" 6, "0.0123"
+ * 3, "1733.93" 6, "1000" 4); 0 for one with an exponent. */
+static int significant(const char *t)
+{
+	int n = 0, lead = 1;
+
+	if (strpbrk(t, "eE"))
+		return 0;
+	for (; *t; t++) {
+		if (*t < '0' || *t > '9')
+			continue;
+		if (lead && *t == '0')
+			continue;
+		lead = 0;
+		n++;
+	}
+	return n;
+}
+
+void analysis_table_text(double v, const struct units_view *u, char out[48])
+{
+	char num[48];
+	double x;
+	int d, dec;
+
+	analysis_value_text(v, NULL, out);
+	if (!u || u->factor == 1 || v == 0 || !isfinite(v))
+		return;
+	/* the stored figure's digits, no more, no fewer, in the chart's
+	 * unit: 308,218 KiB/s is 300.994 MiB/s, 0.25 s is 250 ms */
+	d = significant(out);
+	x = v / u->factor;
+	if (d == 0 || !isfinite(x) || x == 0)
+		return;
+	dec = d - 1 - (int)floor(log10(fabs(x)));
+	if (dec < 0)
+		dec = 0;
+	if (dec > 15)
+		return;
+	snprintf(num, sizeof(num), "%.*f", dec, x);
+	group_thousands(num, out);
+}
+
 const char *analysis_word(const struct column *col, int better)
 {
 	const char *u = col->unit;

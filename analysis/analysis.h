@@ -207,4 +207,11 @@ void analysis_ratio_text(double r, char out[16]);
  * table's figure) as stored, shortened only past 7 characters. */
 void analysis_value_text(double v, const char *unit, char out[48]);
 
+/* A table's figure (analysis_value_text without a unit) in the unit u
+ * its column's chart shows (units.h; NULL: as stored), with as many
+ * significant digits as the stored figure's text: "308,218" KiB/s is
+ * "300.994" in MiB/s, "0.25" s is "250" in ms. */
+struct units_view;
+void analysis_table_text(double v, const struct units_view *u, char out[48]);
+
 #endif

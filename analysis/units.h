@@ -3,7 +3,8 @@
  *
  * The store keeps canonical units ("1/s", "us", "KiB/s", "count"); pages
  * show "2,891/s", "48.3 ms", "335 MiB/s", "109,932".  One precision rule
- * for charts and sentences (tables and downloads keep the stored value):
+ * for charts and sentences (tables keep the stored figure's digits in the
+ * chart's unit, downloads the stored value):
  * three significant figures, trailing zeros kept when they were rounded
  * ("10.0" for 10.03, "10" for 10), but a whole number from 100 up is never
  * rounded to tens ("2891", not "2890"); thousands are separated by a

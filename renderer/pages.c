@@ -55,7 +55,32 @@ static int decimals_of(const char *t)
 	return dot ? (int)strlen(dot + 1) : 0;
 }
 
-int pages_decimals(const struct analysis *a, int c)
+void pages_column_units(const struct analysis *a, int c,
+			const unsigned char *keep, struct units_view *uv)
+{
+	const struct model *m = a->m;
+	const struct column *col = &m->cols[c];
+	double umax = 0;
+	int g, k;
+
+	/* scaled to the largest figure drawn: a mean, an interval's end,
+	 * a run (a dot) */
+	for (g = 0; g < m->ngroups; g++) {
+		const struct stats *st = analysis_stats(a, c, g);
+
+		if ((keep && !keep[g]) || st->n == 0)
+			continue;
+		umax = fmax(umax, fabs(st->mean));
+		if (st->n > 1 && isfinite(st->ci_high))
+			umax = fmax(umax, fabs(st->ci_high));
+		for (k = 0; st->n > 1 && k < st->n; k++)
+			umax = fmax(umax, fabs(col->cells[g].v[k]));
+	}
+	units_pick(col->unit, umax, uv);
+}
+
+int pages_decimals(const struct analysis *a, int c,
+		   const struct units_view *uv)
 {
 	int g, d = 0;
 
@@ -66,7 +91,7 @@ int pages_decimals(const struct analysis *a, int c)
 
 		if (st->n == 0)
 			continue;
-		analysis_value_text(st->mean, NULL, num);
+		analysis_table_text(st->mean, uv, num);
 		if ((k = decimals_of(num)) > d)
 			d = k;
 	}
@@ -74,13 +99,13 @@ int pages_decimals(const struct analysis *a, int c)
 }
 
 int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g,
-		    int decimals)
+		    const struct units_view *uv, int decimals)
 {
 	const struct stats *st = analysis_stats(a, c, g);
 	char num[48], t[96];
 	int k;
 
-	analysis_value_text(st->mean, NULL, num);
+	analysis_table_text(st->mean, uv, num);
 	/* a column's figures line up with the same decimals: 3061.00
 	 * under 1733.93, not 3061 (zeros added, no digit taken away) */
 	k = decimals_of(num);
@@ -171,11 +196,16 @@ void pages_column_name(const struct model *m, int c, char *out, size_t cap)
 /* The second head of a results table's column: the metric (its
  * description, the stored name beside it) over one short line of its unit
  * and which way is better. */
-static void column_head(xmlNodePtr th, const struct model *m, int c)
+static void column_head(xmlNodePtr th, const struct analysis *a, int c)
 {
+	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
 	const char *md = titles_metric(m->suite, col->metric);
-	const char *u = units_name(col->unit);	/* "/s", not "1/s" */
+	struct units_view uv;
+	const char *u;
+
+	pages_column_units(a, c, NULL, &uv);	/* the chart's: "/s", "MiB/s" */
+	u = uv.unit;
 	char t[64];
 	xmlNodePtr sm;
 
@@ -223,8 +253,15 @@ static void results_part(xmlNodePtr parent, const struct analysis *a,
 {
 	const struct model *m = a->m;
 	xmlNodePtr div = html_el(parent, "div", NULL), table, head, tr, th;
-	int c, g, span;
+	struct units_view uv[TABLE_COLS];
+	int c, g, span, dec[TABLE_COLS];
 
+	/* each column in its chart's unit, its figures with one count of
+	 * decimals */
+	for (c = c0; c < c1; c++) {
+		pages_column_units(a, c, NULL, &uv[c - c0]);
+		dec[c - c0] = pages_decimals(a, c, &uv[c - c0]);
+	}
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
 	html_attr(table, "class", "results");
@@ -258,7 +295,7 @@ static void results_part(xmlNodePtr parent, const struct analysis *a,
 	}
 	tr = html_el(head, "tr", NULL);
 	for (c = c0; c < c1; c++)
-		column_head(html_el(tr, "th", NULL), m, c);
+		column_head(html_el(tr, "th", NULL), a, c);
 	table = html_el(table, "tbody", NULL);
 	for (g = 0; g < m->ngroups; g++) {
 		char r[16];
@@ -277,7 +314,8 @@ static void results_part(xmlNodePtr parent, const struct analysis *a,
 				html_attr(td, "class", "none");
 				continue;
 			}
-			if (!pages_mean_cell(td, a, c, g, pages_decimals(a, c)) &&
+			if (!pages_mean_cell(td, a, c, g, &uv[c - c0],
+					     dec[c - c0]) &&
 			    analysis_ratio_to_best(a, c, g, r)) {
 				xmlNodePtr sm = html_el(td, "span", r);
 
@@ -556,8 +594,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	xmlNodePtr fig, a_el, pic;
 	struct units_view uv;
 	struct split_labels sl;
-	double umax;
-	int g, k, rc = -1, total, shown, best_left, kept[3];
+	int g, rc = -1, total, shown, best_left, kept[3];
 
 	buf_init(&alt, 1 << 16);
 	buf_init(&cap, 1 << 16);
@@ -577,19 +614,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 		goto out;
 	}
 	/* one unit for the chart, scaled to its largest figure (units.h) */
-	for (g = 0, umax = 0; g < m->ngroups; g++) {
-		const struct stats *st = analysis_stats(a, c, g);
-
-		if (keep[g] && st->n > 0) {
-			umax = fmax(umax, fabs(st->mean));
-			if (st->n > 1 && isfinite(st->ci_high))
-				umax = fmax(umax, fabs(st->ci_high));
-			/* and every run, drawn as a dot */
-			for (k = 0; st->n > 1 && k < st->n; k++)
-				umax = fmax(umax, fabs(col->cells[g].v[k]));
-		}
-	}
-	units_pick(col->unit, umax, &uv);
+	pages_column_units(a, c, keep, &uv);
 	titles_chart(m, c, title, sizeof(title));
 	snprintf(axis, sizeof(axis), "%s%s%s%s, %s is better", col->metric,
 		 *uv.unit ? " (" : "", uv.unit, *uv.unit ? ")" : "",
@@ -1081,6 +1106,7 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 	char name[SLUG_MAX + 8], title[1500], cname[640];
 	struct page p;
 	struct buf b;
+	struct units_view uv;
 	xmlNodePtr main, para, table, tr, td;
 	int g, k;
 
@@ -1093,10 +1119,11 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 	para = html_el(main, "p", NULL);
 	text(para, "Part of ");
 	html_link(para, comparison_file, comparison_title);
+	/* the unit the chart and the table show */
+	pages_column_units(a, c, NULL, &uv);
 	snprintf(title, sizeof(title), ". Metric %s%s%s%s, %s is better.",
-		 col->metric, *units_name(col->unit) ? " (" : "",
-		 units_name(col->unit), *units_name(col->unit) ? ")" : "",
-		 col->better);
+		 col->metric, *uv.unit ? " (" : "", uv.unit,
+		 *uv.unit ? ")" : "", col->better);
 	text(para, title);
 	if (m->ncols > 1) {
 		/* the neighbours in the comparison's order, so a reader can
@@ -1169,15 +1196,15 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 					     st->min, st->max};
 
 			for (i = 0; i < 5; i++) {
-				analysis_value_text(f[i], NULL, v);
+				analysis_table_text(f[i], &uv, v);
 				td = html_el(tr, "td", i == 2 && st->n < 2 ?
 					     "\xe2\x80\x93" : v);
 				html_attr(td, "class", analysis_is_best(a, c, g) &&
 					  i == 0 ? "num best" : "num");
 			}
 			if (st->n > 1 && st->ci_ok) {
-				analysis_value_text(st->ci_low, NULL, v);
-				analysis_value_text(st->ci_high, NULL, v2);
+				analysis_table_text(st->ci_low, &uv, v);
+				analysis_table_text(st->ci_high, &uv, v2);
 				snprintf(t, sizeof(t), "%s to %s", v, v2);
 			} else if (st->n > 1) {
 				snprintf(t, sizeof(t), "too few runs for an "

@@ -13,6 +13,7 @@ struct analysis;
 struct model;
 struct site;
 struct site_entry;
+struct units_view;
 
 /* Writes a comparison's page, its test pages, charts and downloads; fills
  * entry. */
@@ -37,10 +38,17 @@ void pages_column_name(const struct model *m, int c, char *out, size_t cap);
  * decimals (pages_decimals), so that a column's figures line up.  1 when
  * g is the best. */
 int pages_mean_cell(xmlNodePtr td, const struct analysis *a, int c, int g,
-		    int decimals);
+		    const struct units_view *uv, int decimals);
 
-/* The most decimals a table writes of a figure of column c. */
-int pages_decimals(const struct analysis *a, int c);
+/* The most decimals a table writes of a figure of column c in unit uv. */
+int pages_decimals(const struct analysis *a, int c,
+		   const struct units_view *uv);
+
+/* The unit column c's chart shows its figures in (units.h), scaled to the
+ * largest figure it draws of the groups keep marks (NULL: every group);
+ * the results tables write the column in it too (analysis_table_text). */
+void pages_column_units(const struct analysis *a, int c,
+			const unsigned char *keep, struct units_view *uv);
 
 /* Column c's title (its description where titles.h has one) into parent:
  * in an element tag when tag is given, as a link to href when href is;

@@ -383,9 +383,13 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 	const struct model *m = sp->m;
 	const struct column *col = &m->cols[c];
 	xmlNodePtr div = html_el(parent, "div", NULL), table, tr, th;
+	struct units_view uv;
 	char caption[400];
-	int b, v;
+	int b, v, dec;
 
+	/* the unit the charts show, the figures with one count of decimals */
+	pages_column_units(&sp->whole, c, NULL, &uv);
+	dec = pages_decimals(&sp->whole, c, &uv);
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
 	{
@@ -405,9 +409,9 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 			html_attr(html_el(cap, "code", raw), "class", "raw");
 		}
 		snprintf(caption, sizeof(caption), "%s%s%s, %s is better; "
-			 "\xe2\x98\x85 best %s", *units_name(col->unit) ? " (" : "",
-			 units_name(col->unit), *units_name(col->unit) ? ")" : "",
-			 col->better, m->sweep ? "at that setting" : "of the chart");
+			 "\xe2\x98\x85 best %s", *uv.unit ? " (" : "", uv.unit,
+			 *uv.unit ? ")" : "", col->better,
+			 m->sweep ? "at that setting" : "of the chart");
 		html_text(cap, caption);
 	}
 	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
@@ -437,11 +441,10 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 			/* a sweep's settings are no competitors: its star
 			 * is the best at each setting, as its sentences */
 			if (m->sweep)
-				pages_mean_cell(td, &p->a, c, found,
-						pages_decimals(&sp->whole, c));
+				pages_mean_cell(td, &p->a, c, found, &uv, dec);
 			else
 				pages_mean_cell(td, &sp->whole, c, p->group[found],
-						pages_decimals(&sp->whole, c));
+						&uv, dec);
 		}
 	}
 }
