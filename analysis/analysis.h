@@ -207,6 +207,10 @@ void analysis_ratio_text(double r, char out[16]);
  * table's figure) as stored, shortened only past 7 characters. */
 void analysis_value_text(double v, const char *unit, char out[48]);
 
+/* A stored figure with every digit it has, its thousands separated from
+ * 10,000 up ("9,025,827", "10,729.52"): a run's own table. */
+void analysis_exact_text(double v, char out[48]);
+
 /* A table's figure (analysis_value_text without a unit) in the unit u
  * its column's chart shows (units.h; NULL: as stored), with as many
  * significant digits as the stored figure's text: "308,218" KiB/s is

@@ -25,6 +25,8 @@
 #define FONT "DejaVu Sans"
 #define FONT_SIZE 13.0
 #define TITLE_SIZE 15.0
+#define TITLE_WIDER 1.35	/* bold 15 px DejaVu Sans over regular 13 px,
+				 * at most, for a caller's measure */
 #define MARGIN 12.0
 #define TITLE_H 30.0
 #define BAR_H 22.0
@@ -35,7 +37,8 @@
 #define MIN_PLOT 120.0
 
 struct cairo_measure {
-	cairo_t *cr;
+	cairo_t *cr;	/* the body's font */
+	cairo_t *title;	/* the title's: larger and bold */
 };
 
 static double measure_cairo(void *ctx, const char *s)
@@ -44,6 +47,28 @@ static double measure_cairo(void *ctx, const char *s)
 
 	cairo_text_extents(((struct cairo_measure *)ctx)->cr, s, &ext);
 	return ext.x_advance;
+}
+
+static double measure_title_cairo(void *ctx, const char *s)
+{
+	cairo_text_extents_t ext;
+
+	cairo_text_extents(((struct cairo_measure *)ctx)->title, s, &ext);
+	return ext.x_advance;
+}
+
+/* A caller's measure of the body's font, scaled to estimate the title's. */
+struct scaled_measure {
+	chart_measure m;
+	void *ctx;
+	double k;
+};
+
+static double measure_scaled(void *ctx, const char *s)
+{
+	struct scaled_measure *q = ctx;
+
+	return q->k * q->m(q->ctx, s);
 }
 
 static void set_font(cairo_t *cr, double size, int bold)
@@ -354,9 +379,11 @@ static void dots_layout(const struct chart *c, int i, double span,
 	}
 }
 
+/* m measures the body's font; tm, with the same ctx, the title's (NULL:
+ * estimated from m). */
 static int layout_with(const struct chart *c, int width, int narrow,
-		       chart_measure m, void *ctx, struct chart_layout *l,
-		       struct err *e)
+		       chart_measure m, chart_measure tm, void *ctx,
+		       struct chart_layout *l, struct err *e)
 {
 	double label_w = 0, value_w = 0, max = 0, min = 0, step, y0, span, y;
 	double bar_h = narrow ? NARROW_BAR_H : BAR_H;
@@ -378,11 +405,13 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	copy_utf8(l->note, sizeof(l->note), c->note ? c->note : "");
 	if (l->note[0])
 		fit(l->note, sizeof(l->note), width - 2 * MARGIN, m, ctx);
-	if (narrow && l->title[0])	/* measured at the body size: the
-					 * bold title is about 1.25 times as
-					 * wide */
-		fit(l->title, sizeof(l->title), (width - 2 * MARGIN) / 1.25,
-		    m, ctx);
+	if (l->title[0]) {	/* in its own font: a browser lays the SVG's
+				 * title out in it, and cuts nothing */
+		struct scaled_measure sm = {m, ctx, TITLE_WIDER};
+
+		fit(l->title, sizeof(l->title), width - 2 * MARGIN,
+		    tm ? tm : measure_scaled, tm ? ctx : &sm);
+	}
 	for (i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bar[i];
 		double w;
@@ -556,16 +585,22 @@ static int layout_measured(const struct chart *c, int width, int narrow,
 	int rc;
 
 	if (measure)
-		return layout_with(c, width, narrow, measure, ctx, l, e);
+		return layout_with(c, width, narrow, measure, NULL, ctx, l, e);
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
 	cm.cr = cairo_create(s);
+	cm.title = cairo_create(s);
 	set_font(cm.cr, FONT_SIZE, 0);
-	rc = layout_with(c, width, narrow, measure_cairo, &cm, l, e);
+	set_font(cm.title, TITLE_SIZE, 1);
+	rc = layout_with(c, width, narrow, measure_cairo, measure_title_cairo,
+			 &cm, l, e);
 	/* sticky: a context that failed (out of memory, say) measured every
 	 * text after as 0 wide, and such a layout is wrong */
-	if (rc == 0 && (st = cairo_status(cm.cr)) != CAIRO_STATUS_SUCCESS)
+	if (rc == 0 && (st = cairo_status(cm.cr)) == CAIRO_STATUS_SUCCESS)
+		st = cairo_status(cm.title);
+	if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
 		rc = err_set(e, NULL, 0, 0, "cannot lay out chart: %s",
 			     cairo_status_to_string(st));
+	cairo_destroy(cm.title);
 	cairo_destroy(cm.cr);
 	cairo_surface_destroy(s);
 	return rc;

@@ -14,6 +14,7 @@
 #include "../core/text.h"
 #include "../schema/store.h"
 #include "../analysis/analysis.h"
+#include "../analysis/units.h"
 #include "chart.h"
 #include "html.h"
 #include "linechart.h"
@@ -74,14 +75,14 @@ static int result_row(void *ctx, const struct store_row *row)
 	html_el(tr, "td", row->r.test);
 	html_el(tr, "td", row->r.metric);
 	if (row->r.has_value) {
-		num_format(row->r.value, v);
+		analysis_exact_text(row->r.value, v);
 		td = html_el(tr, "td", v);
 		html_attr(td, "class", "num");
 	} else {
 		td = html_el(tr, "td", "\xe2\x80\x93");
 		html_attr(td, "class", "none");
 	}
-	html_el(tr, "td", row->r.unit);
+	html_el(tr, "td", units_name(row->r.unit));	/* "/s", not "1/s" */
 	html_el(tr, "td", row->r.better);
 	html_el(tr, "td", row->r.status);
 	return 0;

@@ -11,7 +11,10 @@
 # a dark page, no colour shared by two groups of the 12-group comparison,
 # each with a negative control; tests/browser/tables.mjs checks that the
 # results tables fit 1280 px and keep their group column on a phone, with
-# controls.  Full-page screenshots go to
+# controls; tests/browser/charts.mjs checks what every chart and table of
+# the site says (texts inside the chart, ticks, "1/s", thousands, the runs'
+# dots, the two-factor charts' clusters and legend), with a control for
+# each rule.  Full-page screenshots go to
 # tests/browser/out/ for people to look at.
 . "$TOP/tests/lib.sh"
 
@@ -57,6 +60,11 @@ mkdir -p "$B/out"
 
 # --- the sample site ---------------------------------------------------------
 "$BIN" --db "$T/sample.db" import "$TOP/sample-data" >/dev/null 2>&1
+# the demo's two-factor comparisons (Makefile's demo target)
+"$BIN" --db "$T/sample.db" compare mysql-versions-on-filesystems \
+	--suite mysql-on-filesystems --by fs --split mysql,settings >/dev/null 2>&1
+"$BIN" --db "$T/sample.db" compare supersmack-os-write-cache \
+	--suite super-smack --by os --split write_cache >/dev/null 2>&1
 "$BIN" --db "$T/sample.db" render --out "$T/sample" >/dev/null 2>"$T/err"
 check "the sample site renders" test -f "$T/sample/index.html"
 CMP=$(grep -l 'sql-bench, by label' "$T"/sample/comparison-*.html | head -1)
@@ -129,6 +137,29 @@ n=$(ls "$S"/comparison-*.html | wc -l)
 run_tables $((2 * n + 1)) "$S"/comparison-*.html
 WIDEST=$(grep -c '<table class="results">' "$S"/comparison-*.html | sort -t: -k2 -n | tail -1 | cut -d: -f1)
 run_tables 2 --control "$WIDEST"
+
+# --- what the charts and tables say (tests/browser/charts.mjs): texts
+# inside their charts, ticks apart and without exponents, no "1/s", thousands
+# separated, a dot a run, and the two-factor charts' clusters and legend;
+# seven checks over the whole site, then a control for each rule
+run_charts() {
+	want=$1; shift
+	HOME=$T/home timeout 900 node "$B/charts.mjs" "$@" > "$T/tap" 2> "$T/node.err"
+	rc=$?
+	cat "$T/tap"
+	got=$(grep -c -E '^(not )?ok ' "$T/tap")
+	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
+		notok "charts.mjs $1 ... ran through ($got of $want checks, exit $rc)"
+		sed 's/^/# /' "$T/node.err" | head -8
+	fi
+}
+SPLIT1=$(ls "$S"/comparison-mysql-versions-on-filesystems-*.html 2>/dev/null | head -1)
+SPLIT2=$(ls "$S"/comparison-supersmack-os-write-cache-*.html 2>/dev/null | head -1)
+check "the sample site has the demo's two two-factor comparisons" test -n "$SPLIT1" -a -n "$SPLIT2"
+run_charts 7 "$S" --split "$SPLIT1" --split "$SPLIT2"
+for kind in exponent overlap outside rate thousands dots legend clusters; do
+	run_charts 1 --control $kind "$S" --split "$SPLIT1"
+done
 
 # --- the hostile site --------------------------------------------------------
 node "$B/hostile.mjs" > "$T/hostile.csv"

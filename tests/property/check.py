@@ -517,13 +517,13 @@ def check_chart(c, rows, text, outliers, fails):
     # 4: the interval of "Y was 1.2x slower in these runs" is Y's over X's
     for m in re.finditer(r"no significant difference between (g\d\d) "
                          r"\([^)]*\) and (g\d\d) \([^)]*\)[^;]*; (g\d\d) "
-                         r"was ([\d.]+)x \w+ in these runs; 95% interval "
-                         r"([\d.]+)x-([\d.]+)x", text):
+                         r"was ([\d.,]+)x \w+ in these runs; 95% interval "
+                         r"([\d.,]+)x-([\d.,]+)x", text):
         seen[4] += 1
         x, y, w = m.group(1), m.group(2), m.group(3)
         other = x if w == y else y
         ci = c.ratio_ci(w, other)
-        lo, hi = m.group(5), m.group(6)
+        lo, hi = m.group(5).replace(",", ""), m.group(6).replace(",", "")
         ulp = lambda t: 10 ** -len(t.split(".")[1]) if "." in t else 1
         if w not in (x, y) or c.better(w, other) or ci is None or \
                 abs(float(lo) - ci[0]) > ulp(lo) or \

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "../../analysis/analysis.h"
 #include "../../analysis/units.h"
 #include "tap.h"
 
@@ -38,6 +39,24 @@ static void number(double v, const char *want)
 
 	units_number(v, out);
 	snprintf(what, sizeof(what), "%.10g is written '%s'", v, want);
+	CHECK_STR(out, want, what);
+}
+
+static void ratio(double r, const char *want)
+{
+	char out[16], what[96];
+
+	analysis_ratio_text(r, out);
+	snprintf(what, sizeof(what), "the ratio %.10g is written '%s'", r, want);
+	CHECK_STR(out, want, what);
+}
+
+static void exact(double v, const char *want)
+{
+	char out[48], what[96];
+
+	analysis_exact_text(v, out);
+	snprintf(what, sizeof(what), "a run's %.10g is written '%s'", v, want);
 	CHECK_STR(out, want, what);
 }
 
@@ -92,4 +111,16 @@ void test_units(void)
 	chart(343247, 1024, "KiB/s", "1 MiB/s");
 	chart(0, 5, "KiB/s", "5 KiB/s");
 	chart(2891, 2891, "1/s", "2891/s");
+	/* ratios: thousands as every figure's, an exponent from a billion */
+	ratio(2.14, "2.1x");
+	ratio(1.13, "1.13x");
+	ratio(9999.94, "9999.9x");
+	ratio(712427.3, "712,427.3x");
+	ratio(999999999.4, "999,999,999.4x");
+	ratio(2.5e9, "2.5e+09x");
+	/* a run's own table: every digit, thousands separated */
+	exact(9999, "9999");
+	exact(10729.52, "10,729.52");
+	exact(308218, "308,218");
+	exact(-874622.5, "-874,622.5");
 }
