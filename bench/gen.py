@@ -6,7 +6,13 @@ chartbench.c uses), never from Python's random, so the files depend on
 nothing but this script.
 
   gen.py long N FILE            long CSV of N results: run,suite,test,metric,value,unit,better
-  gen.py store SUITES TESTS RUNS FILE   long CSV whose render has SUITES*TESTS charts of RUNS bars
+  gen.py store SUITES TESTS RUNS FILE [--per N] [--split K] [--gnuplot DIR]
+                                long CSV whose render has SUITES*TESTS charts of RUNS bars;
+                                --per: N runs a bar (group), within 5% of each other, so that
+                                each bar has a dot per run and an error bar; --split: a run
+                                attribute split (p0..pK-1, the group's runs in turn), for a
+                                second factor; --gnuplot: DIR/store.gp draws each test's chart
+                                (by label: the groups' means and 95% intervals) as charts.gp
   gen.py newrun SUITE TESTS FILE        one more run of one suite (for the incremental render)
   gen.py bonnie N FILE          N bonnie++ 1.98 CSV lines (no header, as bonnie++ -q prints)
   gen.py sysbench MB FILE       a sysbench 1.0 cpu run with per-second lines, about MB MiB
@@ -41,15 +47,52 @@ def long_csv(n, path):
             f.write("r%d,bench,t%d,time,%.3f,s,lower\n" % (i // tests, i % tests, 1 + 99 * r.next()))
 
 
-def store_csv(suites, tests, runs, path):
+def store_csv(suites, tests, runs, path, per=1, split=0, gpdir=None):
     r = Lcg()
+    if per == 1 and not split:
+        # the stores of the full render rows: a run a bar
+        with open(path, "w") as f:
+            f.write("run,label,suite,test,metric,value,unit,better\n")
+            for s in range(suites):
+                for k in range(runs):
+                    for t in range(tests):
+                        f.write("s%dr%d,%s,suite%d,test%d,rate,%d,MB/s,higher\n" %
+                                (s, k, NAMES[k % 12], s, t, 100 + int(900 * r.next())))
+        return
+    # fig[s][t][k]: the figures of group k's runs
+    fig = [[[[] for _ in range(runs)] for _ in range(tests)] for _ in range(suites)]
     with open(path, "w") as f:
-        f.write("run,label,suite,test,metric,value,unit,better\n")
+        f.write("run,label,suite,test,metric,value,unit,better%s\n" % (",split" if split else ""))
         for s in range(suites):
+            base = [[100 + 900 * r.next() for _ in range(tests)] for _ in range(runs)]
             for k in range(runs):
-                for t in range(tests):
-                    f.write("s%dr%d,%s,suite%d,test%d,rate,%d,MB/s,higher\n" %
-                            (s, k, NAMES[k % 12], s, t, 100 + int(900 * r.next())))
+                for j in range(per):
+                    attr = ",p%d" % (j % split) if split else ""
+                    for t in range(tests):
+                        v = int(base[k][t] * (0.95 + 0.1 * r.next()))
+                        fig[s][t][k].append(v)
+                        f.write("s%dr%dx%d,%s,suite%d,test%d,rate,%d,MB/s,higher%s\n" %
+                                (s, k, j, NAMES[k % 12], s, t, v, attr))
+    if gpdir is not None:
+        charts = []
+        for s in range(suites):
+            for t in range(tests):
+                bars = []
+                for k in range(runs):
+                    v = fig[s][t][k]
+                    m = sum(v) / len(v)
+                    h = 0
+                    if len(v) > 1:
+                        sd = (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5
+                        h = T975[min(len(v) - 1, len(T975)) - 1] * sd / len(v) ** 0.5
+                    bars.append((NAMES[k % 12], m, max(m - h, 0), m + h))
+                charts.append(("suite%d test%d: rate" % (s, t), bars))
+        gnuplot(os.path.join(gpdir, "store.gp"), gpdir, "st", charts)
+
+
+# Student's t, 97.5th percentile, for 1 to 10 degrees of freedom (then the
+# 10th's, a little wide): the 95% interval of a group's mean
+T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228]
 
 
 def newrun(suite, tests, path):
@@ -105,20 +148,36 @@ def sysbench(mb, path):
                 "    execution time (avg/stddev):   0.5000/0.00\n\n" % (sec - 1, 500 * (sec - 1)))
 
 
+def gnuplot(path, d, prefix, charts):
+    # charts: (title, [(name, value, low, high)]), one pngcairo terminal
+    # for all; error bars where any bar has an interval (low < high)
+    with open(path, "w") as f:
+        f.write("set terminal pngcairo size 960,480 font 'DejaVu Sans,10'\n"
+                "set style fill solid\nset xrange [0:*]\nset yrange [-0.6:11.6] reverse\n"
+                "set grid xtics\nunset key\nset xlabel 'rate (MB/s), higher is better'\n")
+        for i, (title, bars) in enumerate(charts):
+            err = any(lo < hi for _, _, lo, hi in bars)
+            if err:
+                f.write("$d << EOD\n%sEOD\n" % "".join("%s %.3f %.3f %.3f\n" % b for b in bars))
+            else:
+                f.write("$d << EOD\n%sEOD\n" % "".join("%s %d\n" % (b[0], b[1]) for b in bars))
+            f.write("set output '%s/%s%d.png'\nset title '%s'\n" % (d, prefix, i, title))
+            f.write("plot $d using ($2/2):0:(0):2:($0-0.35):($0+0.35):ytic(1) with boxxyerror "
+                    "lc rgb '#0072B2' notitle, ")
+            if err:
+                f.write("$d using 2:0:3:4 with xerrorbars pt -1 lc rgb '#000000' notitle, "
+                        "$d using 4:0:(sprintf('%d MB/s',$2)) with labels left offset 0.5,0 notitle\n")
+            else:
+                f.write("$d using 2:0:(sprintf('%d MB/s',$2)) with labels left offset 0.5,0 notitle\n")
+
+
 def charts(n, d):
     # the values chartbench.c lays out: the same LCG, 12 draws a chart
     r = Lcg()
     data = [[int(100 + 900 * r.next()) for _ in range(12)] for _ in range(n)]
-    with open(os.path.join(d, "charts.gp"), "w") as f:
-        f.write("set terminal pngcairo size 960,480 font 'DejaVu Sans,10'\n"
-                "set style fill solid\nset xrange [0:*]\nset yrange [-0.6:11.6] reverse\n"
-                "set grid xtics\nunset key\nset xlabel 'rate (MB/s), higher is better'\n")
-        for i, v in enumerate(data):
-            f.write("$d << EOD\n%sEOD\n" % "".join("%s %d\n" % (NAMES[k], v[k]) for k in range(12)))
-            f.write("set output '%s/gp%d.png'\nset title 'Chart %d: throughput'\n" % (d, i, i + 1))
-            f.write("plot $d using ($2/2):0:(0):2:($0-0.35):($0+0.35):ytic(1) with boxxyerror "
-                    "lc rgb '#0072B2' notitle, $d using 2:0:(sprintf('%d MB/s',$2)) "
-                    "with labels left offset 0.5,0 notitle\n")
+    gnuplot(os.path.join(d, "charts.gp"), d, "gp",
+            [("Chart %d: throughput" % (i + 1), [(NAMES[k], v[k], v[k], v[k]) for k in range(12)])
+             for i, v in enumerate(data)])
     with open(os.path.join(d, "charts.py"), "w") as f:
         f.write("import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
                 "names = %r\ndata = %r\nout = %r\n" % (NAMES, data, d))
@@ -147,7 +206,12 @@ def main(a):
     if cmd == "long":
         long_csv(int(a[1]), a[2])
     elif cmd == "store":
-        store_csv(int(a[1]), int(a[2]), int(a[3]), a[4])
+        opt = {"--per": 1, "--split": 0, "--gnuplot": None}
+        for k, v in zip(a[5::2], a[6::2]):
+            if k not in opt:
+                sys.exit("gen.py: unknown option '%s'" % k)
+            opt[k] = v if k == "--gnuplot" else int(v)
+        store_csv(int(a[1]), int(a[2]), int(a[3]), a[4], opt["--per"], opt["--split"], opt["--gnuplot"])
     elif cmd == "newrun":
         newrun(int(a[1]), int(a[2]), a[3])
     elif cmd == "bonnie":
