@@ -124,6 +124,10 @@ double stats_t_quantile(double alpha, double df)
 	for (i = 0; i < 200; i++) {
 		double mid = (lo + hi) / 2;
 
+		/* lo and hi adjacent doubles: no step can move them again,
+		 * and the ~55 steps that got here are all this costs */
+		if (mid == lo || mid == hi)
+			break;
 		if (stats_t_two_sided_p(mid, df) > alpha)
 			lo = mid;
 		else

@@ -3,6 +3,9 @@
  * site_render.
  */
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +63,18 @@ static void report(const char *out, const struct site_report *r,
 			", no file changed", secs, out, sep);
 }
 
+/* Each chart is drawn into images of a few MiB, freed before the next:
+ * glibc's malloc maps such a block afresh each time (or trims it off the
+ * heap's top) and the kernel zeroes every page again, a fifth of a
+ * render's CPU time.  Kept in the heap, the next chart reuses the pages. */
+static void keep_heap(void)
+{
+#ifdef __GLIBC__
+	mallopt(M_MMAP_THRESHOLD, 64 * 1024 * 1024);
+	mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+#endif
+}
+
 int cmd_render(int argc, char **argv, const struct cli_env *env)
 {
 	static const struct option opts[] = {
@@ -79,6 +94,7 @@ int cmd_render(int argc, char **argv, const struct cli_env *env)
 	char *end;
 	int c, rc, quiet = 0;
 
+	keep_heap();
 	while ((c = cli_option(argc, argv, "o:j:zqh", opts,
 			       render_usage)) >= 0) {
 		switch (c) {
