@@ -1108,3 +1108,37 @@ int column_higher(const struct column *c)
 {
 	return strcmp(c->better, "higher") == 0;
 }
+
+static int by_col_run(const void *pa, const void *pb)
+{
+	const struct model_use *x = pa, *y = pb;
+
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return (x->run > y->run) - (x->run < y->run);
+}
+
+int model_uses_by_column(const struct model *m, struct model_use **out)
+{
+	*out = NULL;
+	if (m->nuses == 0)
+		return 0;
+	*out = malloc((size_t)m->nuses * sizeof(**out));
+	if (!*out)
+		return -1;
+	memcpy(*out, m->uses, (size_t)m->nuses * sizeof(**out));
+	qsort(*out, (size_t)m->nuses, sizeof(**out), by_col_run);
+	return 0;
+}
+
+int model_uses_has(const struct model_use *sorted, long n, int col,
+		   long long run)
+{
+	struct model_use key;
+
+	if (n == 0)
+		return 0;
+	key.run = run;
+	key.col = col;
+	return bsearch(&key, sorted, (size_t)n, sizeof(key), by_col_run) != NULL;
+}

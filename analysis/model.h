@@ -109,6 +109,13 @@ int model_load(struct store *s, const struct store_comparison *c,
 	       struct model *m, struct err *e);
 void model_release(struct model *m);
 
+/* m's uses as a new array sorted by column, then run (*out: NULL when
+ * there are none); 0, or -1 when memory ran out.  model_uses_has tells
+ * whether run has a result in column col: the runs a test page lists. */
+int model_uses_by_column(const struct model *m, struct model_use **out);
+int model_uses_has(const struct model_use *sorted, long n, int col,
+		   long long run);
+
 /* Attributes that differ from run to run by their nature (when it ran,
  * for how long, a random seed): never a mixture, never a grouping. */
 int model_attr_exempt(const char *key);

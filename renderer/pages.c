@@ -1098,8 +1098,11 @@ static void json_pair(struct buf *b, const char *key, const char *text,
 
 /* The test page of column c: both charts full size, each group's
  * statistics, the statements, the runs. */
+/* uses: the model's uses sorted by column (model_uses_by_column), nuses
+ * of them: the runs column lists the runs with a result in this test. */
 static int test_page(struct site *s, const struct analysis *a, int c,
-		     const char *comparison_file, const char *comparison_title)
+		     const char *comparison_file, const char *comparison_title,
+		     const struct model_use *uses, long nuses)
 {
 	const struct model *m = a->m;
 	const struct column *col = &m->cols[c];
@@ -1232,10 +1235,12 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 			}
 		}
 		td = html_el(tr, "td", NULL);
-		for (i = 0; i < m->nruns[g]; i++) {
+		for (i = 0, k = 0; i < m->nruns[g]; i++) {
 			char f2[64];
 
-			if (i)
+			if (!model_uses_has(uses, nuses, c, m->runs[g][i]))
+				continue;	/* none of its results is here */
+			if (k++)
 				text(td, " ");
 			page_run_file(m->runs[g][i], f2);
 			snprintf(t, sizeof(t), "%lld", m->runs[g][i]);
@@ -1362,6 +1367,7 @@ int pages_comparison(struct site *s, const struct model *m,
 	struct page p;
 	struct buf b;
 	xmlNodePtr main;
+	struct model_use *uses = NULL;
 	int rc, c, has_thumb;
 
 	if (m->title)
@@ -1462,8 +1468,12 @@ int pages_comparison(struct site *s, const struct model *m,
 	entry->thumb_h = s->thumb_h;
 	entry->narrow_w = s->narrow_w;
 	entry->narrow_h = s->narrow_h;
+	if (rc == 0 && model_uses_by_column(m, &uses)) {
+		rc = err_set(s->e, NULL, 0, 0, "out of memory");
+	}
 	for (c = 0; rc == 0 && c < m->ncols; c++)
-		rc = test_page(s, a, c, name, title);
+		rc = test_page(s, a, c, name, title, uses, m->nuses);
+	free(uses);
 	if (rc) {
 		page_free(&p);
 		return -1;
