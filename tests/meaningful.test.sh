@@ -90,3 +90,23 @@ check "values without a comma stay plain: fs (ext4,xfs)" \
 bs render --out "$T/site" > /dev/null 2>&1
 check "the page says the same" \
 	grep -qF 'differ in mount ("rw,noatime","rw,relatime")' "$T"/site/comparison-mixed-*.html
+
+# ---- a split's runs that lack the split key are blamed on it, not on --by
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tfs\tver\n'
+	printf '31\ta\tsplit\tt\ttime\t10\ts\tlower\tok\text4\t1\n'
+	printf '32\tb\tsplit\tt\ttime\t12\ts\tlower\tok\text4\t2\n'
+	printf '33\tc\tsplit\tt\ttime\t11\ts\tlower\tok\txfs\t1\n'
+	printf '34\td\tsplit\tt\ttime\t13\ts\tlower\tok\txfs\t\n'
+	printf '35\te\tsplit\tt\ttime\t14\ts\tlower\tok\txfs\t\n'
+} > "$T/s.tsv"
+bs import "$T/s.tsv" > /dev/null
+bs compare fsver --suite split --by fs --split ver > /dev/null
+bs summary fsver > "$T/s.txt"
+check "--by fs --split ver: the two runs without ver are said to lack ver, not fs" \
+	sh -c 'grep -qF "2 runs are left out: they have no ver attribute" "$1" && ! grep -q "no fs" "$1"' _ "$T/s.txt"
+printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tver\n36\tf\tsplit\tt\ttime\t15\ts\tlower\tok\t1\n' > "$T/s2.tsv"
+bs import "$T/s2.tsv" > /dev/null
+bs summary fsver > "$T/s.txt"
+check "and a run without fs beside them: each key with its own count" \
+	grep -qF "they have no fs (1 run) or ver (2 runs) attribute" "$T/s.txt"
