@@ -23,6 +23,7 @@
 #include "../core/xmlquiet.h"
 #include "../schema/store.h"
 #include "publish.h"
+#include "publish_lock.h"
 #include "site_key.h"
 #include "site_plan.h"
 
@@ -54,6 +55,7 @@ int site_render(struct store *st, const struct site_options *o,
 	char stage[4096], key[65];
 	int rc = -1, krc, prc;
 	struct site s;
+	struct publish_lock lock;
 	long nunclean = 0;
 
 	/* silent, and telling when memory ran out: before libxml2 is
@@ -61,10 +63,15 @@ int site_render(struct store *st, const struct site_options *o,
 	xmlquiet_begin();
 	xmlInitParser();	/* once, before the drawing threads use libxml2 */
 	if (publish_stage_name(o->out, stage, sizeof(stage), e) ||
-	    publish_prepare(o->out, stage, e))
+	    publish_lock(stage, &lock, e))
 		return -1;
+	if (publish_prepare(o->out, stage, e)) {
+		publish_unlock(&lock);
+		return -1;
+	}
 	if (site_init(&s, o->out, stage, e)) {
 		publish_abandon(stage);
+		publish_unlock(&lock);
 		return -1;
 	}
 	s.jobs = o->jobs;
@@ -80,6 +87,7 @@ int site_render(struct store *st, const struct site_options *o,
 		if (site_key_fresh(o->out, key, &r->files)) {
 			r->fresh = 1;
 			publish_abandon(stage);
+			publish_unlock(&lock);
 			store_rollback(s.store);
 			site_release(&s);
 			return 0;
@@ -120,5 +128,6 @@ fail:
 	r->drawn = s.drawn;
 	r->written = s.written;
 	site_release(&s);
+	publish_unlock(&lock);
 	return rc;
 }
