@@ -45,17 +45,18 @@ check "$ROUNDS rounds of three renders into one folder at once: all exit 0 with 
 	test $bad -eq 0
 check "a render that had to wait said so ($waited times)" test $waited -gt 0
 
-# a render waits for the lock another process holds (a POSIX record lock,
+# a render waits for the lock another process holds (until told to let go) (a POSIX record lock,
 # as Python's fcntl.lockf takes it) before it touches the staging folder,
 # then publishes
 rm -rf "$T/pub/site"
 mkdir "$T/pub/.site.benchsite-new" && : > "$T/pub/.site.benchsite-new/mark"
 python3 -c '
-import fcntl, sys, time
+import fcntl, os, sys, time
 f = open(sys.argv[1], "w")
 fcntl.lockf(f, fcntl.LOCK_EX)
 open(sys.argv[2], "w").close()
-time.sleep(3)' "$T/pub/.site.benchsite-lock" "$T/held" &
+while not os.path.exists(sys.argv[3]):
+    time.sleep(0.05)' "$T/pub/.site.benchsite-lock" "$T/held" "$T/release" &
 hold=$!
 while [ ! -e "$T/held" ]; do sleep 0.1; done
 "$BIN" --db "$T/db" render --quiet --jobs 1 --out "$T/pub/site" >/dev/null 2>"$T/w.err" &
@@ -63,6 +64,7 @@ r=$!
 sleep 1.5
 check "while another process holds the lock, the render waits and leaves the staging folder alone" \
 	test -e "$T/pub/.site.benchsite-new/mark" -a ! -e "$T/pub/site"
+: > "$T/release"
 wait $hold
 wait $r
 check "... says it waits, and publishes once the lock is free (exit $?)" \
