@@ -45,7 +45,7 @@
 extern char **environ;
 
 static volatile sig_atomic_t got_signal;
-/* how many SIGINT/SIGTERM arrived while a command ran */
+/* how many SIGINT/SIGTERM/SIGHUP arrived while a command ran */
 static volatile sig_atomic_t nsignals;
 /* the running command's process group, 0 when none; pid_t values fit in
  * sig_atomic_t (both int on Linux) */
@@ -77,6 +77,9 @@ void run_signals_init(void)
 	 * at what happened */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a hang-up (the ssh session that started a long run is gone) is
+	 * an interrupt too: the benchmark must not run on unseen */
+	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 }
@@ -165,6 +168,7 @@ static int spawn(char *const argv[], int out_fd, int err_fd, pid_t *pid)
 	sigemptyset(&def);
 	sigaddset(&def, SIGINT);
 	sigaddset(&def, SIGTERM);
+	sigaddset(&def, SIGHUP);
 	sigaddset(&def, SIGPIPE);
 	sigemptyset(&none);
 	if (!rc)

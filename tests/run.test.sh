@@ -238,6 +238,31 @@ EOF
 	check "Ctrl-C: says it was interrupted" grep -q "interrupted" "$T/err"
 	check "Ctrl-C: no third repeat started" \
 		[ "$(grep -c 'run ./3' "$T/err")" = 2 ]
+	# a hang-up (an ssh session gone) stops the command as Ctrl-C does,
+	# its process group with it
+	fresh
+	rm -f "$T/first" "$T/second"
+	cat > "$T/hup.sh" <<EOF
+sed "s/^\([^,]*,[^,]*,[^,]*,[^,]*\),[^,]*,/\1,\$\$,/" "$T/line.csv"
+if [ -e "$T/first" ]; then sleep 30 & echo \$! > "$T/sleep.pid"; touch "$T/second"; wait
+else touch "$T/first"; fi
+EOF
+	start=$(date +%s)
+	"$BIN" --db "$T/db" run --repeat 3 -- sh "$T/hup.sh" >/dev/null 2>"$T/err" &
+	pid=$!
+	i=0
+	while [ ! -e "$T/second" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	kill -HUP $pid
+	wait $pid
+	rc=$?
+	took=$(( $(date +%s) - start ))
+	check "SIGHUP: exit 1, the command stopped at once (${took}s, not 30)" \
+		[ "$rc" = 1 -a "$took" -lt 10 ]
+	check "SIGHUP: the first repeat imported, says it was interrupted" \
+		sh -c '[ "$1" = 1 ] && grep -q interrupted "$2"' _ "$(runs)" "$T/err"
+	# (a zombie is dead: this machine's init may be slow to reap it)
+	check "SIGHUP: nothing of the command is left running (its sleep 30)" \
+		sh -c '[ -s "$1" ] && ! ps -o stat= -p "$(cat "$1")" | grep -qv Z' _ "$T/sleep.pid"
 else
 	skip "Ctrl-C" "sample-data/bonnie-x3-ext4-disk.csv is missing"
 fi
