@@ -128,6 +128,37 @@ static int user_version(struct store *s, int *v, struct err *e)
 	return 0;
 }
 
+/* 0 when the database holds no table (nor index, view or trigger), or
+ * has become a store meanwhile: a new file, free to become one; else -1
+ * with e saying whose it is not. */
+static int foreign_tables(struct store *s, struct err *e)
+{
+	sqlite3_stmt *st;
+	long long n;
+	/* the version again, in the same snapshot as the tables: another
+	 * benchsite may have just made this new file a store */
+	int rc = sqlite3_prepare_v2(s->db, "SELECT count(*), (SELECT "
+				    "user_version FROM pragma_user_version) "
+				    "FROM sqlite_master", -1, &st, NULL);
+
+	if (rc) {
+		s->setup_rc = rc;
+		return db_err(s, e, "cannot read the store's tables");
+	}
+	if ((rc = store_step(s, st)) != SQLITE_ROW) {
+		s->setup_rc = rc;
+		sqlite3_finalize(st);
+		return db_err(s, e, "cannot read the store's tables");
+	}
+	n = sqlite3_column_int(st, 1) == 0 ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (n > 0)
+		return err_set(e, s->path, 0, 0, "not a benchsite store: it "
+			       "holds other tables (another program's "
+			       "database?); benchsite leaves it as it is");
+	return 0;
+}
+
 static int store_migrate(struct store *s, struct err *e)
 {
 	char sql[64];
@@ -189,6 +220,10 @@ static int setup(struct store *s, struct err *e)
 	if (exec(s, "PRAGMA foreign_keys = ON", e))
 		return -1;
 	if (user_version(s, &v, e))
+		return -1;
+	/* version 0 is a new file, or another program's database: never
+	 * take over (schema, version, WAL for good) what holds tables */
+	if (v == 0 && foreign_tables(s, e))
 		return -1;
 	/* WAL lets readers (render) work while an importer writes; setting it
 	 * is persistent, so only a store that is not in WAL yet pays for it. */

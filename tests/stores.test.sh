@@ -135,3 +135,26 @@ if command -v make >/dev/null; then
 else
 	skip "make demo's store" "no make"
 fi
+
+# --- another program's SQLite database is never taken over ----------------
+# (a browser's history, say: tables of its own, user_version 0)
+sqlite3 "$T/foreign.db" "create table moz_places (id integer primary key, url text);
+	insert into moz_places (url) values ('https://example.org/');"
+cp "$T/foreign.db" "$T/foreign.orig"
+for cmd in "init" "import $TOP/sample-data/bonnie-tmpfs.txt" "compare x --by label" \
+	"list runs" "export" "render --out $T/fsite"; do
+	# shellcheck disable=SC2086
+	"$BIN" --db "$T/foreign.db" $cmd >/dev/null 2>"$T/err"
+	rc=$?
+	check "$cmd on another program's database: exit 1, 'not a benchsite store', the file as it was, no -wal" \
+		sh -c '[ "$1" = 1 ] && grep -q "not a benchsite store" "$2" && cmp -s "$3" "$4" &&
+			[ ! -e "$3-wal" ] && [ ! -e "$3-shm" ] && [ ! -e "$5" ]' _ "$rc" "$T/err" \
+		"$T/foreign.db" "$T/foreign.orig" "$T/fsite"
+done
+check "... still in its own journal mode" \
+	test "$(sqlite3 "$T/foreign.db" 'pragma journal_mode')" = delete
+# control: an empty file (touch results.db) is free to become a store
+: > "$T/empty.db"
+"$BIN" --db "$T/empty.db" import "$TOP/sample-data/bonnie-tmpfs.txt" >/dev/null 2>&1
+check "control: an empty file becomes a store (exit $?)" \
+	test "$(sqlite3 "$T/empty.db" 'select count(*) > 0 from run')" = 1
