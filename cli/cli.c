@@ -41,6 +41,18 @@ int cli_open_reader(const struct cli_env *env, struct store **s)
 	return 0;
 }
 
+int cli_open_writer(const struct cli_env *env, struct store **s)
+{
+	struct err e;
+
+	err_clear(&e);
+	if (store_open_writable(env->db, s, &e)) {
+		err_print(&e);
+		return -1;
+	}
+	return 0;
+}
+
 int cli_open_importer(const struct cli_env *env, struct store **s)
 {
 	struct err e;

@@ -26,6 +26,9 @@ int cli_open_store(const struct cli_env *env, struct store **s);
 /* The same for the commands that only read (list, export, summary,
  * render): a store that is not there is an error, never made. */
 int cli_open_reader(const struct cli_env *env, struct store **s);
+/* The same for the commands that change what a store holds (compare,
+ * tag, exclude, include, delete, reparse): none is made where none is. */
+int cli_open_writer(const struct cli_env *env, struct store **s);
 /* The same for the commands that only import (store_import_mode). */
 int cli_open_importer(const struct cli_env *env, struct store **s);
 

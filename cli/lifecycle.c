@@ -142,7 +142,7 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 		return EXIT_FAULT;
 	}
 	cli_runs_sort(&v);
-	if (cli_open_store(env, &s)) {
+	if (cli_open_writer(env, &s)) {
 		cli_runs_release(&v);
 		return EXIT_FAULT;
 	}
@@ -294,7 +294,7 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 		return EXIT_USAGE;
 	}
 	memset(&v, 0, sizeof(v));
-	if (cli_open_store(env, &s))
+	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (cli_runs_named(&v, argc, argv, optind))

@@ -327,7 +327,7 @@ int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 		return cli_status(c);
 	if (optind != argc)
 		return cli_usage_error(usage);
-	if (cli_open_store(env, &s))
+	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	memset(&list, 0, sizeof(list));
 	err_clear(&e);

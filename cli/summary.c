@@ -462,7 +462,7 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		return EXIT_USAGE;
 	}
 	c.name = argv[optind];
-	if (cli_open_store(env, &s))
+	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	if (del) {

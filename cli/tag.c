@@ -184,7 +184,7 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 	}
 	if (cli_run_numbers(argc, argv, optind))
 		return EXIT_USAGE;
-	if (cli_open_store(env, &s))
+	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
 	t.s = s;

@@ -355,15 +355,31 @@ fail:
 	return -1;
 }
 
-int store_open_existing(const char *path, struct store **out, struct err *e)
+/* a mistyped --db must not become an empty store that list shows as
+ * empty and render publishes as an empty site, nor one that compare or tag
+ * makes only to fail on it */
+static int no_store_here(const char *path, struct err *e)
 {
 	struct stat st;
 
-	/* a mistyped --db must not become an empty store that list shows
-	 * as empty and render publishes as an empty site */
 	if (stat(path, &st) && errno == ENOENT)
 		return err_set(e, path, 0, 0, "no store here (import or init "
 			       "makes one; --db names another)");
+	return 0;
+}
+
+int store_open_writable(const char *path, struct store **out,
+			struct err *e)
+{
+	if (no_store_here(path, e))
+		return -1;
+	return store_open(path, out, e);
+}
+
+int store_open_existing(const char *path, struct store **out, struct err *e)
+{
+	if (no_store_here(path, e))
+		return -1;
 	/* reading works wherever the file is readable: a read-only mount,
 	 * a folder of someone else's */
 	if (!store_writable_here(path))

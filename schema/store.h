@@ -31,6 +31,12 @@ void store_close(struct store *s);
 int store_open_existing(const char *path, struct store **out,
 			struct err *e);
 
+/* store_open for commands that change what a store holds (compare, tag,
+ * exclude, delete, reparse): a path where no file is refuses ("no store
+ * here") and creates nothing, as there is nothing there to change. */
+int store_open_writable(const char *path, struct store **out,
+			struct err *e);
+
 /* The path the store was opened with. */
 const char *store_path(const struct store *s);
 

@@ -158,3 +158,19 @@ check "... still in its own journal mode" \
 "$BIN" --db "$T/empty.db" import "$TOP/sample-data/bonnie-tmpfs.txt" >/dev/null 2>&1
 check "control: an empty file becomes a store (exit $?)" \
 	test "$(sqlite3 "$T/empty.db" 'select count(*) > 0 from run')" = 1
+
+# --- a mistyped --db is not made by a command that only changes a store ----
+"$BIN" --db "$T/real.db" import "$TOP/sample-data/bonnie-tmpfs.txt" >/dev/null 2>&1
+for cmd in "reparse --dry-run" "reparse" "compare x --by label" "compare --delete x" \
+	"tag 1 --label k" "exclude 1 --why x" "include 1" "delete 1 --yes"; do
+	# shellcheck disable=SC2086
+	"$BIN" --db "$T/typo.db" $cmd >/dev/null 2>"$T/err"
+	rc=$?
+	check "$cmd on a --db that is not there: exit 1, 'no store here', no file made" \
+		sh -c '[ "$1" = 1 ] && grep -q "no store here" "$2" && ! ls "$3"* >/dev/null 2>&1' _ \
+		"$rc" "$T/err" "$T/typo.db"
+done
+# control: on the store that is there, the same commands work
+"$BIN" --db "$T/real.db" compare x --by label >/dev/null 2>&1
+check "control: compare on the real store works (exit $?)" \
+	test "$(sqlite3 "$T/real.db" "select count(*) from comparison where name = 'x'")" = 1
