@@ -105,12 +105,21 @@ deps:
 DEMO_INPUTS = $(filter-out sample-data/raw sample-data/README.md \
               sample-data/make.sh,$(sort $(wildcard sample-data/*)))
 
-# The demo's store is its own, demo.db, made anew each time: ./results.db
-# is every command's default store, and may hold someone's imports.
-DEMO_DB = demo.db
+# The demo has a folder of its own, demo/, with its store (made anew each
+# time) and its site: ./results.db and ./site are every command's
+# defaults, and may hold someone's imports and site.  A demo/ that the
+# demo did not make (no demo/.benchsite-demo) is left alone.
+DEMO_DIR = demo
+DEMO_DB = $(DEMO_DIR)/demo.db
+DEMO_SITE = $(DEMO_DIR)/site
 
 demo: deps
 	$(MAKE) all
+	@if [ -e $(DEMO_DIR) ] && [ ! -e $(DEMO_DIR)/.benchsite-demo ]; then \
+	  echo "make demo: $(DEMO_DIR)/ is not the demo's (no" \
+	    "$(DEMO_DIR)/.benchsite-demo): move it away first" >&2; exit 1; \
+	fi
+	mkdir -p $(DEMO_DIR) && touch $(DEMO_DIR)/.benchsite-demo
 	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
 	./benchsite --db $(DEMO_DB) import $(DEMO_INPUTS)
 	./benchsite --db $(DEMO_DB) compare sysbench-by-fs --suite sysbench \
@@ -127,8 +136,8 @@ demo: deps
 	./benchsite --db $(DEMO_DB) compare supersmack-os-write-cache \
 	  --suite super-smack --by os --split write_cache \
 	  --title "Super Smack, MySQL 4.1.18 InnoDB: FreeBSD 6.1 and Debian 3.1, disk write cache on and off"
-	./benchsite --db $(DEMO_DB) render --out site
-	@echo "$(CURDIR)/site/index.html"
+	./benchsite --db $(DEMO_DB) render --out $(DEMO_SITE)
+	@echo "$(CURDIR)/$(DEMO_SITE)/index.html"
 
 # Reruns the benchmarks of sample-data/runs.tsv and raw/ on this machine
 # (as root: it mounts a tmpfs and an XFS image, starts MariaDB on

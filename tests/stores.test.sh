@@ -111,13 +111,14 @@ check "a run that stops at its first repeat leaves no --save file: neither the f
 	holds '[ ! -e "$T/stop-1.out" ] && [ ! -e "$T/stop-2.out" ] && [ ! -e "$T/stop-3.out" ]'
 rm -f "$T"/benchsite-run.*
 
-# --- make demo never deletes a store it did not make --------------
-# The demo's own commands (those of `make -n demo` that remove files or
-# run benchsite), run in a folder holding someone's results.db.
+# --- make demo never deletes a store or a site it did not make ----------
+# The demo's own commands (those of `make -n demo` that check, make or
+# remove files or run benchsite), run in a folder holding someone's
+# results.db, site and a folder named demo.
 if command -v make >/dev/null; then
 	make -s -n -C "$TOP" demo 2>/dev/null |
 		sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
-		grep -E '^(rm|\./benchsite) ' > "$T/demo.sh"
+		grep -E '^(if|rm|mkdir|touch|\./benchsite) ' > "$T/demo.sh"
 	check "make -n demo shows the demo's commands ($(wc -l < "$T/demo.sh"))" \
 		[ "$(grep -c '^\./benchsite' "$T/demo.sh")" -ge 3 ]
 	mkdir -p "$T/src"
@@ -126,12 +127,24 @@ if command -v make >/dev/null; then
 	"$BIN" --db "$T/src/results.db" import "$TOP/sample-data/bonnie-tmpfs.txt" \
 		>/dev/null
 	dump "$T/src/results.db" > "$T/mine.sql"
+	# someone's site in ./site, and someone's folder named demo
+	"$BIN" --db "$T/src/results.db" render --out "$T/src/site" >/dev/null 2>&1
+	(cd "$T/src/site" && find . -type f | sort | xargs sha256sum) > "$T/site.sum"
+	mkdir "$T/src/demo" && echo mine > "$T/src/demo/notes.txt"
+	(cd "$T/src" && sh -e "$T/demo.sh" >/dev/null 2>"$T/err")
+	check "a demo/ folder the demo did not make: the commands stop (exit $?), it is left as it was" \
+		sh -c '[ "$(ls -A "$1")" = notes.txt ] && grep -q "is not the demo" "$2"' _ "$T/src/demo" "$T/err"
+	rm -r "$T/src/demo"
 	(cd "$T/src" && sh -e "$T/demo.sh" >/dev/null 2>"$T/err")
 	check "the demo's commands run ($(head -c 200 "$T/err"))" [ $? -eq 0 ]
 	dump "$T/src/results.db" > "$T/after.sql" 2>/dev/null
 	check "... leave ./results.db as it was" cmp -s "$T/mine.sql" "$T/after.sql"
-	check "... and make the demo in a store of its own" \
-		sh -c "[ \"\$(sqlite3 '$T/src/demo.db' 'select count(*) > 10 from run')\" = 1 ]"
+	check "... leave ./site as it was" \
+		sh -c 'cd "$1" && find . -type f | sort | xargs sha256sum | cmp -s - "$2"' _ "$T/src/site" "$T/site.sum"
+	check "... and make the demo in a store and a site of its own, in demo/" \
+		sh -c "[ \"\$(sqlite3 '$T/src/demo/demo.db' 'select count(*) > 10 from run')\" = 1 ] && [ -f '$T/src/demo/site/index.html' ]"
+	(cd "$T/src" && sh -e "$T/demo.sh" >/dev/null 2>"$T/err")
+	check "... and run again over their own demo/ (exit $?)" [ -f "$T/src/demo/site/index.html" ]
 else
 	skip "make demo's store" "no make"
 fi
