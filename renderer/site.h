@@ -18,6 +18,8 @@
 #ifndef BENCHSITE_SITE_H
 #define BENCHSITE_SITE_H
 
+#include <time.h>
+
 #include <stddef.h>
 
 #include "../core/buf.h"
@@ -62,6 +64,8 @@ struct site {
 	char stage[4096];
 	const char *out;	/* the published site (read for reuse) */
 	int out_fd, stage_fd;	/* the two folders; out_fd -1 when none */
+	struct timespec published;	/* when the published site was
+					 * finished: its marker's mtime */
 	struct err *e;
 	int jobs;		/* threads that draw charts */
 	int gzip;		/* write NAME.gz beside each text file */
@@ -109,6 +113,11 @@ int site_create(struct site *s, const char *name, char *path, size_t cap);
 /* Hard-links the published NAME into the staging folder: 0, or -1 when it
  * cannot (the caller then writes the file). */
 int site_link_published(struct site *s, const char *name);
+
+/* 1 when the file st describes was modified after t (a published site's
+ * finishing time): changed outside benchsite, never to be reused. */
+struct stat;
+int site_changed_after(const struct stat *st, const struct timespec *t);
 
 /* Puts a file of size bytes at stage/name as produce(ctx, put, pctx, e)
  * hands them to put (a piece at a time: the file is never whole in

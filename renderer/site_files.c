@@ -83,9 +83,23 @@ static int same_as_published(struct site *s, const char *name,
  * of their kernel time on tmpfs, ~45% on ext4). */
 int site_link_published(struct site *s, const char *name)
 {
+	struct stat st;
+
 	if (s->out_fd < 0 || !name_ok(name))
 		return -1;
+	/* a file changed since the site was published (edited by hand, cut
+	 * short by a full disk) is written again, never carried on */
+	if (fstatat(s->out_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISREG(st.st_mode) || site_changed_after(&st, &s->published))
+		return -1;
 	return linkat(s->out_fd, name, s->stage_fd, name, 0);
+}
+
+int site_changed_after(const struct stat *st, const struct timespec *t)
+{
+	return st->st_mtim.tv_sec > t->tv_sec ||
+	       (st->st_mtim.tv_sec == t->tv_sec &&
+		st->st_mtim.tv_nsec > t->tv_nsec);
 }
 
 int site_create(struct site *s, const char *name, char *path, size_t cap)
@@ -429,6 +443,15 @@ int site_init(struct site *s, const char *out, const char *stage,
 	if (out)
 		s->out_fd = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 				 O_CLOEXEC);
+	{
+		/* the marker is the last file a render writes: every file
+		 * it wrote or kept is no newer */
+		struct stat st;
+
+		if (s->out_fd >= 0 && fstatat(s->out_fd, PUBLISH_MARKER, &st,
+					      AT_SYMLINK_NOFOLLOW) == 0)
+			s->published = st.st_mtim;
+	}
 	buf_init(&s->old_manifest, (size_t)64 << 20);
 	buf_init(&s->manifest, (size_t)64 << 20);
 	read_old_manifest(s);
@@ -444,8 +467,16 @@ int site_finish(struct site *s)
 	if (buf_printf(&s->manifest, "files %ld\n", s->files + 1))
 		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
 			       "out of memory" : "manifest too large");
-	return site_write(s, PUBLISH_MARKER, s->manifest.data, s->manifest.len,
-			  0);
+	/* written anew after any other file was: its mtime says when the
+	 * site was finished, and a file newer than it was changed outside
+	 * benchsite (site_changed_after); a site of only reused files may
+	 * keep the marker too */
+	if (s->written == 0)
+		return site_write(s, PUBLISH_MARKER, s->manifest.data,
+				  s->manifest.len, 0);
+	s->files++;
+	s->written++;
+	return write_new(s, PUBLISH_MARKER, s->manifest.data, s->manifest.len);
 }
 
 int site_unchanged(struct site *s)

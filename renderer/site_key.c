@@ -3,10 +3,14 @@
  * already has (site_key.h): of the program, of the whole render, of one
  * comparison's unit of pages.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/err.h"
 #include "../core/sha256.h"
@@ -126,6 +130,33 @@ int site_key_render(struct site *s, char key[65])
 	return 0;
 }
 
+/* 1 when a file of the site at out (flat: no subfolder) was modified after
+ * its marker, the last file a render writes, or cannot be looked at. */
+static int changed_since(const char *out)
+{
+	struct stat mark, st;
+	struct dirent *d;
+	int fd = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
+	    changed = 0;
+	DIR *dir;
+
+	if (fd < 0)
+		return 1;
+	if (fstatat(fd, PUBLISH_MARKER, &mark, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !(dir = fdopendir(fd))) {
+		close(fd);
+		return 1;
+	}
+	while (!changed && (d = readdir(dir)) != NULL) {
+		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0)
+			continue;
+		changed = fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+			  site_changed_after(&st, &mark.st_mtim);
+	}
+	closedir(dir);
+	return changed;
+}
+
 /* 1 when the published site at out was rendered from the same inputs (its
  * marker has "store KEY") and still holds every file it had ("files N"):
  * then there is nothing to do, and the whole render costs a read of the
@@ -151,5 +182,6 @@ int site_key_fresh(const char *out, const char *key, long *nfiles)
 	}
 	fclose(f);
 	*nfiles = files;
-	return same && files > 0 && publish_count_files(out) == files;
+	return same && files > 0 && publish_count_files(out) == files &&
+	       !changed_since(out);
 }
