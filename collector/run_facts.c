@@ -26,6 +26,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
 #include "span.h"
 
 
@@ -44,7 +45,11 @@ int run_facts_set(struct run_facts *f, const char *key, const char *value)
 		f->n++;
 	}
 	snprintf(f->key[i], sizeof(f->key[i]), "%s", key);
-	snprintf(f->value[i], sizeof(f->value[i]), "%s", value);
+	/* what the machine or the command line says need not be text the
+	 * store takes (an ESC in an argument, a Latin-1 file name, a name
+	 * cut at the slot's end): U+FFFD for each such character, so that
+	 * the run is stored and the fact still reads */
+	textrule_clean(value, strlen(value), f->value[i], sizeof(f->value[i]));
 	return 0;
 }
 

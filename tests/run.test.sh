@@ -267,6 +267,22 @@ else
 	skip "Ctrl-C" "sample-data/bonnie-x3-ext4-disk.csv is missing"
 fi
 
+# ---- a command line holding bytes a name may not (ESC, Latin-1) ----
+# the run is stored, the command fact with U+FFFD in their place
+if command -v sysbench >/dev/null 2>&1; then
+	fresh
+	"$BIN" --db "$T/db" run --quiet -- sh -c 'sysbench cpu --time=1 run' \
+		"$(printf 'x\033[2Jy')" "$(printf '\351t\351')" >/dev/null 2>"$T/err"
+	rc=$?
+	check "an ESC and Latin-1 bytes in the command line: the run is stored (exit $rc, $(runs) run)" \
+		[ "$rc" = 0 -a "$(runs)" = 1 ]
+	check "... its command fact reads, U+FFFD for each refused character" \
+		[ "$(sqlite3 "$T/db" "select value from run_attr where key = 'command'")" = \
+		  "sh -c sysbench cpu --time=1 run x$(printf '\357\277\275')[2Jy $(printf '\357\277\275t\357\277\275')" ]
+else
+	skip "a command line with an ESC" "sysbench is not installed"
+fi
+
 # ---- sample-data/runs.tsv and raw/ (made by make sample-data) ----
 S=$TOP/sample-data
 if [ -f "$S/runs.tsv" ] && [ -d "$S/raw" ]; then
