@@ -109,7 +109,6 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	struct err e;
 	struct cli_runs v = {0};
 	long long id = 0;
-	size_t bad;
 	long i;
 	int c, was;
 
@@ -127,11 +126,9 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 		fputs("benchsite: exclude: say why with --why TEXT\n", stderr);
 		return cli_usage_error(u);
 	}
-	if (why && utf8_check(why, strlen(why), &bad)) {
-		fputs("benchsite: exclude: --why must be UTF-8 text (it goes on "
-		      "the site)\n", stderr);
+	/* it goes on the site and in its manifest: the text rule */
+	if (why && cli_text_option("--why", why))
 		return EXIT_USAGE;
-	}
 	if (optind >= argc)
 		return cli_usage_error(u);
 	if (cli_run_numbers(argc, argv, optind))

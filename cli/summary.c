@@ -462,6 +462,11 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		return EXIT_USAGE;
 	}
 	c.name = argv[optind];
+	/* both go on the site, in its manifest and on terminals: the text
+	 * rule of every other name */
+	if (cli_text_option("the comparison's name", c.name) ||
+	    (c.title && cli_text_option("--title", c.title)))
+		return EXIT_USAGE;
 	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);

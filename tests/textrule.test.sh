@@ -156,3 +156,28 @@ printf 'label,test,metric,value,better\nok,t,m,1\033[2J,higher\n' > "$T/num.csv"
 bs import "$T/num.csv" >/dev/null 2>"$T/err"
 check "an error quoting the input writes no raw ESC ($(cat "$T/err"))" \
 	sh -c "! grep -q '$ESC' '$T/err'"
+
+# comparison names, titles and exclusion reasons follow the same rule: they
+# go on the site, in its manifest and on terminals
+printf 'label,test,metric,value,better\na,t,m,1,higher\nb,t,m,2,higher\n' > "$T/ok.csv"
+bs import "$T/ok.csv" >/dev/null 2>&1
+ncmp() { sqlite3 "$T/db" "select count(*) from comparison"; }
+nexc() { sqlite3 "$T/db" "select count(*) from run where excluded is not null"; }
+before=$(ncmp)
+bs compare "$(printf 'x\033[2J')" --suite table --by label >/dev/null 2>"$T/err"
+check "a comparison name with an ESC: exit 2, nothing stored, the message names the character" \
+	sh -c '[ "$1" = 2 ] && [ "$2" = "$3" ] && grep -q "U+001B" "$4"' _ "$?" "$(ncmp)" "$before" "$T/err"
+bs compare titled --suite table --by label --title "$(printf 'two\nlines')" >/dev/null 2>"$T/err"
+check "a --title with a newline: exit 2, nothing stored" \
+	sh -c '[ "$1" = 2 ] && [ "$2" = "$3" ] && grep -q "U+000A" "$4"' _ "$?" "$(ncmp)" "$before" "$T/err"
+bs compare titled --suite table --by label --title "$(printf 'T\357\277\276')" >/dev/null 2>"$T/err"
+check "a --title with U+FFFE: exit 2, nothing stored" \
+	sh -c '[ "$1" = 2 ] && [ "$2" = "$3" ]' _ "$?" "$(ncmp)" "$before"
+bs exclude 1 --why "$(printf 'a\033]0;owned\007')" >/dev/null 2>"$T/err"
+check "an exclusion reason with an ESC: exit 2, the run not excluded" \
+	sh -c '[ "$1" = 2 ] && [ "$2" = 0 ]' _ "$?" "$(nexc)"
+# control: the same with plain text is stored
+bs compare titled --suite table --by label --title "ext4 vs xfs — by hand" >/dev/null 2>"$T/err" &&
+	bs exclude 1 --why "a disk was failing" >/dev/null 2>>"$T/err"
+check "control: a plain title and reason are stored ($(head -c 200 "$T/err"))" \
+	sh -c '[ "$1" = "$(($2 + 1))" ] && [ "$3" = 1 ]' _ "$(ncmp)" "$before" "$(nexc)"
