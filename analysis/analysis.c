@@ -19,6 +19,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/sort.h"
 #include "../core/text.h"
 
 static const char *const kind_names[] = {
@@ -440,7 +441,7 @@ static int rank_groups(struct gen *x, int c)
 			x->order[n++] = g;
 	order_a = a;
 	order_c = c;
-	qsort(x->order, (size_t)n, sizeof(int), cmp_figure);
+	sort_items(x->order, (size_t)n, sizeof(int), cmp_figure);
 	return n;
 }
 

@@ -20,6 +20,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/quote.h"
+#include "../core/sort.h"
 #include "../core/text.h"
 #include "../schema/apart.h"
 #include "../schema/selection.h"
@@ -520,7 +521,7 @@ static int each_mixture(const struct model *m, const struct run_test *rt,
 		}
 	}
 	if (n > 1)
-		qsort(v, (size_t)n, sizeof(*v), cmp_kv);
+		sort_items(v, (size_t)n, sizeof(*v), cmp_kv);
 	for (i = 0; i < n && rc == 0; i = j) {
 		int several = 0;
 
@@ -577,7 +578,7 @@ static int note_mixed(void *ctx, const struct kv *v, long n)
 			return -1;
 		x->nlist++;
 	}
-	qsort(x->list, (size_t)x->nlist, sizeof(*x->list), cmp_str);
+	sort_items(x->list, (size_t)x->nlist, sizeof(*x->list), cmp_str);
 	/* one text, each value a CSV field: "rw,noatime" and "rw,relatime"
 	 * stay two values, and plain ones read as before (btrfs,ext4) */
 	buf_init(&b, 1 << 20);
@@ -712,7 +713,7 @@ static int label_redundant(struct choose *c, const char *keys)
 			goto out;
 		}
 	}
-	qsort(pairs, (size_t)n, sizeof(*pairs), cmp_str);
+	sort_items(pairs, (size_t)n, sizeof(*pairs), cmp_str);
 	for (i = 1; i < n && ok; i++) {
 		size_t a = strcspn(pairs[i - 1], "\001");
 		size_t b = strcspn(pairs[i], "\001");
@@ -843,7 +844,7 @@ static int choose_by(struct store *s, struct load *l, struct err *e)
 			if (*p == ',')
 				*p++ = '\0';
 		}
-		qsort(list, (size_t)nk, sizeof(*list), cmp_str);
+		sort_items(list, (size_t)nk, sizeof(*list), cmp_str);
 		for (k = 0; k < nk; k++)
 			if (strcmp(list[k], "fs") == 0 && k > 0) {
 				char *t = list[k];
@@ -1127,7 +1128,7 @@ int model_uses_by_column(const struct model *m, struct model_use **out)
 	if (!*out)
 		return -1;
 	memcpy(*out, m->uses, (size_t)m->nuses * sizeof(**out));
-	qsort(*out, (size_t)m->nuses, sizeof(**out), by_col_run);
+	sort_items(*out, (size_t)m->nuses, sizeof(**out), by_col_run);
 	return 0;
 }
 
@@ -1140,5 +1141,5 @@ int model_uses_has(const struct model_use *sorted, long n, int col,
 		return 0;
 	key.run = run;
 	key.col = col;
-	return bsearch(&key, sorted, (size_t)n, sizeof(key), by_col_run) != NULL;
+	return find_item(&key, sorted, (size_t)n, sizeof(key), by_col_run) != NULL;
 }

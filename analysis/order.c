@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/sort.h"
 #include "model.h"
 #include "natural.h"
 
@@ -121,7 +122,7 @@ int order_groups(struct model *m, const char *order)
 	}
 	if (by_value)
 		rank(m, k);
-	qsort(k, (size_t)n, sizeof(*k), by_key);
+	sort_items(k, (size_t)n, sizeof(*k), by_key);
 	for (i = 0; i < n; i++) {
 		to[k[i].g] = i;
 		names[i] = m->groups[k[i].g];

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "../core/sort.h"
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -17,7 +19,7 @@ static int cmp_double(const void *a, const void *b)
 
 double stats_median(double *v, int n)
 {
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	sort_items(v, (size_t)n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -233,7 +235,7 @@ void stats_holm(const double *p, int n, double *adj)
 		r[i].p = p[i];
 		r[i].i = i;
 	}
-	qsort(r, (size_t)n, sizeof(*r), cmp_ranked);
+	sort_items(r, (size_t)n, sizeof(*r), cmp_ranked);
 	for (i = 0; i < n; i++) {
 		double v = r[i].p * (n - i);
 

@@ -12,6 +12,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/sort.h"
 #include "../core/text.h"
 #include "model.h"
 
@@ -186,7 +187,7 @@ int systems_build(const struct model *m, struct systems *s, struct err *e)
 			}
 		}
 	if (n > 1)
-		qsort(v, (size_t)n, sizeof(*v), cmp_entry);
+		sort_items(v, (size_t)n, sizeof(*v), cmp_entry);
 	for (i = 0; i < n; i++)
 		nkeys += i == 0 || strcmp(v[i].key, v[i - 1].key) != 0;
 	if (nkeys && !(s->rows = calloc((size_t)nkeys, sizeof(*s->rows))))
@@ -199,7 +200,7 @@ int systems_build(const struct model *m, struct systems *s, struct err *e)
 	}
 	free(v);
 	if (s->nrows > 1)
-		qsort(s->rows, (size_t)s->nrows, sizeof(*s->rows), cmp_row);
+		sort_items(s->rows, (size_t)s->nrows, sizeof(*s->rows), cmp_row);
 	while (s->ndiffer < s->nrows && s->rows[s->ndiffer].differs)
 		s->ndiffer++;
 	return 0;

@@ -10,6 +10,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/sort.h"
 #include "../schema/store.h"
 #include "units.h"
 
@@ -91,7 +92,7 @@ static int cmp_double(const void *pa, const void *pb)
 static double median_of(const double *x, long n, double *tmp)
 {
 	memcpy(tmp, x, (size_t)n * sizeof(*tmp));
-	qsort(tmp, (size_t)n, sizeof(*tmp), cmp_double);
+	sort_items(tmp, (size_t)n, sizeof(*tmp), cmp_double);
 	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/sort.h"
 #include "../schema/lifecycle.h"
 
 #define STR_(x) #x
@@ -141,7 +142,7 @@ void cli_runs_sort(struct cli_runs *r)
 
 	if (r->n == 0)
 		return;
-	qsort(r->id, (size_t)r->n, sizeof(*r->id), cmp_id);
+	sort_items(r->id, (size_t)r->n, sizeof(*r->id), cmp_id);
 	for (i = 1; i < r->n; i++)
 		if (r->id[i] != r->id[k])
 			r->id[++k] = r->id[i];
@@ -150,7 +151,7 @@ void cli_runs_sort(struct cli_runs *r)
 
 int cli_runs_has(const struct cli_runs *r, long long id)
 {
-	return r->n > 0 && bsearch(&id, r->id, (size_t)r->n, sizeof(*r->id),
+	return r->n > 0 && find_item(&id, r->id, (size_t)r->n, sizeof(*r->id),
 				   cmp_id) != NULL;
 }
 

@@ -38,6 +38,7 @@
  * split at the banner, or without one where a second table or a -R block
  * already read begins.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,7 +228,10 @@ static int command(struct iz *z, long line, const char *s, size_t n)
 
 		if (!span_eq(t[i].p, t[i].n, "-i"))
 			continue;
-		if (num_parse_plain(t[i + 1].p, t[i + 1].n, &v) || v != (int)v)
+		/* in range before the cast: a double beyond int's is
+		 * undefined to convert, a negative one an index before used */
+		if (num_parse_plain(t[i + 1].p, t[i + 1].n, &v) ||
+		    !(v >= 0 && v <= INT_MAX) || v != (int)v)
 			return err_at(z->e, line, 0, "-i: expected a test number");
 		if (v > 7)
 			return err_at(z->e, line, 0, "iozone -i %d: its columns "

@@ -16,6 +16,9 @@ void err_clear(struct err *e)
 }
 
 static void err_vfill(struct err *e, long line, long col, const char *fmt,
+		      va_list ap) __attribute__((format(printf, 4, 0)));
+
+static void err_vfill(struct err *e, long line, long col, const char *fmt,
 		      va_list ap)
 {
 	e->line = line;

@@ -16,6 +16,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/quote.h"
+#include "../core/sort.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
@@ -554,7 +555,7 @@ static int pick_bars(const struct analysis *a, int c, int without,
 			r[nr].v = analysis_stats(a, c, g)->mean;
 			nr++;
 		}
-	qsort(r, (size_t)nr, sizeof(*r), by_figure);
+	sort_items(r, (size_t)nr, sizeof(*r), by_figure);
 	room = CHART_BARS_MAX - n;	/* < nr: the view has more */
 	for (i = 0; i < room && nr > 0; i++) {
 		long long k = room == 1 ? (nr - 1) / 2 :

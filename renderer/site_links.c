@@ -32,6 +32,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/sha256.h"
+#include "../core/sort.h"
 #include "../analysis/model.h"
 #include "pages.h"
 #include "site_entry.h"
@@ -242,7 +243,7 @@ int site_links_add_model(struct site_links *l, const char *file,
 		goto out;
 	}
 	memcpy(u, m->uses, (size_t)m->nuses * sizeof(*u));
-	qsort(u, (size_t)m->nuses, sizeof(*u), by_run_col);
+	sort_items(u, (size_t)m->nuses, sizeof(*u), by_run_col);
 	for (i = 0; i < m->nuses; i++)
 		if (n == 0 || u[i].run != u[n - 1].run || u[i].col != u[n - 1].col)
 			u[n++] = u[i];
@@ -254,7 +255,7 @@ int site_links_add_model(struct site_links *l, const char *file,
 		}
 		r[nr - 1].n++;
 	}
-	qsort(r, (size_t)nr, sizeof(*r), by_cols_run);
+	sort_items(r, (size_t)nr, sizeof(*r), by_cols_run);
 	for (i = 0, rc = 0; i < nr && rc == 0; i++) {
 		long k;
 
@@ -460,7 +461,7 @@ int site_links_finish(struct site_links *l, struct err *e)
 
 	(void)e;
 	if (l->nuses > 1)
-		qsort(l->uses, (size_t)l->nuses, sizeof(*l->uses), by_run_set);
+		sort_items(l->uses, (size_t)l->nuses, sizeof(*l->uses), by_run_set);
 	for (s = 0; s < l->nsets; s++) {
 		struct site_links_set *st = &l->sets[s];
 		struct sha256 h;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/sort.h"
 #include "lifecycle.h"
 
 static const char *const by_nature[] = {
@@ -165,7 +166,7 @@ int apart_load(struct store *s, const struct lifecycle_filter *f, int all,
 		sorted[i].suite = suite_of(ap, ap->a[i].run);
 		sorted[i].a = &ap->a[i];
 	}
-	qsort(sorted, (size_t)ap->n, sizeof(*sorted), by_key);
+	sort_items(sorted, (size_t)ap->n, sizeof(*sorted), by_key);
 	for (i = 0; i < ap->n; i = j) {
 		int differ = 0;
 
@@ -187,7 +188,7 @@ int apart_load(struct store *s, const struct lifecycle_filter *f, int all,
 	}
 	/* "suite\1key" sorts as (suite, key) does: \1 is below every
 	 * character of a key */
-	qsort(ap->keys, (size_t)ap->nkeys, sizeof(*ap->keys), cmp_str);
+	sort_items(ap->keys, (size_t)ap->nkeys, sizeof(*ap->keys), cmp_str);
 	free(sorted);
 	return 0;
 fail:
@@ -208,7 +209,7 @@ void apart_text(const struct apart *ap, long long run, char *out, size_t cap)
 		char pair[512], *p = pair;
 
 		snprintf(pair, sizeof(pair), "%s\001%s", suite, ap->a[i].key);
-		if (!bsearch(&p, ap->keys, (size_t)ap->nkeys, sizeof(*ap->keys),
+		if (!find_item(&p, ap->keys, (size_t)ap->nkeys, sizeof(*ap->keys),
 			     cmp_str))
 			continue;
 		n += (size_t)snprintf(out + n, cap - n, "%s%s=%s", n ? " " : "",
@@ -223,7 +224,7 @@ int apart_shown(const struct apart *ap, long long run, const char *key)
 	char pair[512], *p = pair;
 
 	snprintf(pair, sizeof(pair), "%s\001%s", suite_of(ap, run), key);
-	return bsearch(&p, ap->keys, (size_t)ap->nkeys, sizeof(*ap->keys),
+	return find_item(&p, ap->keys, (size_t)ap->nkeys, sizeof(*ap->keys),
 		       cmp_str) != NULL;
 }
 

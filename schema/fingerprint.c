@@ -19,6 +19,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/sha256.h"
+#include "../core/sort.h"
 #include "store_int.h"
 
 /* What of a run a row tells: its results and its own row (a comparison's
@@ -170,8 +171,8 @@ static int digests_finish(struct store_digests *d)
 		}
 		sha256_final(&h, r->digest);
 	}
-	qsort(d->runs.v, d->runs.n, sizeof(*d->runs.v), by_id);
-	qsort(d->sources.v, d->sources.n, sizeof(*d->sources.v), by_id);
+	sort_items(d->runs.v, d->runs.n, sizeof(*d->runs.v), by_id);
+	sort_items(d->sources.v, d->sources.n, sizeof(*d->sources.v), by_id);
 	return owners_reindex(&d->runs, d->runs.nslot ? d->runs.nslot : 128) ||
 	       owners_reindex(&d->sources, d->sources.nslot ?
 			      d->sources.nslot : 128);

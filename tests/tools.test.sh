@@ -230,3 +230,12 @@ sed 's/-i 2/-i 8/' "$T/i02.txt" > "$T/i8.txt"
 rm -f "$T/db" "$T/db-wal" "$T/db-shm"
 bs import "$T/i8.txt" >/dev/null 2>"$T/err"
 check "iozone: -i 8 (columns not read) is refused" grep -q 'iozone -i 8: its columns are not read' "$T/err"
+# a test number no int holds, or below 0, is no test number (converting
+# the first is undefined; the second once marked the slot before 0)
+for i in 66666666666666666666666666666666666 -1 2.5; do
+	sed "s/-i 2/-i $i/" "$T/i02.txt" > "$T/ibad.txt"
+	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	bs import "$T/ibad.txt" >/dev/null 2>"$T/err"
+	check "iozone: -i $i is refused with its line (exit $?)" \
+		grep -q 'ibad.txt:1: -i: expected a test number' "$T/err"
+done
