@@ -37,6 +37,7 @@
 
 #include "../core/err.h"
 #include "../core/record.h"
+#include "../core/sort.h"
 #include "../core/text.h"
 #include "../core/xmlquiet.h"
 #include "format.h"
@@ -335,7 +336,7 @@ static void sort_names(struct pts *p, struct pts_name *out)
 		out[i].name = p->test[i];
 		out[i].i = i;
 	}
-	qsort(out, p->nres, sizeof(*out), by_name);
+	sort_items(out, p->nres, sizeof(*out), by_name);
 }
 
 /* Picks the Results to keep and names their tests. */

@@ -26,6 +26,7 @@
 
 #include "../core/err.h"
 #include "../core/record.h"
+#include "../core/sort.h"
 #include "../core/text.h"
 #include "csv.h"
 #include "format.h"
@@ -352,7 +353,7 @@ static int emit_runs(struct csv *c, struct csv_row *r, const struct header *h,
 	if (!first)
 		return err_at(e, 0, 0, "out of memory");
 	if (!sorted)
-		qsort(rows, nrows, sizeof(*rows), cmp_rowref);
+		sort_items(rows, nrows, sizeof(*rows), cmp_rowref);
 	for (i = 0; i < nrows; i++) {
 		struct record_result res;
 

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "../core/err.h"
+#include "../core/sort.h"
 #include "import.h"
 
 static void walk_one(struct walk *w, const char *path, int in_dir);
@@ -141,7 +142,7 @@ static void walk_dir(struct walk *w, const char *path)
 		n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), by_name);
+	sort_items(names, n, sizeof(*names), by_name);
 	keys = calloc(n ? n : 1, sizeof(*keys));
 	w->depth++;
 	if (keys) {
