@@ -46,3 +46,20 @@ for cmd in "summary --format tsv" "list --format tsv" "export"; do
 	fi
 done
 
+# --- NUL inside a JSON string ------------------------------------------------
+HF=$TOP/sample-data/raw/tools/hyperfine-1.15-sleep.json
+fresh
+bs import "$TOP/sample-data/bonnie-tmpfs.txt" >/dev/null
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+# the second command holds \u0000 (line 28)
+sed '28s/"sleep 0.1"/"sleep\\u00000.1"/' "$HF" > "$T/hf-nul.json"
+bad hf-nul.json 28 'holds \\u0000 (NUL)'
+sed '28s/"sleep 0.1"/"sleep\\ud8000.1"/' "$HF" > "$T/hf-surrogate.json"
+bad hf-surrogate.json 28 'holds \\ud800, the first half of a surrogate pair'
+# control: an escaped backslash before "u0000" is text, not an escape
+sed '28s/"sleep 0.1"/"sleep\\\\u0000 0.1"/' "$HF" > "$T/hf-backslash.json"
+rm -f "$T/b.db"*
+"$BIN" --db "$T/b.db" import "$T/hf-backslash.json" >/dev/null 2>"$T/err"
+check "'sleep\\\\u0000 0.1' imports as the text 'sleep\\u0000 0.1' ($(cat "$T/err"))" \
+	[ "$(sqlite3 "$T/b.db" "select count(distinct test) from result where test = 'sleep\\u0000 0.1'")" = 1 ]
