@@ -63,3 +63,38 @@ rm -f "$T/b.db"*
 "$BIN" --db "$T/b.db" import "$T/hf-backslash.json" >/dev/null 2>"$T/err"
 check "'sleep\\\\u0000 0.1' imports as the text 'sleep\\u0000 0.1' ($(cat "$T/err"))" \
 	[ "$(sqlite3 "$T/b.db" "select count(distinct test) from result where test = 'sleep\\u0000 0.1'")" = 1 ]
+
+# --- numbers that are not numbers ---------------------------------------------
+# pgbench prints %f and %d figures: digits with an optional fraction, whole
+PG=$TOP/sample-data/raw/tools/pgbench-15-c4-progress-r.out
+sed '20s/tps = 575.590926/tps = 12abc/' "$PG" > "$T/pg-12abc.out"
+bad pg-12abc.out 20 'tps: expected a number'
+sed '20s/tps = 575.590926/tps = 2.5e3/' "$PG" > "$T/pg-exp.out"
+bad pg-exp.out 20 'tps: expected a number'
+sed '3s/847.9 tps/847.9x tps/' "$PG" > "$T/pg-progress.out"
+bad pg-progress.out 3 'progress tps: expected a number'
+sed '15s/processed: 5757/processed: 5757.1.2/' "$PG" > "$T/pg-points.out"
+bad pg-points.out 15 'transactions processed: expected a number'
+sed '26s/0.371 /0.371x/' "$PG" > "$T/pg-statement.out"
+bad pg-statement.out 26 'statement latency: expected a number'
+# fio's text figures: digits, an optional fraction, one of fio's multipliers
+FT=$TOP/sample-data/raw/tools/fio-3.33-seqread-2jobs-normal.out
+sed '9s/IOPS=21.7k/IOPS=21.7x/' "$FT" > "$T/fio-x.out"
+bad fio-x.out 9 'fio iops: expected a number'
+sed '9s/IOPS=21.7k/IOPS=21.7kb/' "$FT" > "$T/fio-kb.out"
+bad fio-kb.out 9 'fio iops: expected a number'
+sed '11s/avg=90.78,/avg=90.78e2,/' "$FT" > "$T/fio-avg.out"
+bad fio-avg.out 11 'fio lat avg: expected a number'
+sed '16s/99.00th=\[  123\]/99.00th=[  123u]/' "$FT" > "$T/fio-pct.out"
+bad fio-pct.out 16 'fio 99th percentile: expected a number'
+# controls: the samples as they are, and a whole-number tps, import
+for f in "$PG" "$FT"; do
+	rm -f "$T/b.db"*
+	check "$(basename "$f") imports as it is" \
+		"$BIN" --db "$T/b.db" import "$f" >/dev/null
+done
+sed '20s/tps = 575.590926/tps = 575/' "$PG" > "$T/pg-whole.out"
+rm -f "$T/b.db"*
+"$BIN" --db "$T/b.db" import "$T/pg-whole.out" >/dev/null 2>"$T/err"
+check "tps = 575 is 575 ($(cat "$T/err"))" \
+	[ "$(sqlite3 "$T/b.db" "select value from result where metric = 'tps'")" = 575.0 ]
