@@ -98,3 +98,82 @@ rm -f "$T/b.db"*
 "$BIN" --db "$T/b.db" import "$T/pg-whole.out" >/dev/null 2>"$T/err"
 check "tps = 575 is 575 ($(cat "$T/err"))" \
 	[ "$(sqlite3 "$T/b.db" "select value from result where metric = 'tps'")" = 575.0 ]
+
+# --- figures the statistics cannot carry ---------------------------------------
+# (0, or 1e-75 to 1e75 either sign: core/record.h, docs/units.md)
+fresh
+bs import "$TOP/sample-data/bonnie-tmpfs.txt" >/dev/null
+dump "$T/db" > "$T/before.sql"
+cp "$T/db" "$T/before.db"
+n=0
+for v in 1.7976931348623157e308 -1.79e308 5e-324 1e76 -1e-76; do
+	n=$((n + 1))
+	printf 'run,label,test,metric,value,better\n1,a,t,m,1,higher\n2,b,t,m,%s,higher\n' \
+		"$v" > "$T/huge-$n.csv"
+	bad huge-$n.csv 3 "the figure .* is beyond what the statistics can carry"
+done
+printf 'run,label,test,metric,t,value\n1,a,t,m,1,1e300\n' > "$T/huge-sample.csv"
+bad huge-sample.csv 2 "the figure 1e+300 is beyond"
+# through a parser: fio JSON's read iops of 1e300 (the job opens on line 11)
+sed '31s/"iops" : 16287.428143/"iops" : 1e300/' \
+	"$TOP/sample-data/raw/tools/fio-3.33-randrw-normal-json.out" > "$T/fio-huge.out"
+bad fio-huge.out 11 "'read_iops': the figure 1e+300 is beyond"
+
+# numbers_clean FILE...: no inf or nan in the files, and each .json among
+# them is JSON (Python's json refusing NaN and Infinity)
+numbers_clean() {
+	python3 - "$@" <<'PY'
+import json, re, sys
+bad = []
+for f in sys.argv[1:]:
+    t = open(f, encoding="utf-8", errors="replace").read()
+    if re.search(r"(?<![A-Za-z])-?(inf|nan)(?![A-Za-z])", t, re.I):
+        bad.append(f.split("/")[-1] + " holds inf or nan")
+    if f.endswith(".json"):
+        def no(c):
+            raise ValueError(c)
+        try:
+            json.loads(t, parse_constant=no)
+        except ValueError as x:
+            bad.append(f.split("/")[-1] + " is not JSON: %s" % x)
+print("; ".join(bad)[:300])
+sys.exit(1 if bad else 0)
+PY
+}
+# figures at the bounds import; the statistics, downloads, charts and the
+# summary of them hold no inf or nan
+fresh
+{
+	echo 'run,label,test,metric,value,better'
+	echo '1,a,t,m,1e75,higher'
+	echo '2,a,t,m,-1e75,higher'
+	echo '3,a,t,m,9e74,higher'
+	echo '4,b,t,m,1e-75,higher'
+	echo '5,b,t,m,2e-75,higher'
+	echo '6,c,t2,m,1e-75,lower'
+	echo '7,c,t2,m,1.5e-75,lower'
+	echo '8,d,t2,m,1e75,lower'
+	echo '9,d,t2,m,7e74,lower'
+} > "$T/bounds.csv"
+bs import "$T/bounds.csv" >/dev/null 2>"$T/err"
+check "figures at the bounds import ($(cat "$T/err"))" \
+	[ "$(sqlite3 "$T/db" 'select count(*) from result')" = 9 ]
+bs summary --format tsv > "$T/summary.tsv" 2>"$T/err"
+bs render --out "$T/site" >/dev/null 2>>"$T/err"
+check "their site has JSON and CSV downloads ($(cat "$T/err"))" \
+	sh -c "ls '$T/site'/data-*.json '$T/site'/data-*.csv >/dev/null"
+if why=$(numbers_clean "$T/summary.tsv" "$T/site"/data-* "$T/site"/*.svg); then
+	ok "summary, downloads and charts hold no inf or nan; the JSON parses"
+else
+	notok "summary, downloads and charts hold no inf or nan; the JSON parses: $why"
+fi
+# a store given such a figure by hand (the sqlite3 shell) still renders
+# JSON that parses and a CSV without inf
+sqlite3 "$T/db" "update result set value = 1.7976931348623157e308 where value = 1e75"
+rm -rf "$T/site"
+bs render --out "$T/site" >/dev/null 2>"$T/err"
+if why=$(numbers_clean "$T/site"/data-*); then
+	ok "a hand-written 1.7976931348623157e308: the downloads hold no inf or nan"
+else
+	notok "a hand-written 1.7976931348623157e308: the downloads hold no inf or nan: $why"
+fi

@@ -9,6 +9,7 @@
 #include "../../core/buf.h"
 #include "../../core/err.h"
 #include "../../core/lines.h"
+#include "../../core/record.h"
 #include "../../core/sha256.h"
 #include "../../core/text.h"
 #include "../../core/textrule.h"
@@ -141,6 +142,13 @@ static void test_numbers(void)
 		      !num_ends("_0", 2) && !num_ends(".5", 2),
 		      "num_ends not before a letter, e3, -, UTF-8, _ or .");
 	}
+	CHECK(record_figure_ok(0) && record_figure_ok(1e75) &&
+	      record_figure_ok(-1e75) && record_figure_ok(1e-75) &&
+	      record_figure_ok(-2.5), "record_figure_ok: 0 and the bounds");
+	CHECK(!record_figure_ok(1.7976931348623157e308) &&
+	      !record_figure_ok(5e-324) && !record_figure_ok(-1e76) &&
+	      !record_figure_ok(NAN) && !record_figure_ok(INFINITY),
+	      "record_figure_ok refuses what the statistics cannot carry");
 	CHECK(num_parse_plain("5.", 2, &v) < 0, "num_parse_plain refuses '5.'");
 	test_num_exact();
 	CHECK(num_decimals("8327.52", 7) == 2 && num_decimals("925", 3) == 0 &&
