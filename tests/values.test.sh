@@ -5,9 +5,6 @@
 # can carry is refused, and the site's downloads stay JSON and CSV.
 . "$(dirname "$0")/lib.sh"
 
-# holds EXPR: EXPR (shell text, evaluated now) succeeds
-holds() { eval "$1"; }
-
 if ! command -v python3 >/dev/null; then
 	skip "odd values" "no python3"
 	exit 0
