@@ -30,10 +30,7 @@
  * quotes (core/quote.h). */
 static void put_tsv(const char *s, int last)
 {
-	char *t = textrule_clean_dup(s, NULL);
-
-	quote_field_file(stdout, t ? t : "?", '\t', 0);
-	free(t);
+	quote_field_file(stdout, s, '\t', QUOTE_CLEAN);
 	putchar(last ? '\n' : '\t');
 }
 

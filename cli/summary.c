@@ -19,6 +19,7 @@
 #include "../analysis/titles.h"
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
@@ -558,6 +559,15 @@ static void put_num(double v)
 	fputs(t, stdout);
 }
 
+/* A text field of a TSV row and the character after it (a tab, or the
+ * line's end): cleaned and quoted as list and export write theirs
+ * (core/quote.h), so that a tab in a name stays in its column. */
+static void put_text(const char *s, char after)
+{
+	quote_field_file(stdout, s ? s : "", '\t', QUOTE_CLEAN);
+	putchar(after);
+}
+
 static int tsv_row(void *ctx, const struct statement *st)
 {
 	struct summary *x = ctx;
@@ -567,22 +577,25 @@ static int tsv_row(void *ctx, const struct statement *st)
 		      st->kind != K_TOOFAST && st->kind != K_MIXED &&
 		      (st->kind != K_FIXED || st->has_value);
 
-	textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t", m->name,
-			col ? col->test : "", col ? col->metric : "",
-			stmt_kind_name(st->kind), m->groups[st->subject]);
+	put_text(m->name, '\t');
+	put_text(col ? col->test : "", '\t');
+	put_text(col ? col->metric : "", '\t');
+	put_text(stmt_kind_name(st->kind), '\t');
+	put_text(m->groups[st->subject], '\t');
 	if (st->ratio > 0)
 		put_num(st->ratio);
-	textrule_printf(stdout, "\t%s\t",
-			st->ref_group >= 0 ? m->groups[st->ref_group]
-			: st->ref_word ? st->ref_word : "");
+	putchar('\t');
+	put_text(st->ref_group >= 0 ? m->groups[st->ref_group] :
+		 st->ref_word, '\t');
 	if (st->kind == K_MIXED)
-		textrule_fputs(st->text, stdout);
+		quote_field_file(stdout, st->text, '\t', QUOTE_CLEAN);
 	else if (col && numeric)
 		put_num(st->value);
 	putchar('\t');
 	if (st->has_ref_value)
 		put_num(st->ref_value);
-	textrule_printf(stdout, "\t%s\t", col ? col->unit : "");
+	putchar('\t');
+	put_text(col ? col->unit : "", '\t');
 	if (st->has_ci) {
 		put_num(st->ratio_low);
 		putchar('\t');
@@ -590,8 +603,10 @@ static int tsv_row(void *ctx, const struct statement *st)
 	} else {
 		putchar('\t');
 	}
-	textrule_printf(stdout, "\t%s\t%s\t%s\n", x->split ? x->split : "",
-			stmt_support_name(st->support), x->x ? x->x : "");
+	putchar('\t');
+	put_text(x->split, '\t');
+	put_text(stmt_support_name(st->support), '\t');
+	put_text(x->x, '\n');
 	return 0;
 }
 
@@ -602,19 +617,25 @@ static int sweep_tsv_row(void *ctx, const struct sweep_row *r)
 	struct summary *x = ctx;
 	const struct column *col = &x->m->cols[r->col];
 
-	textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t", x->m->name, col->test,
-			col->metric, kinds[r->kind], r->subject);
+	put_text(x->m->name, '\t');
+	put_text(col->test, '\t');
+	put_text(col->metric, '\t');
+	put_text(kinds[r->kind], '\t');
+	put_text(r->subject, '\t');
 	if (r->ratio > 0)
 		put_num(r->ratio);
-	textrule_printf(stdout, "\t%s\t", r->reference ? r->reference :
-			r->ref_x ? r->ref_x : "");
+	putchar('\t');
+	put_text(r->reference ? r->reference : r->ref_x, '\t');
 	if (r->kind != SWEEP_OVERTAKE)
 		put_num(r->value);
 	putchar('\t');
 	if (r->has_ref_value)
 		put_num(r->ref_value);
-	textrule_printf(stdout, "\t%s\t\t\t\t%s\t%s\n", col->unit,
-			stmt_support_name(r->support), r->x ? r->x : "");
+	putchar('\t');
+	put_text(col->unit, '\t');
+	fputs("\t\t\t", stdout);
+	put_text(stmt_support_name(r->support), '\t');
+	put_text(r->x, '\n');
 	return 0;
 }
 
@@ -652,9 +673,9 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 		}
 		if (!r.said)
 			continue;
-#define ROW(kind) textrule_printf(stdout, "%s\t%s\t%s\t%s\t%s\t\t\t", \
-				  m->name, cl->test, cl->metric, kind, \
-				  m->groups[g])
+#define ROW(kind) (put_text(m->name, '\t'), put_text(cl->test, '\t'), \
+		   put_text(cl->metric, '\t'), put_text(kind, '\t'), \
+		   put_text(m->groups[g], '\t'), fputs("\t\t", stdout))
 		if (r.settled) {
 			ROW("warmup");
 			put_num(r.warmup);
@@ -681,7 +702,9 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 			put_num(reported);
 			putchar('\t');
 			put_num(r.steady);
-			textrule_printf(stdout, "\t%s\t\t\t\t\t\n", cl->unit);
+			putchar('\t');
+			put_text(cl->unit, '\t');
+			fputs("\t\t\t\t\n", stdout);
 		}
 #undef ROW
 	}

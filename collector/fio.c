@@ -17,7 +17,7 @@
  * formats may follow it), and the line on which each job object starts, so
  * that runs and errors name a line.  The scan matches brackets and skips
  * strings; it does not read values, but it refuses the two escapes in
- * strings that SQLite would turn into a cut or broken text (escape_ok).
+ * strings that SQLite would turn into a cut or broken text (jsonesc.h).
  * SQLite's json_valid() gives no position, so a syntax fault is placed by
  * the scan when it is a bracket, a string or a trailing comma, by
  * json_error_position() on SQLite >= 3.42,
@@ -47,6 +47,7 @@
 #include "../core/record.h"
 #include "../core/text.h"
 #include "format.h"
+#include "jsonesc.h"
 
 /* fio output nests about six levels (job, direction, clat_ns,
  * percentile); 64 leaves room for anything fio will add and keeps the
@@ -167,52 +168,6 @@ static int add_job(struct outline *o, long line, struct err *e)
 	return 0;
 }
 
-/* The value of the 4 hex digits at p[0..n), or -1. */
-static long hex4(const char *p, size_t n)
-{
-	long v = 0;
-	size_t k;
-
-	if (n < 4)
-		return -1;
-	for (k = 0; k < 4; k++) {
-		char c = p[k];
-
-		v = v * 16 + (c >= '0' && c <= '9' ? c - '0' :
-			      c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-			      c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1000);
-	}
-	return v < 0 ? -1 : v;
-}
-
-/* Checks the escape "\uXXXX" at p[i..n) (p[i] is the backslash): SQLite's
- * json_extract ends the text at "\u0000" and turns a lone surrogate into
- * bytes that are not UTF-8, so neither may reach it.  A pair is passed
- * whole (*i moves past its first half); a malformed escape is left to
- * json_valid(). */
-static int escape_ok(const char *p, size_t n, size_t *i, long line,
-		     struct err *e)
-{
-	long u = hex4(p + *i + 2, n - *i - 2), lo;
-
-	if (u == 0)
-		return err_at(e, line, 0, "JSON string holds \\u0000 (NUL)");
-	if (u >= 0xdc00 && u <= 0xdfff)
-		return err_at(e, line, 0, "JSON string holds \\u%04lx, the "
-			      "second half of a surrogate pair without its "
-			      "first", u);
-	if (u < 0xd800 || u > 0xdbff)
-		return 0;
-	lo = n - *i >= 12 && p[*i + 6] == '\\' && p[*i + 7] == 'u' ?
-	     hex4(p + *i + 8, n - *i - 8) : -1;
-	if (lo < 0xdc00 || lo > 0xdfff)
-		return err_at(e, line, 0, "JSON string holds \\u%04lx, the "
-			      "first half of a surrogate pair without its "
-			      "second", u);
-	*i += 6;
-	return 0;
-}
-
 /* Finds where the JSON text starting at o->start ends, and where each entry
  * of the top-level "jobs" (or "client_stats") array starts.  Only brackets,
  * strings and commas are looked at. */
@@ -239,7 +194,7 @@ static int scan(const char *p, size_t n, struct outline *o, struct err *e)
 
 			while (i < n && p[i] != '"' && p[i] != '\n') {
 				if (p[i] == '\\' && i + 1 < n && p[i + 1] == 'u' &&
-				    escape_ok(p, n, &i, line, e))
+				    jsonesc_check(p, n, &i, line, e))
 					return -1;
 				if (p[i] == '\\' && i + 1 < n && p[i + 1] != '\n')
 					i++;

@@ -129,33 +129,41 @@ static int ft_detect(const char *p, size_t n)
 	return 0;
 }
 
-/* A number with an optional k/M/G suffix (fio's num2str, base 1000). */
-static int num_suffix(const char *s, size_t n, double *v, size_t *used)
+/* A figure as fio prints it: digits with an optional fraction, whole
+ * (num_lead_plain), then either unit (when not NULL: "msec" after a
+ * runtime) or an optional multiplier of fio's num2str (k, K, M, G, T, P, E;
+ * base 1000), and then the figure's end (num_ends).  Anything else after
+ * the digits ("16.3x", "12abc", "2.5e3") is refused whole, never read as
+ * the digits before it. */
+static int num_suffix(const char *s, size_t n, double *v, size_t *used,
+		      const char *unit)
 {
-	size_t i = 0;
-	double m = 1;
+	static const char mult[] = "kKMGTPE";
+	static const double by[] = {1e3, 1e3, 1e6, 1e9, 1e12, 1e15, 1e18};
+	const char *m;
+	size_t i;
 
-	while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
-		i++;
-	if (i == 0 || num_parse_plain(s, i, v))
+	if (num_lead_plain(s, n, v, &i))
 		return -1;
-	if (i < n && (s[i] == 'k' || s[i] == 'K'))
-		m = 1e3;
-	else if (i < n && s[i] == 'M')
-		m = 1e6;
-	else if (i < n && s[i] == 'G')
-		m = 1e9;
-	if (m != 1)
+	if (unit) {
+		if (!span_starts(s + i, n - i, unit))
+			return -1;
+		i += strlen(unit);
+	} else if (i < n && s[i] && (m = strchr(mult, s[i])) != NULL) {
+		*v *= by[m - mult];
 		i++;
-	*v *= m;
+	}
+	if (!num_ends(s + i, n - i))
+		return -1;
 	if (used)
 		*used = i;
 	return 0;
 }
 
-/* The value after key in s[0..n) (blanks after key allowed). */
+/* The value after key in s[0..n) (blanks after key allowed), followed by
+ * unit when it is not NULL (num_suffix). */
 static int keyed(const char *s, size_t n, const char *key, double *v,
-		 size_t *at)
+		 size_t *at, const char *unit)
 {
 	const char *k = span_find(s, n, key);
 	size_t off, used;
@@ -164,7 +172,7 @@ static int keyed(const char *s, size_t n, const char *key, double *v,
 		return 1;
 	off = (size_t)(k - s) + strlen(key);
 	off += lead_blanks(s + off, n - off);
-	if (num_suffix(s + off, n - off, v, &used))
+	if (num_suffix(s + off, n - off, v, &used, unit))
 		return -1;
 	if (at)
 		*at = off + used;
@@ -274,10 +282,10 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 	int rc;
 
 	x->present = 1;
-	rc = keyed(s, n, "IOPS=", &x->iops, NULL);
+	rc = keyed(s, n, "IOPS=", &x->iops, NULL, NULL);
 	x->iops_sig = keyed_sig(s, n, "IOPS=");
 	if (rc == 1) {
-		rc = keyed(s, n, "iops=", &x->iops, NULL);
+		rc = keyed(s, n, "iops=", &x->iops, NULL, NULL);
 		x->iops_sig = keyed_sig(s, n, "iops=");
 	}
 	if (rc)
@@ -290,17 +298,14 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 		size_t m = (size_t)(s + n - b) - 3;
 
 		/* a plain number: the unit's K or M is no suffix here */
-		for (at = 0; at < m && ((b[3 + at] >= '0' && b[3 + at] <= '9') ||
-					b[3 + at] == '.'); at++)
-			;
-		if (at == 0 || num_parse_plain(b + 3, at, &v) ||
+		if (num_lead_plain(b + 3, m, &v, &at) ||
 		    !bw_unit(b + 3 + at, m - at))
 			return bad(f, line, "bandwidth");
 		x->bw = v * bw_unit(b + 3 + at, m - at);
 		x->has_bw = 1;
 	}
 	/* 3.x "(255MiB/4001msec)", 2.x "runt=120014msec" */
-	rc = keyed(s, n, "runt=", &x->runtime, NULL);
+	rc = keyed(s, n, "runt=", &x->runtime, NULL, "msec");
 	x->runtime_sig = keyed_sig(s, n, "runt=");
 	if (rc < 0)
 		return bad(f, line, "runtime");
@@ -313,8 +318,10 @@ static int read_dir(struct ft *f, long line, const char *s, size_t n,
 			while (q > s && ((q[-1] >= '0' && q[-1] <= '9') ||
 					 q[-1] == '.'))
 				q--;
-			if (q == m || num_parse_plain(q, (size_t)(m - q),
-						      &x->runtime))
+			/* the runtime follows the "/" of "(255MiB/4001msec)":
+			 * digits after anything else are part of another word */
+			if (q == m || q == s || q[-1] != '/' ||
+			    num_parse_plain(q, (size_t)(m - q), &x->runtime))
 				return bad(f, line, "runtime");
 			x->runtime_sig = num_sig_digits(q, (size_t)(m - q));
 			rc = 0;
@@ -343,7 +350,7 @@ static int issued(struct ft *f, long line, const char *s, size_t n,
 		if (k + 2 <= n && s[k + 1] == '=' && (s[k] == 'r' || s[k] == 'w' ||
 						      s[k] == 'd' || s[k] == 't'))
 			k += 2;
-		if (num_suffix(s + k, n - k, &v[i], &used))
+		if (num_suffix(s + k, n - k, &v[i], &used, NULL))
 			return bad(f, line, "issued count");
 		k += used;
 		if (k < n && (s[k] == ',' || s[k] == '/'))
@@ -371,7 +378,7 @@ static int percentile(struct ft *f, long line, const char *s, size_t n,
 		return 0;
 	off = (size_t)(p - s) + 9;
 	off += lead_blanks(s + off, n - off);
-	if (num_suffix(s + off, n - off, &v, NULL))
+	if (num_suffix(s + off, n - off, &v, NULL, NULL))
 		return bad(f, line, "99th percentile");
 	x->p99 = scale(v, unit);
 	x->has_p99 = 1;
@@ -473,9 +480,9 @@ static int report(struct ft *f, const struct report *r, struct lines *l,
 			      FT_TEXT_MAX - 1);
 	memcpy(name, r->name, r->name_n);
 	name[r->name_n] = '\0';
-	if (keyed(hs, hn, "err=", &err, NULL) < 0)
+	if (keyed(hs, hn, "err=", &err, NULL, NULL) < 0)
 		return bad(f, r->line, "err");
-	if (keyed(hs, hn, "jobs=", &jobs, NULL) < 0)
+	if (keyed(hs, hn, "jobs=", &jobs, NULL, NULL) < 0)
 		return bad(f, r->line, "jobs");
 	failed = err != 0;
 	*pending = 0;
@@ -511,7 +518,7 @@ static int report(struct ft *f, const struct report *r, struct lines *l,
 			int us;
 
 			if (time_unit(t + 4, tn - 4, &us) ||
-			    keyed(t, tn, "avg=", &d[cur].lat, NULL))
+			    keyed(t, tn, "avg=", &d[cur].lat, NULL, NULL))
 				return bad(f, l->lineno, "lat avg");
 			d[cur].lat = scale(d[cur].lat, us);
 			d[cur].has_lat = 1;
@@ -608,7 +615,7 @@ static int outline(struct ft *f, const char *p, size_t n, long *superseded,
 		if (f->nrep == FT_REPORTS_MAX)
 			return err_at(f->e, l.lineno, 0, "more than %d job "
 				      "reports", FT_REPORTS_MAX);
-		if (keyed(s, k, ": pid=", &pid, NULL) < 0)
+		if (keyed(s, k, ": pid=", &pid, NULL, NULL) < 0)
 			return bad(f, l.lineno, "pid");
 		r = &f->rep[f->nrep++];
 		memset(r, 0, sizeof(*r));

@@ -24,6 +24,8 @@
  *
  * The JSON is read with SQLite's JSON functions in a private in-memory
  * database, as fio.c does (see there why); nothing here touches the store.
+ * Its escapes are checked first (jsonesc.h): a command holding \u0000
+ * would otherwise be stored cut at the NUL.
  * The file holds one JSON object: text after it, or a second object, is an
  * error rather than something passed over.
  */
@@ -36,6 +38,7 @@
 #include "../core/record.h"
 #include "../core/text.h"
 #include "format.h"
+#include "jsonesc.h"
 
 #define SUITE "hyperfine"
 /* hyperfine benchmarks a handful of commands; a parameter scan can give a
@@ -320,6 +323,8 @@ static int hf_parse(const char *p, size_t n, const struct parse_opts *o,
 	}
 	memcpy(doc, p, n);
 	doc[n] = '\0';
+	if (jsonesc_scan(p, n, e))
+		goto out;
 	if (sqlite3_open_v2(":memory:", &h.db, SQLITE_OPEN_READWRITE |
 			    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(h.db, "SELECT json_valid(?1)", -1, &valid,

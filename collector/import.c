@@ -17,7 +17,9 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/lines.h"
+#include "../core/record.h"
 #include "../core/sha256.h"
+#include "../core/text.h"
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
@@ -298,6 +300,22 @@ static int rule_at(const struct sink_ctx *c, const char *what, const char *s,
 	return rule_fault(c, what, s, e);
 }
 
+/* The bound on figures (core/record.h) for every importer alike: one the
+ * statistics cannot carry is refused, naming it; the line is the run's (a
+ * parser may place it on its own line after). */
+static int figure_at(const struct sink_ctx *c, const char *test,
+		     const char *metric, double v, struct err *e)
+{
+	char t[32];
+
+	if (record_figure_ok(v))
+		return 0;
+	num_format(v, t);
+	return err_at(e, c->run_line, 0, "'%s' '%s': the figure %s is beyond "
+		      "what the statistics can carry (0, or 1e-75 to 1e75 "
+		      "either sign; docs/units.md)", test, metric, t);
+}
+
 static int sink_run_begin(void *p, const char *suite, const char *label,
 			  long line, struct err *e)
 {
@@ -368,7 +386,8 @@ static int sink_result(void *p, const struct record_result *r,
 			      r->test, r->metric, r->better, r->status);
 	if (rule_at(c, "test name", r->test, e) ||
 	    rule_at(c, "metric", r->metric, e) ||
-	    rule_at(c, "unit", r->unit, e))
+	    rule_at(c, "unit", r->unit, e) ||
+	    (r->has_value && figure_at(c, r->test, r->metric, r->value, e)))
 		return -1;
 	dup = keyset_add(&c->keys, r->test, r->metric);
 	if (dup < 0)
@@ -408,7 +427,8 @@ static int sink_sample(void *p, const char *test, const char *metric,
 	struct sink_ctx *c = p;
 
 	if (rule_at(c, "test name", test, e) ||
-	    rule_at(c, "metric", metric, e) || flush_results(c, e))
+	    rule_at(c, "metric", metric, e) ||
+	    figure_at(c, test, metric, value, e) || flush_results(c, e))
 		return -1;
 	return store_sample_add(c->store, c->run_id, test, metric, t, value, e);
 }

@@ -279,20 +279,22 @@ static int end(struct pg *g, long line)
 	return 0;
 }
 
-/* The number that starts s[0..n) (after blanks); *rest after it. */
+/* The number that starts s[0..n) (after blanks); *rest after it.
+ * pgbench prints every figure with printf's %f or %d, so its grammar is
+ * digits with an optional fraction, whole (num_lead_plain), ending where a
+ * number can end (num_ends): "12abc" and "2.5e3" are no number, never 12
+ * and 2.5. */
 static int lead_num(const char *s, size_t n, double *v, size_t *rest)
 {
-	size_t i = 0, j;
+	size_t i = 0, used;
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	j = i;
-	while (j < n && ((s[j] >= '0' && s[j] <= '9') || s[j] == '.'))
-		j++;
-	if (j == i || num_parse_plain(s + i, j - i, v))
+	if (num_lead_plain(s + i, n - i, v, &used) ||
+	    !num_ends(s + i + used, n - i - used))
 		return -1;
 	if (rest)
-		*rest = j;
+		*rest = i + used;
 	return 0;
 }
 
@@ -448,8 +450,16 @@ static int statement(struct pg *g, long line, const char *s, size_t n)
 	double v, f;
 	size_t at, at2;
 
-	if (lead_num(s, n, &v, &at))
-		return 0;
+	if (lead_num(s, n, &v, &at)) {
+		size_t i = 0;
+
+		/* a line of the block starting with a digit is a latency that
+		 * is no number ("0.371x BEGIN;"), not the block's end */
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		return i < n && s[i] >= '0' && s[i] <= '9' ?
+		       bad_num(g, line, "statement latency") : 0;
+	}
 	s += at;
 	n -= at;
 	if (g->stmts == 2) {

@@ -6,10 +6,12 @@
  * write however it is sent.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "quote.h"
+#include "textrule.h"
 
 struct out {
 	struct buf *b;	/* one of b and f */
@@ -28,6 +30,19 @@ static void put(struct out *o, const char *p, size_t n)
 static void field(struct out *o, const char *s, char delim, int flags)
 {
 	const char *run;
+
+	if (flags & QUOTE_CLEAN) {
+		char *t = textrule_clean_dup(s, NULL);
+
+		if (!t) {
+			o->rc = -1;
+			put(o, "?", 1);
+			return;
+		}
+		field(o, t, delim, flags & ~QUOTE_CLEAN);
+		free(t);
+		return;
+	}
 
 	if ((flags & QUOTE_FORMULA) && s[0] && strchr("=+-@\t\r", s[0])) {
 		put(o, "\"'", 2);

@@ -8,8 +8,10 @@
  * delimiter, a double quote or a line break), which keeps ordinary output
  * plain.  JSON strings use the short escapes (\n, \t) where JSON has them
  * and \u00XX for the other controls.  Cleaning text by the text rule
- * (core/textrule.h) is the caller's choice: export keeps names exact, for
- * round trips; what people read is cleaned first.
+ * (core/textrule.h) is the caller's choice (QUOTE_CLEAN): export keeps
+ * names exact, for round trips; what people read is cleaned first.  Either
+ * way a TSV field holding a tab is quoted, so that `export`, `list` and
+ * `summary` rows keep their columns whatever a name holds.
  *
  * Each function writes either to a buffer or to a stream, through the
  * same loop, so the two cannot drift apart.
@@ -27,9 +29,15 @@ struct buf;
  * text" (OWASP's advice on CSV injection).  Only for fields that are names,
  * never figures: a number would lose its sign. */
 #define QUOTE_FORMULA 1
+/* The field cleaned by the text rule before it is quoted
+ * (textrule_clean): for output a terminal may show (list, summary), never
+ * for one that must round-trip (export). */
+#define QUOTE_CLEAN 2
 
 /* Appends s to b as one field of a line whose fields are separated by
- * delim; flags is 0 or QUOTE_FORMULA.  Returns 0, or -1 when b is full. */
+ * delim; flags is 0, QUOTE_FORMULA or QUOTE_CLEAN (or both).  Returns 0,
+ * or -1 when b is full (or, with QUOTE_CLEAN, memory ran out: "?" is
+ * written). */
 int quote_field(struct buf *b, const char *s, char delim, int flags);
 
 /* The same written to f; -1 on a write error. */

@@ -43,6 +43,14 @@ int record_better_valid(const char *s)
 	return record_better_word(s) != NULL;
 }
 
+int record_figure_ok(double v)
+{
+	double a = v < 0 ? -v : v;
+
+	/* NaN fails both comparisons */
+	return v == 0 || (a >= RECORD_FIGURE_MIN && a <= RECORD_FIGURE_MAX);
+}
+
 int record_key_valid(const char *s)
 {
 	if (!*s)

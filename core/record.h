@@ -80,6 +80,20 @@ int record_attr_span(const struct record_sink *sink, const char *key,
 int record_status_valid(const char *s);
 /* 1 when s is "lower" or "higher". */
 int record_better_valid(const char *s);
+
+/* The figures the statistics can carry: 0, or a magnitude from
+ * RECORD_FIGURE_MIN to RECORD_FIGURE_MAX, either sign.  The analysis squares
+ * figures (a variance) and raises them to the fourth power (Welch's degrees
+ * of freedom, Fieller's interval for a ratio) and divides one by another
+ * (ratios): 1e75 to the fourth is 1e300, still a double, and so is 1e75
+ * over 1e-75; 1.7976931348623157e308 squared, or 1.5 over 5e-324, is
+ * infinity, which no JSON, CSV or chart can show.  No benchmark reports a
+ * figure near either bound in its canonical unit (docs/units.md). */
+#define RECORD_FIGURE_MIN 1e-75
+#define RECORD_FIGURE_MAX 1e75
+
+/* 1 when v is such a figure. */
+int record_figure_ok(double v);
 /* The same word as a string of static storage, or NULL when s is none:
  * what holds a result beyond its parser's call keeps this instead of a
  * copy. */

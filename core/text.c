@@ -197,6 +197,30 @@ int num_parse_plain(const char *s, size_t n, double *v)
 	return num_convert(s, n, v);
 }
 
+int num_lead_plain(const char *s, size_t n, double *v, size_t *used)
+{
+	size_t j = 0;
+
+	while (j < n && ((s[j] >= '0' && s[j] <= '9') || s[j] == '.'))
+		j++;
+	if (j == 0 || num_parse_plain(s, j, v))
+		return -1;
+	*used = j;
+	return 0;
+}
+
+int num_ends(const char *s, size_t n)
+{
+	unsigned char c;
+
+	if (n == 0)
+		return 1;
+	c = (unsigned char)s[0];
+	return !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		 (c >= 'A' && c <= 'Z') || c == '.' || c == '_' || c == '+' ||
+		 c == '-' || c >= 0x80);
+}
+
 int num_decimals(const char *s, size_t n)
 {
 	size_t j = digits(s, 0, n);

@@ -36,6 +36,20 @@ int num_parse(const char *s, size_t n, double *v);
  * else (no sign, no exponent): the shape of every figure bonnie++ prints. */
 int num_parse_plain(const char *s, size_t n, double *v);
 
+/* Reads the figure at the start of s[0..n) by num_parse_plain's grammar:
+ * the whole run of digits and points there ("1.2.3" and "12." are no
+ * figure, never 1.2 or 12), its length in *used.  Returns 0, or -1 when
+ * the run is empty or not such a figure.  What may follow it (a unit, a
+ * multiplier, nothing) is the format's to say: see num_ends. */
+int num_lead_plain(const char *s, size_t n, double *v, size_t *used);
+
+/* 1 when a figure read up to s may end there: s[0..n) is empty or starts
+ * with a character that cannot go on a number or a word (not an ASCII
+ * letter or digit, '.', '_', '+', '-' or a byte of a UTF-8 character).
+ * So "12abc", "2.5e3" and "7-8" are not 12, 2.5 and 7 followed by
+ * something else; "12,", "12 ms", "12)", "12/", "12]" end at 12. */
+int num_ends(const char *s, size_t n);
+
 /* The precision of the figure at the start of s[0..n) (digits with an
  * optional ".digits", anything after them ignored: "60.0034s", "305.98Mb"):
  * num_decimals counts the digits after the point ("8327.52" -> 2, "925"

@@ -1298,8 +1298,12 @@ static int downloads(struct site *s, const struct analysis *a,
 			buf_printf(&c, ",%d", st->n);
 			buf_printf(&j, ",\"n\":%d", st->n);
 			for (k = 0; k < 7; k++) {
-				if (k >= 5 && st->n > 1 && !st->ci_ok) {
-					/* no interval can be had */
+				if ((k >= 5 && st->n > 1 && !st->ci_ok) ||
+				    !isfinite(num[k])) {
+					/* no interval can be had; or a store
+					 * written by hand holds a figure past
+					 * the import's bound (core/record.h),
+					 * which JSON cannot write */
 					buf_adds(&c, ",");
 					buf_printf(&j, ",\"%s\":null", cols[7 + k]);
 					continue;

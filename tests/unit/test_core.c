@@ -9,6 +9,7 @@
 #include "../../core/buf.h"
 #include "../../core/err.h"
 #include "../../core/lines.h"
+#include "../../core/record.h"
 #include "../../core/sha256.h"
 #include "../../core/text.h"
 #include "../../core/textrule.h"
@@ -124,6 +125,30 @@ static void test_numbers(void)
 	CHECK(num_parse_plain("96.3", 4, &v) == 0 && v == 96.3,
 	      "num_parse_plain 96.3");
 	CHECK(num_parse_plain("-5", 2, &v) < 0, "num_parse_plain refuses a sign");
+	{
+		size_t used = 0;
+
+		CHECK(num_lead_plain("12.5 ms", 7, &v, &used) == 0 && v == 12.5 &&
+		      used == 4, "num_lead_plain reads 12.5 before ' ms'");
+		CHECK(num_lead_plain("1.2.3", 5, &v, &used) < 0 &&
+		      num_lead_plain("12.", 3, &v, &used) < 0 &&
+		      num_lead_plain("x1", 2, &v, &used) < 0,
+		      "num_lead_plain refuses 1.2.3, 12. and x1 whole");
+		CHECK(num_ends("", 0) && num_ends(",", 1) && num_ends(" s", 2) &&
+		      num_ends(")", 1) && num_ends("/", 1) && num_ends("]", 1),
+		      "num_ends at the end, a comma, a blank, ) / ]");
+		CHECK(!num_ends("abc", 3) && !num_ends("e3", 2) &&
+		      !num_ends("-8", 2) && !num_ends("\xc2\xb5s", 3) &&
+		      !num_ends("_0", 2) && !num_ends(".5", 2),
+		      "num_ends not before a letter, e3, -, UTF-8, _ or .");
+	}
+	CHECK(record_figure_ok(0) && record_figure_ok(1e75) &&
+	      record_figure_ok(-1e75) && record_figure_ok(1e-75) &&
+	      record_figure_ok(-2.5), "record_figure_ok: 0 and the bounds");
+	CHECK(!record_figure_ok(1.7976931348623157e308) &&
+	      !record_figure_ok(5e-324) && !record_figure_ok(-1e76) &&
+	      !record_figure_ok(NAN) && !record_figure_ok(INFINITY),
+	      "record_figure_ok refuses what the statistics cannot carry");
 	CHECK(num_parse_plain("5.", 2, &v) < 0, "num_parse_plain refuses '5.'");
 	test_num_exact();
 	CHECK(num_decimals("8327.52", 7) == 2 && num_decimals("925", 3) == 0 &&
