@@ -52,20 +52,50 @@ static char *uri_of(const char *path, const char *query)
 	return buf_detach(&b, NULL);
 }
 
+/* 1 when a file can be made in path's folder (SQLite makes the -shm). */
+static int folder_writable(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	int ok;
+
+	if (!slash)
+		return access(".", W_OK) == 0;
+	dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
+	if (!dir)
+		return 1;	/* let the open say what is wrong */
+	ok = access(dir, W_OK) == 0;
+	free(dir);
+	return ok;
+}
+
 int store_ro_open(const char *path, sqlite3 **db, struct err *e)
 {
 	char *wal = malloc(strlen(path) + 5), *uri;
-	int live, rc;
+	int live, shm, rc;
 
 	*db = NULL;
 	if (!wal)
 		return err_set(e, path, 0, 0, "out of memory");
 	snprintf(wal, strlen(path) + 5, "%s-wal", path);
 	live = access(wal, F_OK) == 0;
+	strcpy(wal + strlen(path), "-shm");
+	/* changes in the -wal are read through the -shm index: without it,
+	 * where it cannot be made, SQLite can only say "unable to open
+	 * database file" (and immutable would not see the changes) */
+	shm = live && access(wal, F_OK) != 0 && errno == ENOENT &&
+	      !folder_writable(path);
 	free(wal);
 	if (access(path, R_OK))
 		return err_set(e, path, 0, 0, "cannot read the store: %s",
 			       strerror(errno));
+	if (shm)
+		return err_set(e, path, 0, 0, "its -wal holds changes not yet "
+			       "in the store's file, and its -shm (the index "
+			       "to read them) is missing and cannot be made "
+			       "here: open the store once where it can be "
+			       "written (copy it with its -wal), or let the "
+			       "program that wrote it close it");
 	uri = uri_of(path, live ? "?mode=ro" : "?mode=ro&immutable=1");
 	if (!uri)
 		return err_set(e, path, 0, 0, "out of memory");
@@ -84,18 +114,5 @@ int store_ro_open(const char *path, sqlite3 **db, struct err *e)
 
 int store_writable_here(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	char *dir;
-	int ok;
-
-	if (access(path, W_OK))
-		return 0;
-	if (!slash)
-		return access(".", W_OK) == 0;
-	dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
-	if (!dir)
-		return 1;	/* let the open say what is wrong */
-	ok = access(dir, W_OK) == 0;
-	free(dir);
-	return ok;
+	return access(path, W_OK) == 0 && folder_writable(path);
 }

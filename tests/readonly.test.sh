@@ -68,6 +68,43 @@ else
 	skip "a store on a read-only mount" "cannot mount (not root, or no privilege)"
 fi
 
+# --- a -wal without its -shm where none can be made ----------------------------
+# (a store copied while a writer had it open): SQLite cannot read the
+# changes in the -wal; each command says so and what to do
+mkdir -p "$T/mnt2" "$T/walcopy"
+"$BIN" --db "$T/w.db" import "$BONNIE" >/dev/null
+python3 - "$T/w.db" "$T/walcopy" <<'PY'
+import os, shutil, sqlite3, sys
+db, dest = sys.argv[1], sys.argv[2]
+c = sqlite3.connect(db)
+c.execute("pragma wal_autocheckpoint = 0")
+c.execute("update run set label = 'changed' where id = 1")
+c.commit()
+shutil.copy(db, dest)
+shutil.copy(db + "-wal", dest)
+os._exit(0)
+PY
+check "the copy holds a -wal and no -shm" \
+	test -s "$T/walcopy/w.db-wal" -a ! -e "$T/walcopy/w.db-shm"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=4m tmpfs "$T/mnt2" 2>/dev/null; then
+	trap 'umount "$T/mnt" "$T/mnt2" 2>/dev/null; rm -rf "$T"' EXIT
+	cp "$T/walcopy/w.db" "$T/walcopy/w.db-wal" "$T/mnt2/"
+	mount -o remount,ro "$T/mnt2"
+	"$BIN" --db "$T/mnt2/w.db" list runs >/dev/null 2>"$T/err"
+	check "list of it on a read-only mount: exit 1, the -wal and the missing -shm named, and what to do ($(head -c 120 "$T/err"))" \
+		sh -c '[ "$1" = 1 ] && grep -q "\-wal holds changes" "$2" && grep -q "copy it with its -wal" "$2"' _ "$?" "$T/err"
+	"$BIN" --db "$T/mine3.db" merge "$T/mnt2/w.db" >/dev/null 2>"$T/err"
+	check "merge of it says the same, not 'not a benchsite store' ($(head -c 80 "$T/err"))" \
+		sh -c '[ "$1" = 1 ] && grep -q "\-wal holds changes" "$2" && ! grep -q "not a benchsite store" "$2"' _ "$?" "$T/err"
+	umount "$T/mnt2"
+else
+	skip "a -wal without its -shm on a read-only mount" "cannot mount (not root, or no privilege)"
+fi
+# control: where the -shm can be made, the same copy is read, changes and all
+"$BIN" --db "$T/walcopy/w.db" list runs >"$T/out" 2>"$T/err"
+check "control: in a folder that can be written the copy is read, the -wal's change with it" \
+	grep -q changed "$T/out"
+
 # --- merge writes nothing beside OTHER ---------------------------------------
 mkdir -p "$T/other"
 "$BIN" --db "$T/other/o.db" import "$TOP/sample-data/bonnie-ext4-disk.txt" >/dev/null
