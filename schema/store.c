@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include <sqlite3.h>
 #include <zlib.h>
@@ -270,9 +271,10 @@ static int setup_waiting(struct store *s, struct err *e)
 	return 0;
 }
 
-/* store_open, creating the file only when create is set. */
-static int open_store(const char *path, int create, struct store **out,
-		      struct err *e)
+/* store_open, creating the file only when create is set; *code (may be
+ * NULL) gets SQLite's code of a failed setup, 0 otherwise. */
+static int open_store_code(const char *path, int create, struct store **out,
+			   int *code, struct err *e)
 {
 	struct store *s = calloc(1, sizeof(*s));
 
@@ -292,8 +294,11 @@ static int open_store(const char *path, int create, struct store **out,
 	}
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
 	sqlite3_extended_result_codes(s->db, 1);
-	if (setup_waiting(s, e))
+	if (setup_waiting(s, e)) {
+		if (code)
+			*code = s->setup_rc;
 		goto fail;
+	}
 	*out = s;
 	return 0;
 fail:
@@ -302,8 +307,36 @@ fail:
 	return -1;
 }
 
+static int side_file(const char *path, const char *suffix, off_t *size);
+static void unmake_side_file(const char *path, const char *suffix, int had,
+			     off_t max);
+
+/* 1 when the file system holding path has no block left for us. */
+static int folder_full(const char *path)
+{
+	struct statvfs v;
+	char *dir = strdup(path), *slash;
+	int full;
+
+	if (!dir)
+		return 0;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	full = statvfs(dir, &v) == 0 && v.f_bavail == 0;
+	free(dir);
+	return full;
+}
+
 int store_open(const char *path, struct store **out, struct err *e)
 {
+	off_t size;
+	int had_wal, had_shm, code = 0;
+
 	/* a store that is there but cannot be written here: said in the
 	 * user's words, not SQLite's "unable to open database file" */
 	if (access(path, F_OK) == 0 && !store_writable_here(path))
@@ -312,7 +345,20 @@ int store_open(const char *path, struct store **out, struct err *e)
 			       "summary and render only read it",
 			       errno == EROFS ? "a read-only file system" :
 			       "no permission to write it or its folder");
-	return open_store(path, 1, out, e);
+	had_wal = side_file(path, "-wal", &size);
+	had_shm = side_file(path, "-shm", &size);
+	if (open_store_code(path, 1, out, &code, e) == 0)
+		return 0;
+	if ((code & 0xff) == SQLITE_IOERR || (code & 0xff) == SQLITE_FULL) {
+		/* nothing of the attempt stays, and a full disk is said
+		 * in the user's words, not as SQLite's "disk I/O error" */
+		unmake_side_file(path, "-wal", had_wal, 0);
+		unmake_side_file(path, "-shm", had_shm, 32767);
+		if (folder_full(path))
+			return err_set(e, path, 0, 0, "cannot open the store: "
+				       "no space left on device");
+	}
+	return -1;
 }
 
 /* A store opened where it cannot be written (store_ro.c): read as it
@@ -376,15 +422,59 @@ int store_open_writable(const char *path, struct store **out,
 	return store_open(path, out, e);
 }
 
+/* exists(path + suffix), and its size in *size */
+static int side_file(const char *path, const char *suffix, off_t *size)
+{
+	char name[4200];
+	struct stat st;
+
+	if ((size_t)snprintf(name, sizeof(name), "%s%s", path, suffix) >=
+	    sizeof(name) || lstat(name, &st) != 0)
+		return 0;
+	*size = st.st_size;
+	return 1;
+}
+
+/* Removes path + suffix when this open made it and it holds nothing a
+ * writer could need: an empty -wal, a -shm smaller than its first page
+ * (32 KiB; SQLite leaves 3 bytes when the disk is full). */
+static void unmake_side_file(const char *path, const char *suffix, int had,
+			     off_t max)
+{
+	char name[4200];
+	off_t size;
+
+	if (had || !side_file(path, suffix, &size) || size > max ||
+	    (size_t)snprintf(name, sizeof(name), "%s%s", path, suffix) >=
+	    sizeof(name))
+		return;
+	unlink(name);
+}
+
 int store_open_existing(const char *path, struct store **out, struct err *e)
 {
+	off_t size;
+	int had_wal, had_shm, code = 0;
+
 	if (no_store_here(path, e))
 		return -1;
 	/* reading works wherever the file is readable: a read-only mount,
 	 * a folder of someone else's */
 	if (!store_writable_here(path))
 		return open_store_ro(path, out, e);
-	return open_store(path, 0, out, e);
+	had_wal = side_file(path, "-wal", &size);
+	had_shm = side_file(path, "-shm", &size);
+	if (open_store_code(path, 0, out, &code, e) == 0)
+		return 0;
+	if ((code & 0xff) != SQLITE_IOERR && (code & 0xff) != SQLITE_FULL)
+		return -1;
+	/* a full disk: SQLite could not make the -wal and -shm a writable
+	 * open reads through; read as on a read-only mount, leaving
+	 * nothing of the attempt */
+	unmake_side_file(path, "-wal", had_wal, 0);
+	unmake_side_file(path, "-shm", had_shm, 32767);
+	err_clear(e);
+	return open_store_ro(path, out, e);
 }
 
 void store_close(struct store *s)

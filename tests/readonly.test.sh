@@ -105,6 +105,33 @@ fi
 check "control: in a folder that can be written the copy is read, the -wal's change with it" \
 	grep -q changed "$T/out"
 
+# --- a full disk ----------------------------------------------------------------
+# reading works there as on a read-only mount, leaving nothing beside the
+# store; an import says the disk is full, in the user's words
+mkdir -p "$T/mnt3"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=400k tmpfs "$T/mnt3" 2>/dev/null; then
+	trap 'umount "$T/mnt" "$T/mnt2" "$T/mnt3" 2>/dev/null; rm -rf "$T"' EXIT
+	"$BIN" --db "$T/mnt3/s.db" import "$BONNIE" >/dev/null
+	dd if=/dev/zero of="$T/mnt3/fill" bs=4k 2>/dev/null
+	check "the disk is full" test "$(df -P "$T/mnt3" | awk 'NR == 2 { print $4 }')" = 0
+	for cmd in list export summary; do
+		"$BIN" --db "$T/mnt3/s.db" $cmd >"$T/out" 2>"$T/err"
+		check "a store on a full disk: $cmd works (exit $?: $(head -1 "$T/err"))" \
+			holds '[ -s "$T/out" ] && [ ! -s "$T/err" ]'
+	done
+	rm -rf "$T/pub/site"
+	"$BIN" --db "$T/mnt3/s.db" render --out "$T/pub/site" >/dev/null 2>"$T/err"
+	check "a store on a full disk: render works ($(head -1 "$T/err"))" [ -f "$T/pub/site/index.html" ]
+	check "... and nothing is left beside it ($(ls -A "$T/mnt3" | tr '\n' ' '))" \
+		test "$(ls -A "$T/mnt3" | tr '\n' ' ')" = "fill s.db "
+	"$BIN" --db "$T/mnt3/s.db" import "$TOP/sample-data/bonnie-xfs-loop.txt" >/dev/null 2>"$T/err"
+	check "an import there: exit 1, 'no space left on device', nothing beside the store ($(head -1 "$T/err"))" \
+		sh -c '[ "$1" = 1 ] && grep -q "no space left on device" "$2" && [ "$(ls -A "$3" | tr "\n" " ")" = "fill s.db " ]' _ "$?" "$T/err" "$T/mnt3"
+	umount "$T/mnt3"
+else
+	skip "a store on a full disk" "cannot mount (not root, or no privilege)"
+fi
+
 # --- merge writes nothing beside OTHER ---------------------------------------
 mkdir -p "$T/other"
 "$BIN" --db "$T/other/o.db" import "$TOP/sample-data/bonnie-ext4-disk.txt" >/dev/null
