@@ -21,7 +21,8 @@ WARN = -std=c11 -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
 DEFS = -D_POSIX_C_SOURCE=200809L
 
 # The sanitizer build lives in its own folder so that it never mixes with
-# the normal objects; its binary is build-san/benchsite.
+# the normal objects; its binary is build-san/benchsite (clang's,
+# build-san/clang/benchsite).
 ifeq ($(FUZZ),1)
 # make fuzz: clang's libFuzzer with ASan + UBSan, in build-fuzz/
 CC = clang
@@ -32,7 +33,9 @@ BIN = $(BUILD)/benchsite
 # clang also checks helpers that pass a va_list on (gcc does not)
 FUZZ_WARN = -Wno-format-nonliteral
 else ifeq ($(SANITIZE),1)
-BUILD = build-san
+# make CC=clang SANITIZE=1: clang's UBSan also stops a float converted to
+# an int that cannot hold it (gcc's -fsanitize=undefined does not)
+BUILD = build-san$(if $(findstring clang,$(CC)),/clang)
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=all
 BIN = $(BUILD)/benchsite
