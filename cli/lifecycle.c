@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/err.h"
@@ -31,6 +32,34 @@ static const char merge_usage[] =
 	"already here (same SHA-256) is skipped, so merging twice changes\n"
 	"nothing.  OTHER is opened read-only; an older schema is read as it\n"
 	"is, a newer one is refused.\n";
+
+/* A store read as it stood and changed meanwhile is read again, a few
+ * times, a little later each time (a host still benchmarking into it). */
+#define MERGE_TRIES 8
+
+static int merge_one(struct store *s, const char *path,
+		     struct lifecycle_merge_report *rep, struct err *e)
+{
+	int k, rc = -1;
+
+	for (k = 1; k <= MERGE_TRIES; k++) {
+		struct timespec pause = {0, 20000000L * k};
+
+		err_clear(e);
+		if (store_begin(s, e))
+			return -1;
+		rc = lifecycle_merge(s, path, rep, e);
+		if (rc == 0 && store_commit(s, e) == 0)
+			return 0;
+		store_rollback(s);
+		if (rc != LIFECYCLE_MERGE_CHANGED)
+			return -1;
+		nanosleep(&pause, NULL);
+	}
+	return err_set(e, path, 0, 0, "changed while it was read, %d times "
+		       "(another program is writing it): merge it again when "
+		       "it is idle", MERGE_TRIES);
+}
 
 int cmd_merge(int argc, char **argv, const struct cli_env *env)
 {
@@ -58,9 +87,7 @@ int cmd_merge(int argc, char **argv, const struct cli_env *env)
 			failed = 1;
 			continue;
 		}
-		if (store_begin(s, &e) || lifecycle_merge(s, argv[i], &rep, &e) ||
-		    store_commit(s, &e)) {
-			store_rollback(s);
+		if (merge_one(s, argv[i], &rep, &e)) {
 			err_print(&e);
 			failed = 1;
 			continue;

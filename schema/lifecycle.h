@@ -150,7 +150,11 @@ struct lifecycle_merge_report {
  * source whose SHA-256 this store lacks, with its runs, attributes,
  * results and samples, and every comparison whose name it lacks.  A store
  * of an older schema is read as that version wrote it; a newer one, or a
- * file that is no store, is refused. */
+ * file that is no store, is refused.  LIFECYCLE_MERGE_CHANGED when the
+ * other store, read as it stood (no writer had it open), was changed
+ * meanwhile: what was read may not be one state of it, and the caller
+ * rolls back and tries again. */
+#define LIFECYCLE_MERGE_CHANGED (-2)
 int lifecycle_merge(struct store *s, const char *path,
 		    struct lifecycle_merge_report *rep, struct err *e);
 

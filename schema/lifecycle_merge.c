@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -155,6 +157,47 @@ static int copy_chunks(struct merge *m, sqlite3_stmt *q, sqlite3_stmt *ins,
 	return 0;
 }
 
+/* What says a file was changed: which file, its size and mtime; and
+ * whether a -wal was beside it (then SQLite's locks keep the read one
+ * snapshot, store_ro.c). */
+struct file_mark {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+	int wal;
+};
+
+static void mark_of(const char *path, struct file_mark *f)
+{
+	char wal[4200];
+	struct stat st;
+
+	memset(f, 0, sizeof(*f));
+	if (stat(path, &st) == 0) {
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
+		f->size = st.st_size;
+		f->mtime = st.st_mtim;
+	}
+	f->wal = (size_t)snprintf(wal, sizeof(wal), "%s-wal", path) <
+		 sizeof(wal) && access(wal, F_OK) == 0;
+}
+
+/* 1 when the file read as it stood changed: a writer that began after
+ * the open checkpointed into it, or left a -wal of changes beside it */
+static int changed_since(const char *path, const struct file_mark *a)
+{
+	struct file_mark b;
+
+	if (a->wal)
+		return 0;
+	mark_of(path, &b);
+	return b.wal || a->dev != b.dev || a->ino != b.ino ||
+	       a->size != b.size || a->mtime.tv_sec != b.mtime.tv_sec ||
+	       a->mtime.tv_nsec != b.mtime.tv_nsec;
+}
+
 int lifecycle_merge(struct store *s, const char *path,
 		    struct lifecycle_merge_report *rep, struct err *e)
 {
@@ -177,6 +220,7 @@ int lifecycle_merge(struct store *s, const char *path,
 		"SELECT key, value, origin FROM run_attr WHERE run_id = ?1",
 	};
 	sqlite3_stmt *q[7] = {NULL}, *ins[7] = {NULL}, *st;
+	struct file_mark mark;
 	struct merge m;
 	int rc = -1, i, k, step;
 
@@ -184,6 +228,7 @@ int lifecycle_merge(struct store *s, const char *path,
 	m.s = s;
 	m.path = path;
 	m.e = e;
+	mark_of(path, &mark);
 	/* read-only and creating nothing beside it (store_ro.c): merge
 	 * never writes OTHER, not even a -wal or -shm file */
 	if (store_ro_open(path, &m.o, e))
@@ -334,5 +379,13 @@ out:
 	}
 	sqlite3_exec(m.o, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_close(m.o);
+	/* whatever came of it (a torn read shows as a duplicate or a
+	 * malformed page), a store changed under an unlocked read is read
+	 * again */
+	if (changed_since(path, &mark)) {
+		err_set(e, path, 0, 0, "changed while it was read (another "
+			"program is writing it)");
+		rc = LIFECYCLE_MERGE_CHANGED;
+	}
 	return rc;
 }
