@@ -56,7 +56,7 @@ static void usage(FILE *f)
 	      "changed), 2 usage\n", f);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"db", required_argument, NULL, 'd'},
@@ -108,4 +108,11 @@ int main(int argc, char **argv)
 	fprintf(stderr, "benchsite: '%s' is not a command; see "
 		"'benchsite --help'\n", argv[optind]);
 	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	/* every command's output, --help's and --version's too, is checked
+	 * once it is all written */
+	return cli_close_stdout(dispatch(argc, argv));
 }
