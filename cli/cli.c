@@ -58,6 +58,11 @@ int cli_open_importer(const struct cli_env *env, struct store **s)
 {
 	struct err e;
 
+	err_clear(&e);
+	if (store_epoch_check(&e)) {
+		err_print(&e);
+		return -1;
+	}
 	if (cli_open_store(env, s))
 		return -1;
 	err_clear(&e);

@@ -599,23 +599,53 @@ int store_source_find(struct store *s, const char *sha256, long long *id,
 	return 0;
 }
 
-/* UTC now as ISO-8601, or SOURCE_DATE_EPOCH's time when set, so that two
- * imports of the same files give the same store. */
-void store_now_iso(char out[32])
+/* The last second of year 9999: ISO-8601's four-digit years end there,
+ * and so does every date the store's readers sort as text. */
+#define STORE_EPOCH_MAX 253402300799LL
+
+/* SOURCE_DATE_EPOCH's time into *t (unchanged when it is unset or
+ * empty); -1 with e naming it when it is not whole seconds from 0 to
+ * STORE_EPOCH_MAX.  Checked digit by digit: strtoll would take spaces, a
+ * sign and a number past the range as its largest value, which stored a
+ * date of day 32723 or the import's own time, silently. */
+static int source_date(time_t *t, struct err *e)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	const char *sde = getenv("SOURCE_DATE_EPOCH"), *p;
+	long long v = 0;
+
+	if (!sde || !*sde)
+		return 0;
+	for (p = sde; *p; p++) {
+		if (*p < '0' || *p > '9' || v > STORE_EPOCH_MAX)
+			break;
+		v = v * 10 + (*p - '0');
+	}
+	if (*p || v > STORE_EPOCH_MAX)
+		return err_set(e, NULL, 0, 0, "SOURCE_DATE_EPOCH '%.64s' is not "
+			       "a time an import can record: whole seconds "
+			       "since 1970, from 0 to %lld (the end of 9999)",
+			       sde, STORE_EPOCH_MAX);
+	*t = (time_t)v;
+	return 0;
+}
+
+int store_epoch_check(struct err *e)
+{
+	time_t t;
+
+	return source_date(&t, e);
+}
+
+int store_now_iso(char out[32], struct err *e)
+{
 	time_t t = time(NULL);
 	struct tm tm;
 
-	if (sde && *sde) {
-		char *end;
-		long long v = strtoll(sde, &end, 10);
-
-		if (*end == '\0' && v >= 0)
-			t = (time_t)v;
-	}
+	if (source_date(&t, e))
+		return -1;
 	gmtime_r(&t, &tm);
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return 0;
 }
 
 int store_run_add(struct store *s, long long source_id, int seq, long line,

@@ -116,8 +116,9 @@ const char *store_col_text(sqlite3_stmt *st, int i);
 int store_db_err(struct store *s, struct err *e, const char *what);
 
 /* UTC now as ISO-8601, or SOURCE_DATE_EPOCH's time when set, so that two
- * imports of the same files give the same store. */
-void store_now_iso(char out[32]);
+ * imports of the same files give the same store; -1 with e saying so
+ * when SOURCE_DATE_EPOCH is no such time (store_epoch_check). */
+int store_now_iso(char out[32], struct err *e);
 
 /* Inflates the source id of db (any schema version) whose source.content
  * is content[0..k), then its source_chunk rows, into put, piece by piece.

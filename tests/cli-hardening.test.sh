@@ -31,3 +31,25 @@ else
 	skip "output to /dev/full" "no writable /dev/full"
 fi
 
+# --- SOURCE_DATE_EPOCH --------------------------------------------
+dump "$T/db" > "$T/before.sql"
+for v in 99999999999999 253402300800 -1 abc 1.5 " 12" 12x +12 \
+	18446744073709551617; do
+	SOURCE_DATE_EPOCH=$v bs import "$TOP/sample-data/bonnie-xfs-loop.txt" \
+		> /dev/null 2> "$T/err"
+	rc=$?
+	check "SOURCE_DATE_EPOCH='$v': import refused, exit 1 (got $rc)" [ $rc -eq 1 ]
+	check "... the message names the variable ($(head -1 "$T/err"))" \
+		grep -q "^benchsite: SOURCE_DATE_EPOCH '$v' " "$T/err"
+done
+dump "$T/db" > "$T/after.sql"
+check "... and the store is as it was" cmp -s "$T/before.sql" "$T/after.sql"
+SOURCE_DATE_EPOCH=253402300799 bs import "$TOP/sample-data/bonnie-xfs-loop.txt" \
+	> /dev/null 2> "$T/err"
+check "SOURCE_DATE_EPOCH=253402300799 (the end of 9999) imports" [ $? -eq 0 ]
+check "... dated 9999-12-31T23:59:59Z" test "$(sqlite3 "$T/db" \
+	"select imported_at from source where name like '%xfs-loop%'")" = 9999-12-31T23:59:59Z
+SOURCE_DATE_EPOCH=0 bs import "$TOP/sample-data/bonnie-ext4-disk.txt" > /dev/null 2>&1
+check "SOURCE_DATE_EPOCH=0 is 1970-01-01T00:00:00Z" test "$(sqlite3 "$T/db" \
+	"select imported_at from source where name like '%ext4-disk%'")" = 1970-01-01T00:00:00Z
+
