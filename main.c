@@ -75,6 +75,12 @@ static int dispatch(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+d:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
+			/* SQLite would make "" a temporary database, which an
+			 * import fills and forgets */
+			if (!*optarg) {
+				fputs("benchsite: --db wants a file name\n", stderr);
+				return EXIT_USAGE;
+			}
 			env.db = optarg;
 			break;
 		case 'h':

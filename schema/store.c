@@ -275,17 +275,30 @@ static int open_store(const char *path, int create, struct store **out,
 		      struct err *e)
 {
 	struct store *s = calloc(1, sizeof(*s));
+	char *uri;
+	int rc;
 
 	if (!s)
 		return err_set(e, path, 0, 0, "out of memory");
+	/* the path is a file's name, always: given as is, SQLite would
+	 * take ":memory:" (and, built with URIs on as distributions build
+	 * it, "file:x.db?mode=memory") for a database that keeps nothing,
+	 * and an import into it would report success */
+	uri = store_uri(path, "");
+	if (!uri) {
+		free(s);
+		return err_set(e, path, 0, 0, "out of memory");
+	}
 	sqlite_setup();
 	s->path = path;
-	if (sqlite3_open_v2(path, &s->db,
-			    /* one thread per connection: SQLite's own
-			     * locking of it is pure cost */
-			    SQLITE_OPEN_READWRITE |
-				    (create ? SQLITE_OPEN_CREATE : 0) |
-				    SQLITE_OPEN_NOMUTEX, NULL)) {
+	rc = sqlite3_open_v2(uri, &s->db,
+			     /* one thread per connection: SQLite's own
+			      * locking of it is pure cost */
+			     SQLITE_OPEN_READWRITE |
+				     (create ? SQLITE_OPEN_CREATE : 0) |
+				     SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL);
+	free(uri);
+	if (rc) {
 		err_set(e, path, 0, 0, "cannot open store: %s",
 			s->db ? sqlite3_errmsg(s->db) : "out of memory");
 		goto fail;

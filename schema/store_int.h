@@ -59,6 +59,15 @@ void store_bind_text(struct store *s, sqlite3_stmt *st, int i, const char *v);
  * immutable.  -1 with e filled (*db NULL) when it cannot. */
 int store_ro_open(const char *path, sqlite3 **db, struct err *e);
 
+/* The URI that names the file path and nothing else, with query ("" or
+ * "?mode=ro..."): "file:" ("file://" before an absolute path, "file:./"
+ * before a relative one) and path with every byte but letters, digits,
+ * '/', '.', '-' and '_' %-escaped, so that a '?' or '#' in the name
+ * starts no query and ":memory:" or "file:x.db?vfs=..." are files of
+ * those names, as every other look at the path (stat, access) takes them.
+ * NULL when memory runs out. */
+char *store_uri(const char *path, const char *query);
+
 /* 1 when path and its folder can be written (a WAL store needs both). */
 int store_writable_here(const char *path);
 

@@ -53,3 +53,23 @@ SOURCE_DATE_EPOCH=0 bs import "$TOP/sample-data/bonnie-ext4-disk.txt" > /dev/nul
 check "SOURCE_DATE_EPOCH=0 is 1970-01-01T00:00:00Z" test "$(sqlite3 "$T/db" \
 	"select imported_at from source where name like '%ext4-disk%'")" = 1970-01-01T00:00:00Z
 
+# --- --db names a file ---------------------------------------------
+mkdir "$T/w"
+(cd "$T/w" && "$BIN" --db :memory: import "$BONNIE" > /dev/null 2> "$T/err")
+check "--db :memory: imports into a file of that name ($(cat "$T/err"))" \
+	test "$(sqlite3 "$T/w/:memory:" 'select count(*) from run' 2>&1)" = 1
+check "... which list reads back" \
+	test "$(cd "$T/w" && "$BIN" --db :memory: list runs --format tsv | wc -l)" = 2
+(cd "$T/w" && "$BIN" --db 'file:u.db?mode=memory' import "$BONNIE" > /dev/null 2>&1)
+check "--db file:u.db?mode=memory is a file of that name, not a URI" \
+	holds '[ -f "$T/w/file:u.db?mode=memory" ] && [ ! -e "$T/w/u.db" ]'
+(cd "$T/w" && "$BIN" --db 'file:v.db' import "$BONNIE" > /dev/null 2>&1)
+check "--db file:v.db is a file of that name" \
+	holds '[ -f "$T/w/file:v.db" ] && [ ! -e "$T/w/v.db" ]'
+check "... which list reads back as the same store" \
+	test "$(cd "$T/w" && "$BIN" --db file:v.db list runs --format tsv | wc -l)" = 2
+(cd "$T/w" && "$BIN" --db '' import "$BONNIE" > /dev/null 2> "$T/err")
+rc=$?
+check "--db '' is refused (exit 2, got $rc: $(cat "$T/err"))" [ $rc -eq 2 ]
+check "... and makes nothing" test "$(ls -A "$T/w" | wc -l)" = 3
+
