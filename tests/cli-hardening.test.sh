@@ -73,3 +73,36 @@ rc=$?
 check "--db '' is refused (exit 2, got $rc: $(cat "$T/err"))" [ $rc -eq 2 ]
 check "... and makes nothing" test "$(ls -A "$T/w" | wc -l)" = 3
 
+# --- compare --order -----------------------------------------------
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tfs\n'
+	printf '1\ta\tcomma\tt\tm\t1\ts\tlower\tok\tw\n'
+	printf '2\tb\tcomma\tt\tm\t2\ts\tlower\tok\tx,y\n'
+	printf '3\tc\tcomma\tt\tm\t3\ts\tlower\tok\tz\\\n'
+} > "$T/comma.tsv"
+bs import "$T/comma.tsv" > /dev/null
+# groups NAME: the comparison's groups in its order (the geomean rows)
+groups() { bs summary "$1" --format tsv | awk -F'\t' '$4 == "geomean" { printf "%s|", $5 }'; }
+bs compare o --suite comma --by fs > /dev/null 2>&1
+check "control: natural order w, x,y, z\\ ($(groups o))" test "$(groups o)" = 'w|x,y|z\|'
+bs compare o --suite comma --by fs --order 'x\,y' > /dev/null 2> "$T/err"
+check "--order 'x\\,y' is the one group x,y, put first ($(groups o) $(cat "$T/err"))" \
+	test "$(groups o)" = 'x,y|w|z\|'
+bs compare o --suite comma --by fs --order 'z\\,x\,y' > /dev/null 2> "$T/err"
+check "--order 'z\\\\,x\\,y': z\\ then x,y ($(groups o) $(cat "$T/err"))" \
+	test "$(groups o)" = 'z\|x,y|w|'
+bs compare o2 --suite comma --by fs --order 'w,nope' > /dev/null 2> "$T/err"
+rc=$?
+check "--order naming no group: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "... naming it and the groups ($(cat "$T/err"))" \
+	grep -q "^benchsite: --order: comparison 'o2' has no group 'nope' (its groups: w, x,y, z\\\\)" "$T/err"
+check "... nothing stored" \
+	test "$(sqlite3 "$T/db" "select count(*) from comparison where name = 'o2'")" = 0
+for v in 'w,' ',w' 'w,,z\\'; do
+	bs compare o3 --suite comma --by fs --order "$v" > /dev/null 2> "$T/err"
+	rc=$?
+	check "--order '$v' (an empty name): exit 2 (got $rc: $(head -1 "$T/err"))" [ $rc -eq 2 ]
+done
+bs compare o4 --suite comma --by fs --order value > /dev/null 2> "$T/err"
+check "control: --order value still works ($(groups o4))" test "$(groups o4)" = 'w|x,y|z\|'
+
