@@ -100,7 +100,8 @@ static int exec(struct store *s, const char *sql, struct err *e)
 		if ((rc & 0xff) == SQLITE_FULL)
 			s->full = 1;
 		err_set(e, s->path, 0, 0, "%s", (rc & 0xff) == SQLITE_FULL ?
-			"no space left on device" : msg ? msg : "sqlite error");
+			"no space left on device" :
+			store_sqlite_why(s->db, rc, msg, s->msg, sizeof(s->msg)));
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -300,7 +301,8 @@ static int open_store(const char *path, int create, struct store **out,
 	free(uri);
 	if (rc) {
 		err_set(e, path, 0, 0, "cannot open store: %s",
-			s->db ? sqlite3_errmsg(s->db) : "out of memory");
+			s->db ? store_sqlite_msg(s->db, s->msg, sizeof(s->msg)) :
+			"out of memory");
 		goto fail;
 	}
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
@@ -557,10 +559,30 @@ int store_step(struct store *s, sqlite3_stmt *st)
 	return s->bind_rc ? s->bind_rc : sqlite3_step(st);
 }
 
+const char *store_sqlite_why(sqlite3 *db, int rc, const char *msg, char *out,
+			     size_t cap)
+{
+	int code = rc & 0xff, sys = db ? sqlite3_system_errno(db) : 0;
+
+	if (!msg)
+		msg = sqlite3_errstr(rc);
+	if (sys && (code == SQLITE_CANTOPEN || code == SQLITE_IOERR))
+		snprintf(out, cap, "%s: %s", msg, strerror(sys));
+	else
+		snprintf(out, cap, "%s", msg);
+	return out;
+}
+
+const char *store_sqlite_msg(sqlite3 *db, char *out, size_t cap)
+{
+	return store_sqlite_why(db, sqlite3_extended_errcode(db),
+				sqlite3_errmsg(db), out, cap);
+}
+
 const char *store_errmsg(struct store *s)
 {
 	const char *m = s->bind_rc ? sqlite3_errstr(s->bind_rc) :
-		sqlite3_errmsg(s->db);
+		store_sqlite_msg(s->db, s->msg, sizeof(s->msg));
 
 	if (!s->bind_rc && (sqlite3_extended_errcode(s->db) & 0xff) ==
 	    SQLITE_FULL) {

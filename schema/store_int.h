@@ -48,7 +48,19 @@ struct store {
 	int setup_rc;
 	/* a write failed for want of disk space (SQLITE_FULL) */
 	int full;
+	/* store_errmsg's text, when it is more than SQLite's */
+	char msg[320];
 };
+
+/* SQLite's message for db's last error, with errno's words after it
+ * when a file could not be opened or read ("unable to open database
+ * file: Too many open files"): SQLite's own words never say why.  Into
+ * out[0..cap); returns out. */
+const char *store_sqlite_msg(sqlite3 *db, char *out, size_t cap);
+
+/* The same for a message SQLite gave with code rc (sqlite3_exec's). */
+const char *store_sqlite_why(sqlite3 *db, int rc, const char *msg, char *out,
+			     size_t cap);
 
 /* Binds v (NULL: SQL NULL) to parameter i as a copy; a failure is kept in
  * s->bind_rc for store_step. */

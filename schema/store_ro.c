@@ -74,8 +74,11 @@ int store_ro_open(const char *path, sqlite3 **db, struct err *e)
 			     SQLITE_OPEN_NOMUTEX, NULL);
 	free(uri);
 	if (rc != SQLITE_OK) {
+		char why[320];
+
 		err_set(e, path, 0, 0, "cannot open the store read-only: %s",
-			*db ? sqlite3_errmsg(*db) : "out of memory");
+			*db ? store_sqlite_msg(*db, why, sizeof(why)) :
+			"out of memory");
 		sqlite3_close(*db);
 		*db = NULL;
 		return -1;
