@@ -56,7 +56,7 @@ static void usage(FILE *f)
 	      "changed), 2 usage\n", f);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"db", required_argument, NULL, 'd'},
@@ -75,6 +75,12 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+d:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
+			/* SQLite would make "" a temporary database, which an
+			 * import fills and forgets */
+			if (!*optarg) {
+				fputs("benchsite: --db wants a file name\n", stderr);
+				return EXIT_USAGE;
+			}
 			env.db = optarg;
 			break;
 		case 'h':
@@ -108,4 +114,11 @@ int main(int argc, char **argv)
 	fprintf(stderr, "benchsite: '%s' is not a command; see "
 		"'benchsite --help'\n", argv[optind]);
 	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	/* every command's output, --help's and --version's too, is checked
+	 * once it is all written */
+	return cli_close_stdout(dispatch(argc, argv));
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../core/sort.h"
+#include "../schema/selection.h"
 #include "model.h"
 #include "natural.h"
 
@@ -38,22 +39,18 @@ static int by_key(const void *x, const void *y)
 	return c ? c : (a->g > b->g) - (a->g < b->g);
 }
 
-/* The place of name in the comma-separated list, or big when absent. */
+/* The place of name in the comma-separated list, or big when absent.
+ * The list is split as --where's values are (schema/selection.h): a
+ * comma inside a group's name is written \, and a backslash \\. */
 static int place(const char *list, const char *name, int big)
 {
-	size_t len = strlen(name);
-	int i = 0;
+	char v[4096];
+	int i, n = selection_count(SELECTION_IN, list);
 
-	while (*list) {
-		size_t l2 = strcspn(list, ",");
-
-		if (l2 == len && strncmp(list, name, len) == 0)
+	for (i = 0; i < n; i++)
+		if (selection_value(list, i, v, sizeof(v)) >= 0 &&
+		    strcmp(v, name) == 0)
 			return i;
-		list += l2;
-		if (*list == ',')
-			list++;
-		i++;
-	}
 	return big;
 }
 

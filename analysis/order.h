@@ -12,7 +12,8 @@ struct model;
  * best first, by the geometric mean of each group's ratios to the best
  * over the charts where every group has a positive figure (natural order
  * among equals and when no chart has every group); else group names,
- * comma-separated, first in that order, the rest following naturally.
+ * comma-separated (a comma inside a name written \,, as in --where),
+ * first in that order, the rest following naturally.
  * Moves every per-group array of m with them.  0, or -1 when memory ran
  * out (m unchanged). */
 int order_groups(struct model *m, const char *order);

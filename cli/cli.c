@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,6 +58,11 @@ int cli_open_importer(const struct cli_env *env, struct store **s)
 {
 	struct err e;
 
+	err_clear(&e);
+	if (store_epoch_check(&e)) {
+		err_print(&e);
+		return -1;
+	}
 	if (cli_open_store(env, s))
 		return -1;
 	err_clear(&e);
@@ -67,6 +73,33 @@ int cli_open_importer(const struct cli_env *env, struct store **s)
 		return -1;
 	}
 	return 0;
+}
+
+int cli_close_stdout(int status)
+{
+	int why, bad;
+
+	errno = 0;
+	bad = fflush(stdout) != 0;
+	why = errno;
+	/* an earlier write failed and dropped what it held: ferror alone
+	 * knows, and errno no longer says why */
+	if (!bad && ferror(stdout)) {
+		bad = 1;
+		why = 0;
+	}
+	errno = 0;
+	if (fclose(stdout) && !bad) {
+		bad = 1;
+		why = errno;
+	}
+	if (!bad)
+		return status;
+	if (why)
+		warnmsg("cannot write the output: %s", strerror(why));
+	else
+		warnmsg("cannot write the output");
+	return status == EXIT_OK ? EXIT_FAULT : status;
 }
 
 int cli_usage_error(const char *u)

@@ -32,6 +32,13 @@ int cli_open_writer(const struct cli_env *env, struct store **s);
 /* The same for the commands that only import (store_import_mode). */
 int cli_open_importer(const struct cli_env *env, struct store **s);
 
+/* Flushes and closes stdout, after the command, for every command alike:
+ * a write that failed (a full disk, /dev/full), then or earlier, is said
+ * once in errno's words ("cannot write the output: No space left on
+ * device") and makes a status of EXIT_OK EXIT_FAULT, so that no listing
+ * or report that was lost ends with success.  Returns the status. */
+int cli_close_stdout(int status);
+
 /* Prints usage on stderr for a bad option or operand and returns
  * EXIT_USAGE. */
 int cli_usage_error(const char *usage);

@@ -310,12 +310,9 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		rc = EXIT_FAULT;
 		goto out;
 	}
+	/* whether it was all written, main says (cli_close_stdout) */
 	if (x.fmt == F_JSON)
 		fputs(x.first ? "[]\n" : "\n]\n", x.out);
-	if (fflush(x.out) || ferror(x.out)) {
-		warnmsg("cannot write the export");
-		rc = EXIT_FAULT;
-	}
 out:
 	for (i = 0; i < x.keys.n; i++) {
 		free(x.keys.k[i]);

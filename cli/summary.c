@@ -29,6 +29,7 @@
 #include "../schema/selection.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "order_check.h"
 
 static const char compare_usage[] =
 	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
@@ -419,6 +420,8 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 					"metrics" : ch == 'T' ? "tests" : "order");
 				return EXIT_USAGE;
 			}
+			if (ch == 'o' && order_check_syntax(optarg))
+				return EXIT_USAGE;
 			if (ch == 'M')
 				c.metrics = optarg;
 			else if (ch == 'T')
@@ -500,7 +503,7 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 	if (selects_none(s, &c, &e) || unknown_shown(s, &c, &e) ||
 	    key_none(s, &c, "--by", c.by, &e) ||
 	    (c.split && key_none(s, &c, "--split", c.split, &e)) ||
-	    split_none(s, &c, &e))
+	    split_none(s, &c, &e) || order_check_groups(s, &c, &e))
 		goto fail;
 	if (store_comparison_set(s, &c, &e))
 		goto fail;

@@ -10,6 +10,7 @@
 #include "walk.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,7 +119,7 @@ static void walk_dir(struct walk *w, const char *path)
 	size_t n = 0, cap = 0, i;
 
 	if (!d) {
-		warnmsg("%s: cannot open folder", path);
+		warnmsg("%s: cannot open folder: %s", path, strerror(errno));
 		w->failed = 1;
 		return;
 	}

@@ -14,6 +14,7 @@
  * SVG shown by <img>).  A second, dark file would have doubled what a
  * render writes; a stylesheet costs a few hundred bytes.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -200,7 +201,7 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
 	double base = l->plot.y + l->plot.h + 4;
 	char t[64], cls[8];
-	int i, rc, d = 0;
+	int i, rc, why, d = 0;
 
 	if (!doc || !svg) {
 		xmlFreeDoc(doc);
@@ -304,10 +305,18 @@ int chart_paint_svg(const struct chart_layout *l, const char *path,
 	legend(svg, l, sc);
 	/* a node or attribute lost to a failed allocation is not there:
 	 * such a chart is not written */
+	errno = 0;
 	rc = xmlquiet_oom() ? -1 : xmlSaveFormatFileEnc(path, doc, "UTF-8", 0);
+	/* libxml2 opens the file itself and keeps why it could not (no
+	 * descriptor left, no space) only in errno */
+	why = errno;
 	xmlFreeDoc(doc);
+	if (rc < 0 && xmlquiet_oom())
+		return err_set(e, path, 0, 0, "out of memory");
+	if (rc < 0 && why)
+		return err_set(e, path, 0, 0, "cannot write: %s",
+			       strerror(why));
 	if (rc < 0)
-		return err_set(e, path, 0, 0, "%s", xmlquiet_oom() ?
-			       "out of memory" : "cannot write chart");
+		return err_set(e, path, 0, 0, "cannot write chart");
 	return 0;
 }

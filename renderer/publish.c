@@ -33,10 +33,21 @@ static int scan_site(const char *dir, int *fd, int *ours, int *entries,
 	if (dfd < 0)
 		return err_set(e, dir, 0, 0, "cannot open as a folder: %s",
 			       strerror(errno));
-	d = fdopendir(dup(dfd));
+	/* a second descriptor for the listing: dfd stays open for
+	 * remove_files; its failure (no descriptor left) is said as itself,
+	 * not as fdopendir's "Bad file descriptor" on -1 */
+	d = NULL;
+	{
+		int copy = dup(dfd);
+
+		if (copy >= 0 && !(d = fdopendir(copy)))
+			close(copy);
+	}
 	if (!d) {
+		int why = errno;
+
 		close(dfd);
-		return err_set(e, dir, 0, 0, "cannot open: %s", strerror(errno));
+		return err_set(e, dir, 0, 0, "cannot open: %s", strerror(why));
 	}
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)

@@ -30,8 +30,10 @@ struct merge {
 
 static int other_err(struct merge *m, const char *what)
 {
+	char why[320];
+
 	return err_set(m->e, m->path, 0, 0, "%s: %s", what,
-		       sqlite3_errmsg(m->o));
+		       store_sqlite_msg(m->o, why, sizeof(why)));
 }
 
 static int other_prepare(struct merge *m, const char *sql, sqlite3_stmt **st)

@@ -64,9 +64,11 @@ int lifecycle_stage_reset(struct store *s, struct err *e)
 	if (rc != SQLITE_OK) {
 		/* out of memory opening the temp database reads "unable to
 		 * open a temporary database file": say what it was */
+		char why[320];
+
 		err_set(e, s->path, 0, 0, "cannot prepare reparse: %s",
-			(rc & 0xff) == SQLITE_NOMEM || !msg ? sqlite3_errstr(rc)
-							    : msg);
+			store_sqlite_why(s->db, rc, (rc & 0xff) == SQLITE_NOMEM ?
+					 NULL : msg, why, sizeof(why)));
 		sqlite3_free(msg);
 		return -1;
 	}

@@ -46,7 +46,8 @@ static int insert_source(struct writer *w, const void *content, size_t k)
 	char when[32];
 	int rc;
 
-	store_now_iso(when);
+	if (store_now_iso(when, w->e))
+		return -1;
 	if (store_prepare(w->s, "INSERT INTO source (sha256, name, format, "
 			  "size, imported_at, content) VALUES (?, ?, ?, ?, ?, "
 			  "?)", &st, w->e))

@@ -101,7 +101,8 @@ static int exec(struct store *s, const char *sql, struct err *e)
 		if ((rc & 0xff) == SQLITE_FULL)
 			s->full = 1;
 		err_set(e, s->path, 0, 0, "%s", (rc & 0xff) == SQLITE_FULL ?
-			"no space left on device" : msg ? msg : "sqlite error");
+			"no space left on device" :
+			store_sqlite_why(s->db, rc, msg, s->msg, sizeof(s->msg)));
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -277,19 +278,33 @@ static int open_store_code(const char *path, int create, struct store **out,
 			   int *code, struct err *e)
 {
 	struct store *s = calloc(1, sizeof(*s));
+	char *uri;
+	int rc;
 
 	if (!s)
 		return err_set(e, path, 0, 0, "out of memory");
+	/* the path is a file's name, always: given as is, SQLite would
+	 * take ":memory:" (and, built with URIs on as distributions build
+	 * it, "file:x.db?mode=memory") for a database that keeps nothing,
+	 * and an import into it would report success */
+	uri = store_uri(path, "");
+	if (!uri) {
+		free(s);
+		return err_set(e, path, 0, 0, "out of memory");
+	}
 	sqlite_setup();
 	s->path = path;
-	if (sqlite3_open_v2(path, &s->db,
-			    /* one thread per connection: SQLite's own
-			     * locking of it is pure cost */
-			    SQLITE_OPEN_READWRITE |
-				    (create ? SQLITE_OPEN_CREATE : 0) |
-				    SQLITE_OPEN_NOMUTEX, NULL)) {
+	rc = sqlite3_open_v2(uri, &s->db,
+			     /* one thread per connection: SQLite's own
+			      * locking of it is pure cost */
+			     SQLITE_OPEN_READWRITE |
+				     (create ? SQLITE_OPEN_CREATE : 0) |
+				     SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL);
+	free(uri);
+	if (rc) {
 		err_set(e, path, 0, 0, "cannot open store: %s",
-			s->db ? sqlite3_errmsg(s->db) : "out of memory");
+			s->db ? store_sqlite_msg(s->db, s->msg, sizeof(s->msg)) :
+			"out of memory");
 		goto fail;
 	}
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
@@ -634,10 +649,30 @@ int store_step(struct store *s, sqlite3_stmt *st)
 	return s->bind_rc ? s->bind_rc : sqlite3_step(st);
 }
 
+const char *store_sqlite_why(sqlite3 *db, int rc, const char *msg, char *out,
+			     size_t cap)
+{
+	int code = rc & 0xff, sys = db ? sqlite3_system_errno(db) : 0;
+
+	if (!msg)
+		msg = sqlite3_errstr(rc);
+	if (sys && (code == SQLITE_CANTOPEN || code == SQLITE_IOERR))
+		snprintf(out, cap, "%s: %s", msg, strerror(sys));
+	else
+		snprintf(out, cap, "%s", msg);
+	return out;
+}
+
+const char *store_sqlite_msg(sqlite3 *db, char *out, size_t cap)
+{
+	return store_sqlite_why(db, sqlite3_extended_errcode(db),
+				sqlite3_errmsg(db), out, cap);
+}
+
 const char *store_errmsg(struct store *s)
 {
 	const char *m = s->bind_rc ? sqlite3_errstr(s->bind_rc) :
-		sqlite3_errmsg(s->db);
+		store_sqlite_msg(s->db, s->msg, sizeof(s->msg));
 
 	if (!s->bind_rc && (sqlite3_extended_errcode(s->db) & 0xff) ==
 	    SQLITE_FULL) {
@@ -689,23 +724,53 @@ int store_source_find(struct store *s, const char *sha256, long long *id,
 	return 0;
 }
 
-/* UTC now as ISO-8601, or SOURCE_DATE_EPOCH's time when set, so that two
- * imports of the same files give the same store. */
-void store_now_iso(char out[32])
+/* The last second of year 9999: ISO-8601's four-digit years end there,
+ * and so does every date the store's readers sort as text. */
+#define STORE_EPOCH_MAX 253402300799LL
+
+/* SOURCE_DATE_EPOCH's time into *t (unchanged when it is unset or
+ * empty); -1 with e naming it when it is not whole seconds from 0 to
+ * STORE_EPOCH_MAX.  Checked digit by digit: strtoll would take spaces, a
+ * sign and a number past the range as its largest value, which stored a
+ * date of day 32723 or the import's own time, silently. */
+static int source_date(time_t *t, struct err *e)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	const char *sde = getenv("SOURCE_DATE_EPOCH"), *p;
+	long long v = 0;
+
+	if (!sde || !*sde)
+		return 0;
+	for (p = sde; *p; p++) {
+		if (*p < '0' || *p > '9' || v > STORE_EPOCH_MAX)
+			break;
+		v = v * 10 + (*p - '0');
+	}
+	if (*p || v > STORE_EPOCH_MAX)
+		return err_set(e, NULL, 0, 0, "SOURCE_DATE_EPOCH '%.64s' is not "
+			       "a time an import can record: whole seconds "
+			       "since 1970, from 0 to %lld (the end of 9999)",
+			       sde, STORE_EPOCH_MAX);
+	*t = (time_t)v;
+	return 0;
+}
+
+int store_epoch_check(struct err *e)
+{
+	time_t t;
+
+	return source_date(&t, e);
+}
+
+int store_now_iso(char out[32], struct err *e)
+{
 	time_t t = time(NULL);
 	struct tm tm;
 
-	if (sde && *sde) {
-		char *end;
-		long long v = strtoll(sde, &end, 10);
-
-		if (*end == '\0' && v >= 0)
-			t = (time_t)v;
-	}
+	if (source_date(&t, e))
+		return -1;
 	gmtime_r(&t, &tm);
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return 0;
 }
 
 int store_run_add(struct store *s, long long source_id, int seq, long line,

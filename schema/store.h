@@ -49,6 +49,12 @@ int store_full(const struct store *s);
  * and CHECK constraints to the importer's own checks.  See store.c. */
 int store_import_mode(struct store *s, struct err *e);
 
+/* 0 when SOURCE_DATE_EPOCH (the import time recorded, for reproducible
+ * stores) is unset, empty, or whole seconds since 1970 up to the end of
+ * year 9999; else -1 with e naming it.  The importers ask before they
+ * open the store, so that a bad value changes nothing. */
+int store_epoch_check(struct err *e);
+
 /* Transactions: store_begin takes the write lock at once (BEGIN IMMEDIATE). */
 int store_begin(struct store *s, struct err *e);
 int store_commit(struct store *s, struct err *e);

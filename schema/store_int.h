@@ -48,7 +48,19 @@ struct store {
 	int setup_rc;
 	/* a write failed for want of disk space (SQLITE_FULL) */
 	int full;
+	/* store_errmsg's text, when it is more than SQLite's */
+	char msg[320];
 };
+
+/* SQLite's message for db's last error, with errno's words after it
+ * when a file could not be opened or read ("unable to open database
+ * file: Too many open files"): SQLite's own words never say why.  Into
+ * out[0..cap); returns out. */
+const char *store_sqlite_msg(sqlite3 *db, char *out, size_t cap);
+
+/* The same for a message SQLite gave with code rc (sqlite3_exec's). */
+const char *store_sqlite_why(sqlite3 *db, int rc, const char *msg, char *out,
+			     size_t cap);
 
 /* Binds v (NULL: SQL NULL) to parameter i as a copy; a failure is kept in
  * s->bind_rc for store_step. */
@@ -58,6 +70,15 @@ void store_bind_text(struct store *s, sqlite3_stmt *st, int i, const char *v);
  * (store_ro.c): sharing its -wal and -shm when a -wal is there, else
  * immutable.  -1 with e filled (*db NULL) when it cannot. */
 int store_ro_open(const char *path, sqlite3 **db, struct err *e);
+
+/* The URI that names the file path and nothing else, with query ("" or
+ * "?mode=ro..."): "file:" ("file://" before an absolute path, "file:./"
+ * before a relative one) and path with every byte but letters, digits,
+ * '/', '.', '-' and '_' %-escaped, so that a '?' or '#' in the name
+ * starts no query and ":memory:" or "file:x.db?vfs=..." are files of
+ * those names, as every other look at the path (stat, access) takes them.
+ * NULL when memory runs out. */
+char *store_uri(const char *path, const char *query);
 
 /* 1 when path and its folder can be written (a WAL store needs both). */
 int store_writable_here(const char *path);
@@ -116,8 +137,9 @@ const char *store_col_text(sqlite3_stmt *st, int i);
 int store_db_err(struct store *s, struct err *e, const char *what);
 
 /* UTC now as ISO-8601, or SOURCE_DATE_EPOCH's time when set, so that two
- * imports of the same files give the same store. */
-void store_now_iso(char out[32]);
+ * imports of the same files give the same store; -1 with e saying so
+ * when SOURCE_DATE_EPOCH is no such time (store_epoch_check). */
+int store_now_iso(char out[32], struct err *e);
 
 /* Inflates the source id of db (any schema version) whose source.content
  * is content[0..k), then its source_chunk rows, into put, piece by piece.

@@ -22,10 +22,7 @@
 #include "store.h"
 #include "store_int.h"
 
-/* The URI of path with its query: "file:" and path with every byte but
- * letters, digits, '/', '.', '-' and '_' %-escaped (a '?' or '#' in the
- * name must not start the query).  NULL when memory runs out. */
-static char *uri_of(const char *path, const char *query)
+char *store_uri(const char *path, const char *query)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	struct buf b;
@@ -33,7 +30,11 @@ static char *uri_of(const char *path, const char *query)
 	int rc;
 
 	buf_init(&b, 3 * strlen(path) + strlen(query) + 16);
-	rc = buf_adds(&b, "file:");
+	/* an absolute path after an empty authority ("file:" followed by
+	 * "//host/x" would name a host), a relative one after "./" (SQLite
+	 * takes a database whose name is ":memory:" for one in memory, even
+	 * from a URI) */
+	rc = buf_adds(&b, path[0] == '/' ? "file://" : "file:./");
 	for (p = (const unsigned char *)path; !rc && *p; p++) {
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || *p == '/' || *p == '.' ||
@@ -96,15 +97,18 @@ int store_ro_open(const char *path, sqlite3 **db, struct err *e)
 			       "here: open the store once where it can be "
 			       "written (copy it with its -wal), or let the "
 			       "program that wrote it close it");
-	uri = uri_of(path, live ? "?mode=ro" : "?mode=ro&immutable=1");
+	uri = store_uri(path, live ? "?mode=ro" : "?mode=ro&immutable=1");
 	if (!uri)
 		return err_set(e, path, 0, 0, "out of memory");
 	rc = sqlite3_open_v2(uri, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
 			     SQLITE_OPEN_NOMUTEX, NULL);
 	free(uri);
 	if (rc != SQLITE_OK) {
+		char why[320];
+
 		err_set(e, path, 0, 0, "cannot open the store read-only: %s",
-			*db ? sqlite3_errmsg(*db) : "out of memory");
+			*db ? store_sqlite_msg(*db, why, sizeof(why)) :
+			"out of memory");
 		sqlite3_close(*db);
 		*db = NULL;
 		return -1;
