@@ -33,32 +33,42 @@ static const char merge_usage[] =
 	"nothing.  OTHER is opened read-only; an older schema is read as it\n"
 	"is, a newer one is refused.\n";
 
-/* A store read as it stood and changed meanwhile is read again, a few
- * times, a little later each time (a host still benchmarking into it). */
-#define MERGE_TRIES 8
+/* A store read as it stood and changed meanwhile is read again, a little
+ * later each time, for up to MERGE_WAIT_MS (a host still benchmarking
+ * into it writes now and then: a quiet moment comes). */
+#define MERGE_WAIT_MS 30000L
 
 static int merge_one(struct store *s, const char *path,
 		     struct lifecycle_merge_report *rep, struct err *e)
 {
-	int k, rc = -1;
+	long waited = 0, pause = 20;
+	int tries = 0, rc;
 
-	for (k = 1; k <= MERGE_TRIES; k++) {
-		struct timespec pause = {0, 20000000L * k};
+	for (;;) {
+		struct timespec t;
 
 		err_clear(e);
 		if (store_begin(s, e))
 			return -1;
 		rc = lifecycle_merge(s, path, rep, e);
+		tries++;
 		if (rc == 0 && store_commit(s, e) == 0)
 			return 0;
 		store_rollback(s);
 		if (rc != LIFECYCLE_MERGE_CHANGED)
 			return -1;
-		nanosleep(&pause, NULL);
+		if (waited >= MERGE_WAIT_MS)
+			break;
+		t.tv_sec = pause / 1000;
+		t.tv_nsec = (pause % 1000) * 1000000L;
+		nanosleep(&t, NULL);
+		waited += pause;
+		if (pause < 640)
+			pause *= 2;
 	}
 	return err_set(e, path, 0, 0, "changed while it was read, %d times "
-		       "(another program is writing it): merge it again when "
-		       "it is idle", MERGE_TRIES);
+		       "in %ld s (another program is writing it): merge it "
+		       "again when it is idle", tries, MERGE_WAIT_MS / 1000);
 }
 
 int cmd_merge(int argc, char **argv, const struct cli_env *env)

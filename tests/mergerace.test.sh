@@ -38,21 +38,27 @@ consistent() {
 		   or (select count(*) from result x join run r on x.run_id = r.id where r.source_id = s.id) !=
 		      (select count(*) from o.result x join o.run r on x.run_id = r.id join o.source os on r.source_id = os.id where os.sha256 = s.sha256)"
 }
-merges=0 bad=0
+# each merge either copies one state of the other store, or (when no quiet
+# moment came for 30 s: a slow machine, the sanitizer build) says the store
+# is being written and changes nothing; never a wrong copy or error
+merges=0 bad=0 busy=0
 while [ ! -e "$T/done" ]; do
 	rm -f "$T/mine.db" "$T/mine.db-wal" "$T/mine.db-shm"
 	"$BIN" --db "$T/mine.db" merge "$T/other.db" >/dev/null 2>"$T/err"
 	rc=$?
 	merges=$((merges + 1))
-	if [ $rc -ne 0 ] || [ "$(consistent "$T/mine.db")" != 0 ] ||
+	if [ $rc -ne 0 ] && grep -q 'changed while it was read.*merge it again when it is idle' "$T/err" &&
+	   [ "$(sqlite3 "$T/mine.db" 'select count(*) from source')" = 0 ]; then
+		busy=$((busy + 1))
+	elif [ $rc -ne 0 ] || [ "$(consistent "$T/mine.db")" != 0 ] ||
 	   [ "$(sqlite3 "$T/mine.db" 'pragma integrity_check')" != ok ]; then
 		bad=$((bad + 1))
 		[ $bad -le 3 ] && echo "# merge $merges: exit $rc: $(head -c 200 "$T/err")"
 	fi
 done
 wait $imp
-check "$merges merges during $N imports into the other store: each exits 0 with a consistent copy ($bad bad)" \
-	test "$bad" -eq 0 -a "$merges" -ge 3
+check "$merges merges during $N imports into the other store: each a consistent copy, or told the store is being written ($busy) and nothing changed ($bad bad)" \
+	test "$bad" -eq 0 -a "$merges" -gt "$busy"
 check "the other store is healthy after it all" \
 	test "$(sqlite3 "$T/other.db" 'pragma integrity_check')" = ok
 # the last merge, of the store at rest, brings every source
