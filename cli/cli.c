@@ -18,40 +18,34 @@
 #include "../schema/selection.h"
 #include "../schema/store.h"
 
-int cli_open_store(const struct cli_env *env, struct store **s)
+/* Opens env's store with open, printing its error. */
+static int open_printing(int (*open)(const char *, struct store **,
+				     struct err *),
+			 const struct cli_env *env, struct store **s)
 {
 	struct err e;
 
 	err_clear(&e);
-	if (store_open(env->db, s, &e)) {
+	if (open(env->db, s, &e)) {
 		err_print(&e);
 		return -1;
 	}
 	return 0;
+}
+
+int cli_open_store(const struct cli_env *env, struct store **s)
+{
+	return open_printing(store_open, env, s);
 }
 
 int cli_open_reader(const struct cli_env *env, struct store **s)
 {
-	struct err e;
-
-	err_clear(&e);
-	if (store_open_existing(env->db, s, &e)) {
-		err_print(&e);
-		return -1;
-	}
-	return 0;
+	return open_printing(store_open_existing, env, s);
 }
 
 int cli_open_writer(const struct cli_env *env, struct store **s)
 {
-	struct err e;
-
-	err_clear(&e);
-	if (store_open_writable(env->db, s, &e)) {
-		err_print(&e);
-		return -1;
-	}
-	return 0;
+	return open_printing(store_open_writable, env, s);
 }
 
 int cli_open_importer(const struct cli_env *env, struct store **s)

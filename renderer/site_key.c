@@ -130,35 +130,42 @@ int site_key_render(struct site *s, char key[65])
 	return 0;
 }
 
-/* 1 when a file of the site at out (flat: no subfolder) was modified after
- * its marker, the last file a render writes, or cannot be looked at. */
-static int changed_since(const char *out)
+/* The number of files of the site at out when each is a regular file no
+ * newer than its marker (the last file a render writes: a newer one was
+ * changed outside benchsite); -1 when one is not, or cannot be looked
+ * at.  One walk, counting and looking at once. */
+static long unchanged_files(const char *out)
 {
 	struct stat mark, st;
 	struct dirent *d;
-	int fd = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
-	    changed = 0;
+	int fd = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	long n = 0;
 	DIR *dir;
 
 	if (fd < 0)
-		return 1;
+		return -1;
 	if (fstatat(fd, PUBLISH_MARKER, &mark, AT_SYMLINK_NOFOLLOW) != 0 ||
 	    !(dir = fdopendir(fd))) {
 		close(fd);
-		return 1;
+		return -1;
 	}
-	while (!changed && (d = readdir(dir)) != NULL) {
+	while (n >= 0 && (d = readdir(dir)) != NULL) {
 		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0)
 			continue;
-		changed = fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-			  site_changed_after(&st, &mark.st_mtim);
+		if (fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISREG(st.st_mode) ||
+		    site_changed_after(&st, &mark.st_mtim))
+			n = -1;
+		else
+			n++;
 	}
 	closedir(dir);
-	return changed;
+	return n;
 }
 
 /* 1 when the published site at out was rendered from the same inputs (its
- * marker has "store KEY") and still holds every file it had ("files N"):
+ * marker has "store KEY") and still holds every file it had ("files N"),
+ * none changed since:
  * then there is nothing to do, and the whole render costs a read of the
  * store instead of building every page to find out (about half the cost
  * of a full render, for a render that changes nothing). */
@@ -182,6 +189,5 @@ int site_key_fresh(const char *out, const char *key, long *nfiles)
 	}
 	fclose(f);
 	*nfiles = files;
-	return same && files > 0 && publish_count_files(out) == files &&
-	       !changed_since(out);
+	return same && files > 0 && unchanged_files(out) == files;
 }

@@ -109,22 +109,33 @@ static int exec(struct store *s, const char *sql, struct err *e)
 	return 0;
 }
 
+/* Prepares sql and steps it to its one row (*st, for the caller to read
+ * and finalize); on failure SQLite's code goes to setup_rc, for
+ * setup_waiting, and e says what could not be read. */
+static int one_row(struct store *s, const char *sql, sqlite3_stmt **st,
+		   const char *what, struct err *e)
+{
+	int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
+
+	if (rc) {
+		s->setup_rc = rc;
+		return db_err(s, e, what);
+	}
+	if ((rc = store_step(s, *st)) != SQLITE_ROW) {
+		s->setup_rc = rc;
+		sqlite3_finalize(*st);
+		return db_err(s, e, what);
+	}
+	return 0;
+}
+
 static int user_version(struct store *s, int *v, struct err *e)
 {
 	sqlite3_stmt *st;
 
-	int rc = sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st,
-				    NULL);
-
-	if (rc) {
-		s->setup_rc = rc;
-		return db_err(s, e, "cannot read the schema version");
-	}
-	if ((rc = store_step(s, st)) != SQLITE_ROW) {
-		s->setup_rc = rc;
-		sqlite3_finalize(st);
-		return db_err(s, e, "cannot read the schema version");
-	}
+	if (one_row(s, "PRAGMA user_version", &st,
+		    "cannot read the schema version", e))
+		return -1;
 	*v = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	return 0;
@@ -137,21 +148,13 @@ static int foreign_tables(struct store *s, struct err *e)
 {
 	sqlite3_stmt *st;
 	long long n;
+
 	/* the version again, in the same snapshot as the tables: another
 	 * benchsite may have just made this new file a store */
-	int rc = sqlite3_prepare_v2(s->db, "SELECT count(*), (SELECT "
-				    "user_version FROM pragma_user_version) "
-				    "FROM sqlite_master", -1, &st, NULL);
-
-	if (rc) {
-		s->setup_rc = rc;
-		return db_err(s, e, "cannot read the store's tables");
-	}
-	if ((rc = store_step(s, st)) != SQLITE_ROW) {
-		s->setup_rc = rc;
-		sqlite3_finalize(st);
-		return db_err(s, e, "cannot read the store's tables");
-	}
+	if (one_row(s, "SELECT count(*), (SELECT user_version FROM "
+		    "pragma_user_version) FROM sqlite_master", &st,
+		    "cannot read the store's tables", e))
+		return -1;
 	n = sqlite3_column_int(st, 1) == 0 ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
 	if (n > 0)
@@ -322,35 +325,71 @@ fail:
 	return -1;
 }
 
-static int side_file(const char *path, const char *suffix, off_t *size);
-static void unmake_side_file(const char *path, const char *suffix, int had,
-			     off_t max);
-
 /* 1 when the file system holding path has no block left for us. */
 static int folder_full(const char *path)
 {
 	struct statvfs v;
-	char *dir = strdup(path), *slash;
-	int full;
+	char *dir = store_folder_of(path);
+	int full = dir && statvfs(dir, &v) == 0 && v.f_bavail == 0;
 
-	if (!dir)
-		return 0;
-	slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else if (slash == dir)
-		dir[1] = '\0';
-	else
-		*slash = '\0';
-	full = statvfs(dir, &v) == 0 && v.f_bavail == 0;
 	free(dir);
 	return full;
 }
 
+/* path + suffix, or NULL when it does not fit in cap */
+static const char *side_name(const char *path, const char *suffix,
+			     char *name, size_t cap)
+{
+	return (size_t)snprintf(name, cap, "%s%s", path, suffix) < cap ? name
+								 : NULL;
+}
+
+static int side_exists(const char *path, const char *suffix)
+{
+	char name[4200];
+	struct stat st;
+
+	return side_name(path, suffix, name, sizeof(name)) &&
+	       lstat(name, &st) == 0;
+}
+
+/* Removes path + suffix when the failed open made it (had: it was there
+ * before) and it holds nothing a writer could need: at most max bytes (an
+ * empty -wal; a -shm short of its first 32 KiB page, SQLite leaving 3
+ * bytes when the disk is full). */
+static void unmake_side(const char *path, const char *suffix, int had,
+			off_t max)
+{
+	char name[4200];
+	struct stat st;
+
+	if (!had && side_name(path, suffix, name, sizeof(name)) &&
+	    lstat(name, &st) == 0 && st.st_size <= max)
+		unlink(name);
+}
+
+/* open_store_code; when it fails on an I/O error (a full disk), the -wal
+ * and -shm the attempt made are removed and *io is set. */
+static int open_store_io(const char *path, int create, struct store **out,
+			 int *io, struct err *e)
+{
+	int had_wal = side_exists(path, "-wal"),
+	    had_shm = side_exists(path, "-shm"), code = 0;
+
+	*io = 0;
+	if (open_store_code(path, create, out, &code, e) == 0)
+		return 0;
+	if ((code & 0xff) == SQLITE_IOERR || (code & 0xff) == SQLITE_FULL) {
+		unmake_side(path, "-wal", had_wal, 0);
+		unmake_side(path, "-shm", had_shm, 32767);
+		*io = 1;
+	}
+	return -1;
+}
+
 int store_open(const char *path, struct store **out, struct err *e)
 {
-	off_t size;
-	int had_wal, had_shm, code = 0;
+	int io;
 
 	/* a store that is there but cannot be written here: said in the
 	 * user's words, not SQLite's "unable to open database file" */
@@ -360,19 +399,13 @@ int store_open(const char *path, struct store **out, struct err *e)
 			       "summary and render only read it",
 			       errno == EROFS ? "a read-only file system" :
 			       "no permission to write it or its folder");
-	had_wal = side_file(path, "-wal", &size);
-	had_shm = side_file(path, "-shm", &size);
-	if (open_store_code(path, 1, out, &code, e) == 0)
+	if (open_store_io(path, 1, out, &io, e) == 0)
 		return 0;
-	if ((code & 0xff) == SQLITE_IOERR || (code & 0xff) == SQLITE_FULL) {
-		/* nothing of the attempt stays, and a full disk is said
-		 * in the user's words, not as SQLite's "disk I/O error" */
-		unmake_side_file(path, "-wal", had_wal, 0);
-		unmake_side_file(path, "-shm", had_shm, 32767);
-		if (folder_full(path))
-			return err_set(e, path, 0, 0, "cannot open the store: "
-				       "no space left on device");
-	}
+	/* a full disk said in the user's words, not as SQLite's "disk I/O
+	 * error" */
+	if (io && folder_full(path))
+		return err_set(e, path, 0, 0, "cannot open the store: no space "
+			       "left on device");
 	return -1;
 }
 
@@ -437,39 +470,9 @@ int store_open_writable(const char *path, struct store **out,
 	return store_open(path, out, e);
 }
 
-/* exists(path + suffix), and its size in *size */
-static int side_file(const char *path, const char *suffix, off_t *size)
-{
-	char name[4200];
-	struct stat st;
-
-	if ((size_t)snprintf(name, sizeof(name), "%s%s", path, suffix) >=
-	    sizeof(name) || lstat(name, &st) != 0)
-		return 0;
-	*size = st.st_size;
-	return 1;
-}
-
-/* Removes path + suffix when this open made it and it holds nothing a
- * writer could need: an empty -wal, a -shm smaller than its first page
- * (32 KiB; SQLite leaves 3 bytes when the disk is full). */
-static void unmake_side_file(const char *path, const char *suffix, int had,
-			     off_t max)
-{
-	char name[4200];
-	off_t size;
-
-	if (had || !side_file(path, suffix, &size) || size > max ||
-	    (size_t)snprintf(name, sizeof(name), "%s%s", path, suffix) >=
-	    sizeof(name))
-		return;
-	unlink(name);
-}
-
 int store_open_existing(const char *path, struct store **out, struct err *e)
 {
-	off_t size;
-	int had_wal, had_shm, code = 0;
+	int io;
 
 	if (no_store_here(path, e))
 		return -1;
@@ -477,17 +480,12 @@ int store_open_existing(const char *path, struct store **out, struct err *e)
 	 * a folder of someone else's */
 	if (!store_writable_here(path))
 		return open_store_ro(path, out, e);
-	had_wal = side_file(path, "-wal", &size);
-	had_shm = side_file(path, "-shm", &size);
-	if (open_store_code(path, 0, out, &code, e) == 0)
+	if (open_store_io(path, 0, out, &io, e) == 0)
 		return 0;
-	if ((code & 0xff) != SQLITE_IOERR && (code & 0xff) != SQLITE_FULL)
+	if (!io)
 		return -1;
 	/* a full disk: SQLite could not make the -wal and -shm a writable
-	 * open reads through; read as on a read-only mount, leaving
-	 * nothing of the attempt */
-	unmake_side_file(path, "-wal", had_wal, 0);
-	unmake_side_file(path, "-shm", had_shm, 32767);
+	 * open reads through; read as on a read-only mount */
 	err_clear(e);
 	return open_store_ro(path, out, e);
 }

@@ -80,6 +80,10 @@ int store_ro_open(const char *path, sqlite3 **db, struct err *e);
  * NULL when memory runs out. */
 char *store_uri(const char *path, const char *query);
 
+/* The folder holding path ("." for a bare name, "/" for "/x"), in new
+ * memory, or NULL when memory runs out. */
+char *store_folder_of(const char *path);
+
 /* 1 when path and its folder can be written (a WAL store needs both). */
 int store_writable_here(const char *path);
 

@@ -53,16 +53,21 @@ char *store_uri(const char *path, const char *query)
 	return buf_detach(&b, NULL);
 }
 
+char *store_folder_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	return strndup(path, slash == path ? 1 : (size_t)(slash - path));
+}
+
 /* 1 when a file can be made in path's folder (SQLite makes the -shm). */
 static int folder_writable(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	char *dir;
+	char *dir = store_folder_of(path);
 	int ok;
 
-	if (!slash)
-		return access(".", W_OK) == 0;
-	dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
 	if (!dir)
 		return 1;	/* let the open say what is wrong */
 	ok = access(dir, W_OK) == 0;

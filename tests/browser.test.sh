@@ -41,19 +41,21 @@ if [ ! -f "$B/node_modules/playwright-core/package.json" ]; then
 	fi
 fi
 
-# run_check LINES ARGS...: check.mjs ARGS, its TAP lines shown; a crash or
-# fewer lines than LINES is a failure, never a silent pass
-run_check() {
-	want=$1; shift
-	HOME=$T/home timeout 600 node "$B/check.mjs" "$@" > "$T/tap" 2> "$T/node.err"
+# run_node SCRIPT LINES ARGS...: tests/browser/SCRIPT ARGS (check.mjs,
+# reader.mjs, tables.mjs, charts.mjs), its TAP lines shown; a crash or fewer
+# lines than LINES is a failure, never a silent pass
+run_node() {
+	script=$1 want=$2; shift 2
+	HOME=$T/home timeout 900 node "$B/$script" "$@" > "$T/tap" 2> "$T/node.err"
 	rc=$?
 	cat "$T/tap"
 	got=$(grep -c -E '^(not )?ok ' "$T/tap")
 	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
-		notok "check.mjs $1 ... ran through ($got of $want checks, exit $rc)"
+		notok "$script $1 ... ran through ($got of $want checks, exit $rc)"
 		sed 's/^/# /' "$T/node.err" | head -8
 	fi
 }
+run_check() { run_node check.mjs "$@"; }
 mkdir -p "$T/home"
 rm -rf "$B/out"
 mkdir -p "$B/out"
@@ -76,18 +78,7 @@ run_check 32 --shots "$B/out" --prefix sample "$T/sample/index.html" "$CMP" \
 	"$T/sample/$TESTP" "$T/sample/run-1.html"
 
 # --- the reader: phone and desktop, light and dark (tests/browser/reader.mjs)
-# run_reader LINES ARGS...: reader.mjs ARGS, as run_check runs check.mjs
-run_reader() {
-	want=$1; shift
-	HOME=$T/home timeout 900 node "$B/reader.mjs" "$@" > "$T/tap" 2> "$T/node.err"
-	rc=$?
-	cat "$T/tap"
-	got=$(grep -c -E '^(not )?ok ' "$T/tap")
-	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
-		notok "reader.mjs $1 ... ran through ($got of $want checks, exit $rc)"
-		sed 's/^/# /' "$T/node.err" | head -8
-	fi
-}
+run_reader() { run_node reader.mjs "$@"; }
 # a run page with charts of interim figures (PNG only, a dark variant each)
 RUNP=$(grep -l 'src="samples-' "$T"/sample/run-*.html | head -1)
 check "the sample site has a run page with interim-figure charts" test -n "$RUNP"
@@ -122,17 +113,7 @@ done
 # their box with the group column fixed (tests/browser/tables.mjs), two
 # checks a comparison page and one over all; the control joins the cut
 # tables into one and unsticks the group column
-run_tables() {
-	want=$1; shift
-	HOME=$T/home timeout 600 node "$B/tables.mjs" "$@" > "$T/tap" 2> "$T/node.err"
-	rc=$?
-	cat "$T/tap"
-	got=$(grep -c -E '^(not )?ok ' "$T/tap")
-	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
-		notok "tables.mjs $1 ... ran through ($got of $want checks, exit $rc)"
-		sed 's/^/# /' "$T/node.err" | head -8
-	fi
-}
+run_tables() { run_node tables.mjs "$@"; }
 n=$(ls "$S"/comparison-*.html | wc -l)
 run_tables $((2 * n + 1)) "$S"/comparison-*.html
 WIDEST=$(grep -c '<table class="results">' "$S"/comparison-*.html | sort -t: -k2 -n | tail -1 | cut -d: -f1)
@@ -142,17 +123,7 @@ run_tables 2 --control "$WIDEST"
 # inside their charts, ticks apart and without exponents, no "1/s", thousands
 # separated, a dot a run, and the two-factor charts' clusters and legend;
 # seven checks over the whole site, then a control for each rule
-run_charts() {
-	want=$1; shift
-	HOME=$T/home timeout 900 node "$B/charts.mjs" "$@" > "$T/tap" 2> "$T/node.err"
-	rc=$?
-	cat "$T/tap"
-	got=$(grep -c -E '^(not )?ok ' "$T/tap")
-	if [ "$rc" -ne 0 ] || [ "$got" -ne "$want" ]; then
-		notok "charts.mjs $1 ... ran through ($got of $want checks, exit $rc)"
-		sed 's/^/# /' "$T/node.err" | head -8
-	fi
-}
+run_charts() { run_node charts.mjs "$@"; }
 SPLIT1=$(ls "$S"/comparison-mysql-versions-on-filesystems-*.html 2>/dev/null | head -1)
 SPLIT2=$(ls "$S"/comparison-supersmack-os-write-cache-*.html 2>/dev/null | head -1)
 check "the sample site has the demo's two two-factor comparisons" test -n "$SPLIT1" -a -n "$SPLIT2"
