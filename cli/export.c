@@ -10,7 +10,10 @@
  * --attrs appends one column per attribute key, which import reads back as
  * attributes.  --samples writes the samples instead, one row each (run
  * label suite test metric t value), in the order they were stored, which
- * the table reader reads back as samples in the same order.
+ * the table reader reads back as samples in the same order.  --with-samples
+ * writes both in one table (a result's t is empty, a sample's unit, better
+ * and status are): the table reader keeps a run's rows together, so import
+ * gives each run back its own samples, which two separate tables cannot.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -28,6 +31,9 @@
 
 enum fmt { F_TSV, F_CSV, F_JSON };
 
+/* what is written: the results, the samples, or both in one table */
+enum what { W_RESULTS, W_SAMPLES, W_BOTH };
+
 struct keys {
 	char **k;
 	int n, cap;
@@ -35,6 +41,7 @@ struct keys {
 
 struct exp {
 	enum fmt fmt;
+	enum what what;
 	FILE *out;
 	struct store *s;
 	struct keys keys;
@@ -83,6 +90,14 @@ static int set_val(void *ctx, const char *key, const char *value)
 #define SAMPLE_NCOLS 7
 static const char *const sample_cols[SAMPLE_NCOLS] = {
 	"run", "label", "suite", "test", "metric", "t", "value",
+};
+
+/* The columns of `export --with-samples`: the samples' columns, then the
+ * results' own. */
+#define BOTH_NCOLS 10
+static const char *const both_cols[BOTH_NCOLS] = {
+	"run", "label", "suite", "test", "metric", "t", "value", "unit",
+	"better", "status",
 };
 
 /* Writes one row: the fields v[0..n) under the names cols[0..n) (JSON
@@ -157,6 +172,15 @@ static int row(void *ctx, const struct store_row *r)
 		num_format(r->r.value, value);
 	else
 		value[0] = '\0';
+	if (x->what == W_BOTH) {
+		const char *b[BOTH_NCOLS] = {
+			run, r->label, r->suite, r->r.test, r->r.metric, "",
+			value, r->r.unit, r->r.better, r->r.status,
+		};
+
+		return put_row(x, r->run, both_cols, b, BOTH_NCOLS,
+			       1u | 1u << 5 | 1u << 6);
+	}
 	v[0] = run; v[1] = r->label; v[2] = r->suite; v[3] = r->r.test;
 	v[4] = r->r.metric; v[5] = value; v[6] = r->r.unit;
 	v[7] = r->r.better; v[8] = r->r.status;
@@ -167,7 +191,7 @@ static int sample_row(void *ctx, const struct store_sample_row *r)
 {
 	struct exp *x = ctx;
 	char run[32], t[32], value[32];
-	const char *v[SAMPLE_NCOLS];
+	const char *v[BOTH_NCOLS];
 
 	if (x->filtered && !cli_runs_has(&x->only, r->run))
 		return 0;
@@ -176,13 +200,18 @@ static int sample_row(void *ctx, const struct store_sample_row *r)
 	num_format(r->value, value);
 	v[0] = run; v[1] = r->label; v[2] = r->suite; v[3] = r->test;
 	v[4] = r->metric; v[5] = t; v[6] = value;
+	v[7] = v[8] = v[9] = "";
+	if (x->what == W_BOTH)
+		return put_row(x, r->run, both_cols, v, BOTH_NCOLS,
+			       1u | 1u << 5 | 1u << 6);
 	return put_row(x, r->run, sample_cols, v, SAMPLE_NCOLS,
 		       1u | 1u << 5 | 1u << 6);
 }
 
 static const char export_usage[] =
 	"usage: benchsite export [--format tsv|csv|json] [--suite S] [--attrs]\n"
-	"                        [--label L] [--where COND]... [--samples]\n"
+	"                        [--label L] [--where COND]...\n"
+	"                        [--samples | --with-samples]\n"
 	"\n"
 	"  --format F     tsv (default), csv or json\n"
 	"  --suite S      only the runs of suite S\n"
@@ -192,12 +221,16 @@ static const char export_usage[] =
 	"                 all must hold)\n"
 	"  --attrs        add a column per run attribute (import reads them back)\n"
 	"  --samples      the samples (figures over time) instead of the results\n"
+	"  --with-samples the results and the samples in one table, which import\n"
+	"                 reads back as the same runs with their samples\n"
 	"\n"
 	"Writes one row per result to standard output: run, label, suite, test,\n"
 	"metric, value (exact; empty when the tool printed none), unit, better,\n"
 	"status.  With --samples, one row per sample: run, label, suite, test,\n"
-	"metric, t (seconds into the run), value.  `benchsite import` reads TSV\n"
-	"and CSV exports back.\n";
+	"metric, t (seconds into the run), value.  With --with-samples, the\n"
+	"results then the samples under the columns run, label, suite, test,\n"
+	"metric, t (empty for a result), value, unit, better, status.\n"
+	"`benchsite import` reads TSV and CSV exports back.\n";
 
 int cmd_export(int argc, char **argv, const struct cli_env *env)
 {
@@ -208,6 +241,7 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		{"label", required_argument, NULL, 'l'},
 		{"where", required_argument, NULL, 'w'},
 		{"samples", no_argument, NULL, 'S'},
+		{"with-samples", no_argument, NULL, 'W'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -215,12 +249,12 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 	struct exp x;
 	struct err e;
 	const char *suite = NULL;
-	int c, i, attrs = 0, samples = 0, rc = EXIT_OK;
+	int c, i, attrs = 0, rc = EXIT_OK;
 
 	memset(&x, 0, sizeof(x));
 	memset(&f, 0, sizeof(f));
 	x.fmt = F_TSV;
-	while ((c = cli_option(argc, argv, "f:s:al:w:Sh", opts,
+	while ((c = cli_option(argc, argv, "f:s:al:w:SWh", opts,
 			       export_usage)) >= 0) {
 		switch (c) {
 		case 'l':
@@ -248,7 +282,11 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 			attrs = 1;
 			break;
 		case 'S':
-			samples = 1;
+		case 'W':
+			if (x.what != W_RESULTS &&
+			    x.what != (c == 'S' ? W_SAMPLES : W_BOTH))
+				return cli_usage_error(export_usage);
+			x.what = c == 'S' ? W_SAMPLES : W_BOTH;
 			break;
 		}
 	}
@@ -288,8 +326,11 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 	if (x.fmt != F_JSON) {
 		char delim = x.fmt == F_TSV ? '\t' : ',';
 
-		const char *const *cols = samples ? sample_cols : record_cols;
-		int ncols = samples ? SAMPLE_NCOLS : RECORD_NCOLS;
+		const char *const *cols = x.what == W_SAMPLES ? sample_cols
+					: x.what == W_BOTH ? both_cols
+					: record_cols;
+		int ncols = x.what == W_SAMPLES ? SAMPLE_NCOLS
+			  : x.what == W_BOTH ? BOTH_NCOLS : RECORD_NCOLS;
 
 		for (i = 0; i < ncols; i++) {
 			if (i)
@@ -302,8 +343,10 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		}
 		fputc('\n', x.out);
 	}
-	if (samples ? store_each_sample_row(x.s, suite, sample_row, &x, &e)
-		    : store_each_result(x.s, suite, row, &x, &e)) {
+	if ((x.what != W_SAMPLES &&
+	     store_each_result(x.s, suite, row, &x, &e)) ||
+	    (x.what != W_RESULTS &&
+	     store_each_sample_row(x.s, suite, sample_row, &x, &e))) {
 		if (!e.msg[0])
 			snprintf(e.msg, sizeof(e.msg), "cannot read the store");
 		err_print(&e);

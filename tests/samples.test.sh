@@ -7,6 +7,40 @@
 # store unchanged); reparse reads the logs with their output again.
 . "$TOP/tests/lib.sh"
 
+# export --with-samples: three real sysbench runs that carry their interim
+# reports (--report-interval), written as one table and read back: the
+# same runs, each with its own samples and attributes
+for f in "$TOP"/sample-data/raw/*-oltp_read_write.out; do
+	"$BIN" --db "$T/w1" import "$f" > /dev/null
+done
+"$BIN" --db "$T/w1" tag 2 --set note=second > /dev/null
+"$BIN" --db "$T/w1" export --with-samples --attrs > "$T/w1.tsv"
+check "export --with-samples: results then samples under one header" \
+	test "$(head -1 "$T/w1.tsv" | cut -f1-10)" = "$(printf 'run\tlabel\tsuite\ttest\tmetric\tt\tvalue\tunit\tbetter\tstatus')"
+"$BIN" --db "$T/w2" import "$T/w1.tsv" > /dev/null
+per_run='select r.label, count(distinct x.rowid), count(distinct s.rowid) from run r join result x on x.run_id = r.id left join sample s on s.run_id = r.id group by r.id order by r.id'
+check "... read back: as many runs, each with its results and samples ($(sqlite3 "$T/w1" "$per_run" | tr '\n' ' '))" \
+	test "$(sqlite3 "$T/w2" "$per_run")" = "$(sqlite3 "$T/w1" "$per_run")"
+check "... the samples of each run the same, to the last bit" test \
+	"$(sqlite3 "$T/w2" 'select group_concat(r.label || hex(s.t) || hex(s.value)) from sample s join run r on r.id = s.run_id')" = \
+	"$(sqlite3 "$T/w1" 'select group_concat(r.label || hex(s.t) || hex(s.value)) from sample s join run r on r.id = s.run_id')"
+"$BIN" --db "$T/w2" export --with-samples --attrs > "$T/w2.tsv"
+check "... and exported again: the same bytes ($(wc -l < "$T/w1.tsv") lines)" \
+	cmp -s "$T/w1.tsv" "$T/w2.tsv"
+"$BIN" --db "$T/w2" export --with-samples --attrs --format csv > "$T/w2.csv"
+"$BIN" --db "$T/w3" import "$T/w2.csv" > /dev/null
+check "... as CSV too" test \
+	"$("$BIN" --db "$T/w3" export --with-samples --attrs --format csv | md5sum)" = "$(md5sum < "$T/w2.csv")"
+# the control: the two tables of export and export --samples, imported,
+# do not give the runs back their samples
+"$BIN" --db "$T/w1" export --attrs > "$T/r.tsv"
+"$BIN" --db "$T/w1" export --samples --attrs > "$T/s.tsv"
+"$BIN" --db "$T/w4" import "$T/r.tsv" "$T/s.tsv" > /dev/null
+check "... which results and samples exported apart do not (control)" \
+	test "$(sqlite3 "$T/w4" "$per_run")" != "$(sqlite3 "$T/w1" "$per_run")"
+"$BIN" --db "$T/w1" export --samples --with-samples > /dev/null 2>&1
+check "--samples with --with-samples: a usage error (exit 2)" test $? = 2
+
 if ! command -v fio > /dev/null; then
 	skip "fio logs as samples" "fio is not installed"
 	exit 0
