@@ -765,16 +765,50 @@ static const char *const sweep_keys[] = {
 	"file_size", "connections", "concurrency", "scaling_factor", NULL,
 };
 
-/* 1 when key is a sweep's setting and every value the suite's runs hold
- * of it is a number. */
+/* 1 when the run of attribute at holds a command, prepare or cleanup
+ * whose words name {key}: `run --param` records the words as written, so
+ * a key it substituted is one the user swept, whatever its name. */
+static int run_swept(const struct model *m, long at, const char *key)
+{
+	static const char *const words[] = {"command", "prepare", "cleanup"};
+	long long run = m->attrs[at].run;
+	size_t len = strlen(key);
+	long i;
+	int w;
+
+	while (at > 0 && m->attrs[at - 1].run == run)
+		at--;
+	for (i = at; i < m->nattrs && m->attrs[i].run == run; i++)
+		for (w = 0; w < 3; w++) {
+			const char *p = m->attrs[i].value;
+
+			if (strcmp(m->attrs[i].key, words[w]) != 0)
+				continue;
+			while ((p = strchr(p, '{')) != NULL) {
+				p++;
+				if (strncmp(p, key, len) == 0 && p[len] == '}')
+					return 1;
+			}
+		}
+	return 0;
+}
+
+/* 1 when key is a sweep's setting (one of the list, or a --param key of
+ * every run that holds it) and every value the suite's runs hold of it
+ * is a number. */
 static int sweep_key(const struct model *m, const char *key)
 {
 	long i;
-	int k, known = 0;
+	int k, known = 0, param = 1, held = 0;
 
 	for (k = 0; sweep_keys[k]; k++)
 		known |= strcmp(sweep_keys[k], key) == 0;
-	if (!known)
+	for (i = 0; i < m->nattrs && !known && param; i++)
+		if (strcmp(m->attrs[i].key, key) == 0) {
+			held = 1;
+			param = run_swept(m, i, key);
+		}
+	if (!known && !(held && param))
 		return 0;
 	for (i = 0; i < m->nattrs; i++) {
 		char *end;

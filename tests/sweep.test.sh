@@ -108,6 +108,24 @@ fresh
 bs import "$T/cache.tsv" > /dev/null
 check "control: runs differing in another attribute are grouped by it" \
 	sh -c '"$BIN" --db "$1" summary | grep -q "build-b / 8 is 3.4x faster"' _ "$T/db"
+# ... unless `run --param` swept it: the runs' command names {cache}
+awk -F'\t' -v OFS='\t' '{ print $0, NR == 1 ? "command" : "membench --cache={cache}" }' \
+	"$T/cache.tsv" > "$T/param.tsv"
+fresh
+bs import "$T/param.tsv" > /dev/null
+check "a key run --param substituted ({cache} in the command) is a sweep's axis" \
+	sh -c '"$BIN" --db "$1" summary > "$2" &&
+	       grep -q "differ in cache alone, a numeric setting: it is the axis of a sweep" "$2" &&
+	       grep -q "build-b peaks at cache=8" "$2"' _ "$T/db" "$T/p.txt"
+# control: a command that names another key, or {cache} inside other text
+for cmd in "membench --size={size}" "membench --cache={cache_mb}"; do
+	awk -F'\t' -v OFS='\t' -v c="$cmd" '{ print $0, NR == 1 ? "command" : c }' \
+		"$T/cache.tsv" > "$T/param.tsv"
+	fresh
+	bs import "$T/param.tsv" > /dev/null
+	check "control: a command with '$cmd' leaves cache a grouping" \
+		sh -c '"$BIN" --db "$1" summary | grep -q "build-b / 8 is 3.4x faster"' _ "$T/db"
+done
 
 # the line chart: a PNG for a light and one for a dark page, on the
 # comparison page and the test page
