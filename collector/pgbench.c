@@ -43,7 +43,11 @@
  * "tps =" line is read, and a run that ends before one is refused: its
  * figures would be those of a run that never finished.  The progress
  * lines come before the summary that names the test, so they are held
- * (within PG_SAMPLES_MAX) until it does.  "Run was aborted" after a run is
+ * (within PG_SAMPLES_MAX) until it does.  pgbench writes them to stderr
+ * and the summary to stdout, so in a capture of both the last one may
+ * come after the summary: a progress line after a complete run that
+ * continues its reports (the next time in their step, see trailing())
+ * is that run's, not the start of another.  "Run was aborted" after a run is
  * a warning: pgbench printed its figures, but they are incomplete.
  */
 #include <stdio.h>
@@ -86,6 +90,8 @@ struct pg {
 	int nnames;
 	struct pg_sample *smp;	/* owned */
 	long nsmp, capsmp;
+	long nprog;		/* progress lines of the run so far */
+	double last_t, step;	/* the last one's time, and its step */
 	int stmts;		/* 1: in statement latencies, 2: with failures */
 	int nscripts;
 };
@@ -253,6 +259,7 @@ static int begin(struct pg *g, long line)
 	g->run_test[0] = '\0';
 	g->nscripts = 0;
 	g->nsmp = 0;
+	g->nprog = 0;
 	set_test(g, g->o->test ? g->o->test : SUITE);
 	return 0;
 }
@@ -348,7 +355,29 @@ static int progress(struct pg *g, long line, const char *s, size_t n)
 		g->capsmp = cap;
 	}
 	g->smp[g->nsmp++] = x;
+	if (g->nprog)
+		g->step = x.t - g->last_t;
+	else
+		g->step = x.t;
+	g->last_t = x.t;
+	g->nprog++;
 	return 0;
+}
+
+/* 1 when the progress line s[0..n), read after the open run's summary, is
+ * that run's last report: the run had reports, and this one's time is
+ * later than the last one's by at most one and a half of their step (the
+ * -P interval; a run's first report comes one step after its start).  A
+ * run that follows starts its clock again from zero, so its first report
+ * is not later than the previous run's last one unless that run stopped
+ * before its first interval's end. */
+static int trailing(const struct pg *g, const char *s, size_t n)
+{
+	double t;
+
+	if (!g->nprog || lead_num(s + 10, n - 10, &t, NULL))
+		return 0;
+	return t > g->last_t && t - g->last_t <= 1.5 * g->step;
 }
 
 /* A "label: value" or "label = value" line of the summary (or, with a
@@ -506,7 +535,7 @@ static int pg_line(struct pg *g, long line, const char *s, size_t n)
 		return 0;
 	}
 	if (span_starts(s, n, "progress: ") && is_progress(s, n)) {
-		if (g->open && g->done && end(g, line))
+		if (g->open && g->done && !trailing(g, s, n) && end(g, line))
 			return -1;
 		return begin(g, line) || progress(g, line, s, n);
 	}

@@ -67,6 +67,19 @@ else
 	skip "iozone: two runs back to back" "../shared/corpus is absent"
 fi
 both pgbench.txt "$TOP/sample-data/raw/tools/pgbench-15-c4-progress-r.out"
+# pgbench writes its progress to stderr and its summary to stdout: in a
+# capture of both the last report may come after the summary (as a real
+# run of `benchsite run -- pgbench -P 1` printed it); it is the run's own
+awk '/^progress: 10.0 s/ { held = $0; next } { print } /^tps = / { print held }' \
+	"$TOP/sample-data/raw/tools/pgbench-15-c4-progress-r.out" > "$T/pg-late.txt"
+both pgbench-late-report.txt "$T/pg-late.txt"
+check "... each run keeps its five reports, the late one included" \
+	test "$(sqlite3 "$T/db" "select group_concat(n) from (select count(*) || '@' || cast(max(t) as int) as n from sample where metric = 'tps' group by run_id)")" = "5@10,5@10"
+# control: a run that follows with neither banner nor vacuum line (pgbench
+# before 10, with -n) starts its reports again from its first step
+{ cat "$T/pg-late.txt"; grep -v '^pgbench (\|^starting vacuum' "$T/pg-late.txt"; } > "$T/pg-next.txt"
+check "... while a report that starts its clock again begins the next run" \
+	test "$(runs "$T/pg-next.txt")" = "2 34"
 refused_twice hyperfine.json "$TOP/sample-data/raw/tools/hyperfine-1.15-sleep.json" "not one valid JSON object"
 refused_twice pts.xml "$FIX/pts/two-systems-repeats.xml" "Extra content"
 refused_twice table.csv "$TOP/sample-data/sqlbench-filesystems-2008.csv" "better must be"
