@@ -176,7 +176,10 @@ double stats_terms_df(const struct stats_term *t, int n)
 
 /* Fieller: the rho with (x - rho y)^2 <= q^2 (vx + rho^2 vy), q the t
  * quantile: a quadratic a rho^2 + b rho + c <= 0 whose set is a bounded
- * interval exactly when a > 0, i.e. when y is significantly far from 0. */
+ * interval exactly when a > 0, i.e. when y is significantly far from 0.
+ * When x is not (c <= 0) the interval holds 0 and ratios of the other
+ * sign: "-4.8x-7.6x" of two figures that cannot be negative says nothing a
+ * reader can use, so it is none, as an unbounded one is. */
 int stats_ratio_ci(double x, double vx, double y, double vy, double df,
 		   double *lo, double *hi)
 {
@@ -194,7 +197,7 @@ int stats_ratio_ci(double x, double vx, double y, double vy, double df,
 	a = y * y - q * q * vy;
 	b = -2 * x * y;
 	c = x * x - q * q * vx;
-	if (!(a > 0))
+	if (!(a > 0) || !(c > 0))
 		return -1;
 	disc = b * b - 4 * a * c;
 	if (disc < 0)

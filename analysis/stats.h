@@ -60,8 +60,9 @@ double stats_terms_df(const struct stats_term *t, int n);
 
 /* Fieller's 95% interval of the ratio x / y of two independent estimates
  * with variances vx and vy and df degrees of freedom: 0 with [*lo, *hi],
- * or -1 when the interval is unbounded (y cannot be told from 0; too few
- * runs for an interval).  With no variance the interval is the point. */
+ * or -1 when the interval is unbounded (y cannot be told from 0) or holds
+ * 0 (x cannot): too few runs for an interval.  With no variance the
+ * interval is the point. */
 int stats_ratio_ci(double x, double vx, double y, double vy, double df,
 		   double *lo, double *hi);
 

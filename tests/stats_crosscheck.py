@@ -29,13 +29,14 @@ def welch(a, b):
 
 
 def fieller(x, vx, y, vy, df):
-    """95% interval of x / y, or None when unbounded."""
+    """95% interval of x / y, or None when unbounded (y cannot be told
+    from 0) or holding 0 (x cannot)."""
     q = stats.t.ppf(0.975, df)
     a = y * y - q * q * vy
-    if a <= 0:
-        return None
     b = -2 * x * y
     c = x * x - q * q * vx
+    if a <= 0 or c <= 0:
+        return None
     d = math.sqrt(max(b * b - 4 * a * c, 0))
     return sorted(((-b - d) / (2 * a), (-b + d) / (2 * a)))
 

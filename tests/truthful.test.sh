@@ -238,6 +238,21 @@ printf 'label,test,metric,value,better\nbig,t,m,5e35,higher\nsmall,t,m,1e35,high
 check "figures near 1e35 are written in docs/units.md's exponent form (5e35; the chart ticks of 31 digits are tests/charts.test.sh's)" \
 	sh -c '"$1" --db "$2" summary > "$3"; grep -q "5e35" "$3" && ! grep -q "[0-9]\{20\}" "$3"' _ "$BIN" "$T/bg.db" "$T/big.txt"
 
+# --- a ratio's interval never reaches 0: two runs of 1 and 13 ms cannot be
+# told from 0 (t = 12.7 at one degree of freedom), so how many times 20.5 ms
+# is their mean has no interval a reader could use (was "-4.83x-7.6x" on a
+# real pgbench sweep)
+printf 'run,label,test,metric,value,unit,better\n1,a,t,lat,1,ms,lower\n2,a,t,lat,13,ms,lower\n3,b,t,lat,20,ms,lower\n4,b,t,lat,21,ms,lower\n' > "$T/wide.csv"
+"$BIN" --db "$T/wide.db" import "$T/wide.csv" > /dev/null
+check "a ratio whose interval would hold 0 is said to have none (sentence and TSV)" \
+	sh -c '"$1" --db "$2" summary | grep -q "b was 2.9x slower in these runs; too few runs for an interval" &&
+	       "$1" --db "$2" summary --format tsv | awk -F"\t" "\$4 == \"same\" { f = 1; if (\$11 != \"\" || \$12 != \"\") exit 1 } END { exit !f }"' \
+	_ "$BIN" "$T/wide.db"
+check "... and no ratio interval anywhere starts at 0 or below (the sample data, summary TSV)" \
+	sh -c 'for f in "$3"/sample-data/*.tsv "$3"/sample-data/*.csv; do "$1" --db "$2" import "$f" > /dev/null 2>&1; done
+	       "$1" --db "$2" summary --format tsv | awk -F"\t" "NR > 1 && \$11 != \"\" && \$11 + 0 <= 0 { bad = 1 } END { exit bad }"' \
+	_ "$BIN" "$T/sd.db" "$TOP"
+
 # --- the noise rules against an independent implementation (SciPy) --------
 py=
 for p in python3 /usr/bin/python3; do
