@@ -103,10 +103,11 @@ deps:
 	  echo "  apt-get install -y$$missing"; exit 1; \
 	fi
 
-# What demo imports: sample-data/ but raw/ (the outputs behind runs.tsv,
-# which would come in again without their attributes) and the recipe.
+# What demo imports: sample-data/ but raw/ (the outputs behind runs.tsv
+# and the curves' tables, which would come in again without their
+# attributes) and the recipes.
 DEMO_INPUTS = $(filter-out sample-data/raw sample-data/README.md \
-              sample-data/make.sh,$(sort $(wildcard sample-data/*)))
+              sample-data/%.sh,$(sort $(wildcard sample-data/*)))
 
 # The demo has a folder of its own, demo/, with its store (made anew each
 # time) and its site: ./results.db and ./site are every command's
@@ -126,7 +127,14 @@ demo: deps
 	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
 	./benchsite --db $(DEMO_DB) import $(DEMO_INPUTS)
 	./benchsite --db $(DEMO_DB) compare sysbench-by-fs --suite sysbench \
-	  --by fs --title "sysbench on tmpfs, ext4 and XFS (make sample-data)"
+	  --by fs --where 'command!~=--report-interval=1' \
+	  --title "sysbench on tmpfs, ext4 and XFS (make sample-data)"
+	./benchsite --db $(DEMO_DB) compare pgbench-clients-sweep --suite pgbench \
+	  --by label --x clients \
+	  --title "pgbench TPC-B at 1 to 8 clients, synchronous_commit on and off"
+	./benchsite --db $(DEMO_DB) compare fileio-over-time --suite sysbench \
+	  --by fs --where 'command~=--report-interval=1' \
+	  --title "sysbench fileio random read/write on ext4 and XFS, second by second"
 	./benchsite --db $(DEMO_DB) compare fio-by-fs --suite fio --by fs \
 	  --title "fio random read/write on tmpfs, ext4 and XFS"
 	./benchsite --db $(DEMO_DB) compare bonnie-by-fs --suite bonnie++ \
@@ -142,11 +150,13 @@ demo: deps
 	./benchsite --db $(DEMO_DB) render --out $(DEMO_SITE)
 	@echo "$(CURDIR)/$(DEMO_SITE)/index.html"
 
-# Reruns the benchmarks of sample-data/runs.tsv and raw/ on this machine
-# (as root: it mounts a tmpfs and an XFS image, starts MariaDB on
-# loopback); see sample-data/make.sh.
+# Reruns the benchmarks of sample-data/runs.tsv and raw/, then those of
+# the curves (pgbench-clients-sweep.tsv, fileio-over-time.tsv, raw/curves/)
+# on this machine (as root: they mount a tmpfs, XFS and ext4 images, start
+# MariaDB and PostgreSQL on loopback); see sample-data/make.sh, curves.sh.
 sample-data: all
 	sh sample-data/make.sh
+	sh sample-data/curves.sh
 
 check:
 	$(MAKE) deps DEB_EXTRA="$(DEB_TEST)"

@@ -9,8 +9,8 @@
 . "$TOP/tests/lib.sh"
 S=$TOP/sample-data
 
-# the inputs make demo imports: sample-data/ but raw/ and the recipe
-inputs=$(ls -d "$S"/* | grep -v '/raw$\|/README.md$\|/make.sh$')
+# the inputs make demo imports: sample-data/ but raw/ and the recipes
+inputs=$(ls -d "$S"/* | grep -v '/raw$\|/README.md$\|\.sh$')
 # shellcheck disable=SC2086
 bs import $inputs >/dev/null 2>&1
 
