@@ -660,6 +660,8 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 		struct ts_result r;
 		long dropped;
 		int nruns;
+		char by[1024], name[1280];
+		const char *xv;
 
 		if (ts_column(x->s, m, col, g, &r, &nruns, &dropped, x->e)) {
 			buf_release(&b);
@@ -667,10 +669,15 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 		}
 		if (r.n == 0)
 			continue;
+		ts_group_parts(m, g, by, sizeof(by), &xv);
+		if (*xv)
+			snprintf(name, sizeof(name), "%s at %s=%s", by,
+				 m->split, xv);
+		else
+			snprintf(name, sizeof(name), "%s", by);
 		if (!x->tsv) {
 			buf_reset(&b);
-			ts_sentences(&r, m->groups[g], nruns, cl->unit, reported,
-				     &b);
+			ts_sentences(&r, name, nruns, cl->unit, reported, &b);
 			textrule_printf(stdout, "  %s %s over time: %s\n",
 					cl->test, cl->metric, b.data);
 			continue;
@@ -679,27 +686,30 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 			continue;
 #define ROW(kind) (put_text(m->name, '\t'), put_text(cl->test, '\t'), \
 		   put_text(cl->metric, '\t'), put_text(kind, '\t'), \
-		   put_text(m->groups[g], '\t'), fputs("\t\t", stdout))
+		   put_text(by, '\t'), fputs("\t\t", stdout))
 		if (r.settled) {
 			ROW("warmup");
 			put_num(r.warmup);
 			putchar('\t');
 			put_num(r.median);
-			textrule_printf(stdout, "\ts\t\t\t\t\t\n");
+			textrule_printf(stdout, "\ts\t\t\t\t\t");
+			put_text(xv, '\n');
 		}
 		if (r.has_cv) {
 			ROW("steadiness");
 			put_num(r.cv * 100);
 			putchar('\t');
 			put_num(r.median);
-			textrule_printf(stdout, "\t%%\t\t\t\t\t\n");
+			textrule_printf(stdout, "\t%%\t\t\t\t\t");
+			put_text(xv, '\n');
 		}
 		for (i = 0; i < r.nstalls && i < TS_STALLS_SAID; i++) {
 			ROW("stall");
 			put_num(r.stall[i].len);
 			putchar('\t');
 			put_num(r.stall[i].at);
-			textrule_printf(stdout, "\ts\t\t\t\t\t\n");
+			textrule_printf(stdout, "\ts\t\t\t\t\t");
+			put_text(xv, '\n');
 		}
 		if (ts_includes_warmup(&r, reported) == 1) {
 			ROW("includes_warmup");
@@ -708,7 +718,8 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 			put_num(r.steady);
 			putchar('\t');
 			put_text(cl->unit, '\t');
-			fputs("\t\t\t\t\n", stdout);
+			fputs("\t\t\t\t", stdout);
+			put_text(xv, '\n');
 		}
 #undef ROW
 	}

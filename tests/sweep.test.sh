@@ -145,3 +145,19 @@ check "the chart files are PNGs of 960 px" \
 	       done; test "$(ls "$1"/sweep-sw-*.png | wc -l)" = 4' _ "$T/lsite"
 check "the test page shows it too" \
 	grep -q "sweep-sw-memory-operations-per-sec-test-" "$(ls "$T"/lsite/test-sw-*.html)"
+
+# figures over time in a sweep (the sample data's pgbench sweep, its
+# progress lines as samples): each group at each setting is said as
+# "commit-off at clients=4", never "commit-off / 4", and its TSV rows name
+# the group as subject and the setting in the x column
+fresh
+bs import "$TOP/sample-data/pgbench-clients-sweep.tsv" > /dev/null
+bs compare pgs --suite pgbench --by label --x clients 2> /dev/null
+bs summary pgs > "$T/pg.txt"
+bs summary --format tsv pgs > "$T/pg.tsv"
+check "over time in a sweep: 'commit-off at clients=4', not 'commit-off / 4'" \
+	sh -c 'grep -q "over time: commit-off at clients=4 (mean of 2 runs)" "$1" &&
+	       ! grep -q " / [1248] " "$1"' _ "$T/pg.txt"
+check "... its TSV rows: subject the group, x the setting (one per group and setting)" \
+	test "$(awk -F'\t' '$4 == "steadiness" && $3 == "tps" { print $5 "@" $15 }' "$T/pg.tsv" | sort -u | tr '\n' ' ')" = \
+	"commit-off@1 commit-off@2 commit-off@4 commit-off@8 commit-on@1 commit-on@2 commit-on@4 commit-on@8 "
