@@ -467,6 +467,7 @@ static int one_repeat(struct store *s, const struct combo *co,
 	o.format = fmt ? fmt->name : NULL;
 	o.label = cfg->label;
 	o.test = co->test[0] ? co->test : NULL;
+	o.own_run = 1;
 	for (k = 0; k < facts->n; k++) {
 		o.set_key[o.nset] = facts->key[k];
 		o.set_value[o.nset++] = facts->value[k];

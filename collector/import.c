@@ -977,6 +977,25 @@ static void name_input(struct store *s, const char *input, struct err *e)
 	e->line = e->col = 0;
 }
 
+/* Replaces sha (a source's bytes' SHA-256, hex) with the SHA-256 of it
+ * and the text of o's options: the key of a run's own output whose bytes
+ * another run printed too (import_opts.own_run). */
+static int own_run_key(const struct import_opts *o, char *sha,
+		       struct err *e)
+{
+	struct sha256 h;
+	char *opts;
+
+	if (import_opts_encode(o, &opts))
+		return err_set(e, NULL, 0, 0, "out of memory");
+	sha256_init(&h);
+	sha256_update(&h, sha, strlen(sha) + 1);
+	sha256_update(&h, opts, strlen(opts));
+	sha256_final_hex(&h, sha);
+	free(opts);
+	return 0;
+}
+
 /* Stores one loaded file in its own transaction (see import_file). */
 static int store_loaded(struct store *s, struct loaded *f,
 			const struct import_opts *o, struct import_report *rep,
@@ -991,6 +1010,13 @@ static int store_loaded(struct store *s, struct loaded *f,
 	 * then never both store it. */
 	if (store_source_find(s, f->sha, &existing, e))
 		goto rollback;
+	if (existing && o->own_run) {
+		/* the same bytes, another run: keyed by them and its facts */
+		if (own_run_key(o, f->sha, e))
+			goto rollback;
+		if (store_source_find(s, f->sha, &existing, e))
+			goto rollback;
+	}
 	if (existing) {
 		store_rollback(s);
 		rep->already = 1;

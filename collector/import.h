@@ -47,6 +47,13 @@ struct import_opts {
 	const char *printed_name;
 	const char *printed;
 	size_t nprinted;
+	/* A run's own output (benchsite run): the run's facts (its --set
+	 * pairs) make it a run of its own even when the same bytes are
+	 * stored already, as a deterministic benchmark prints on another
+	 * filesystem: it is then keyed by the SHA-256 of the bytes' and of
+	 * the options' text.  Not one of the options import_opts_encode
+	 * records. */
+	int own_run;
 	/* Read back from a source's options only: the SHA-256s of the files
 	 * (fio's logs) that were read with it, which reparse reads with it
 	 * again. */

@@ -30,3 +30,30 @@ check "a command that printed nothing: no last lines" \
 	sh -c '! grep -q "last lines" "$1"' _ "$T/err"
 bs run --dir "$T/nonexistent" -- true > /dev/null 2>&1
 check "--dir that does not exist: exit 1" test $? = 1
+
+# the same bytes printed by two runs (a deterministic benchmark) are two
+# runs: each keeps its own facts, on another filesystem or the same one
+rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+D2=$(mktemp -d /dev/shm/benchsite-rundir.XXXXXX 2>/dev/null) || D2=
+if [ -n "$D2" ] && [ "$(stat -f -c %T "$D2")" != "$(stat -f -c %T "$T/work")" ]; then
+	cp "$T/work/out.txt" "$D2/out.txt"
+	bs run --dir "$T/work" -- cat out.txt > /dev/null 2>&1
+	bs run --dir "$D2" -- cat out.txt > /dev/null 2> "$T/err"
+	check "the same output on another filesystem is a run of its own ($(sed 's/^benchsite: //' "$T/err"))" \
+		test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 2
+	check "... with its own filesystem ($(bs export --attrs --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fs") c = i; next } { print $c }' | sort -u | tr '\n' ' '))" \
+		test "$(bs export --attrs --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fs") c = i; next } { print $c }' | sort -u | wc -l)" = 2
+	bs run --dir "$D2" -- cat out.txt > /dev/null 2>&1
+	check "... and again in the same folder: a third run (its own start time)" \
+		test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 3
+	check "the output imported as a file is still known: 'already imported'" \
+		sh -c '"$1" --db "$2" import "$3" | grep -q "already imported"' _ "$BIN" "$T/db" "$D2/out.txt"
+	bs reparse > "$T/rp" 2>&1
+	check "reparse reads each run's output again as it was ($(tail -1 "$T/rp"))" \
+		grep -qx "3 sources, 0 changed" "$T/rp"
+	check "... and keeps the three runs" test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 3
+	rm -rf "$D2"
+else
+	[ -n "$D2" ] && rmdir "$D2"
+	skip "the same output on two filesystems" "/dev/shm is absent or the same filesystem as $T"
+fi
