@@ -1,7 +1,8 @@
 # sweep.test.sh: compare --x (docs/analysis.md, "Sweeps"): a numeric
 # setting is an axis, not a competitor.  Statements at each setting under
 # the rules of a bar chart of that setting, each group's peak and scaling,
-# where one group is ahead of another, the TSV's x column, the page.
+# where one group is ahead of another, the TSV's x column, the page; and
+# 200 generated sweeps against an independent reading (tests/sweep/check.py).
 . "$TOP/tests/lib.sh"
 
 # two builds at threads 1, 2, 4, 8, three runs each (±1%): build-a flat
@@ -161,3 +162,32 @@ check "over time in a sweep: 'commit-off at clients=4', not 'commit-off / 4'" \
 check "... its TSV rows: subject the group, x the setting (one per group and setting)" \
 	test "$(awk -F'\t' '$4 == "steadiness" && $3 == "tps" { print $5 "@" $15 }' "$T/pg.tsv" | sort -u | tr '\n' ' ')" = \
 	"commit-off@1 commit-off@2 commit-off@4 commit-off@8 commit-on@1 commit-on@2 commit-on@4 commit-on@8 "
+
+# Generated sweeps against an independent reading of docs/analysis.md
+# (tests/sweep/check.py: Welch through SciPy, Holm there): 200 stores of
+# two or three groups on crossing trends; the peak, scaling and overtake
+# rows must be its rows, and each rule broken in its reading must be
+# caught.
+py=
+for p in python3 /usr/bin/python3; do
+	if "$p" -c 'import scipy.stats' 2>/dev/null; then py=$p; break; fi
+done
+if [ -n "$py" ]; then
+	fresh
+	"$py" "$TOP/tests/sweep/check.py" gen 2 200 "$T/gen.tsv"
+	bs import "$T/gen.tsv" > /dev/null
+	for s in $(cut -f11 "$T/gen.tsv" | tail -n +2 | sort -u); do
+		bs compare "$s" --by label --x threads --where "store=$s" 2> /dev/null
+	done
+	bs summary --format tsv > "$T/gen.out"
+	"$py" "$TOP/tests/sweep/check.py" check "$T/gen.tsv" "$T/gen.out" > "$T/agree" 2>&1
+	check "generated sweeps: peak, scaling and overtake rows are check.py's ($(cut -c1-300 "$T/agree"))" \
+		grep -qx "agree 200 stores" "$T/agree"
+	for c in peaklast scalefirst nosingle noholm; do
+		"$py" "$TOP/tests/sweep/check.py" check "$T/gen.tsv" "$T/gen.out" --control "$c" > "$T/ctl" 2>&1
+		check "control: check.py with the rule '$c' broken disagrees ($(cut -c1-80 "$T/ctl"))" \
+			grep -q "^disagree" "$T/ctl"
+	done
+else
+	skip "generated sweeps against SciPy" "python3-scipy is not installed"
+fi
