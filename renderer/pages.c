@@ -22,6 +22,7 @@
 #include "../schema/lifecycle.h"
 #include "../analysis/analysis.h"
 #include "../analysis/model.h"
+#include "../analysis/timeseries.h"
 #include "../analysis/titles.h"
 #include "../analysis/units.h"
 #include "chart.h"
@@ -761,6 +762,43 @@ static void key_words(struct buf *b, const char *by, const char *split)
 		}
 }
 
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The groups a comparison compares: a sweep's groups at each setting are
+ * one group along the axis ("commit-on" at 1, 2, 4 and 8 clients is one
+ * group, not four), so those are counted by their --by value. */
+static int competitors(const struct model *m)
+{
+	char **by;
+	const char *x;
+	int g, n;
+
+	if (!m->sweep || m->ngroups == 0)
+		return m->ngroups;
+	by = calloc((size_t)m->ngroups, sizeof(*by));
+	for (g = 0; by && g < m->ngroups; g++) {
+		char b[1024];
+
+		ts_group_parts(m, g, b, sizeof(b), &x);
+		if (!(by[g] = strdup(b)))
+			break;
+	}
+	if (!by || g < m->ngroups) {
+		n = m->ngroups;	/* out of memory: every group, as before */
+	} else {
+		sort_items(by, (size_t)m->ngroups, sizeof(*by), cmp_names);
+		for (g = n = 0; g < m->ngroups; g++)
+			n += g == 0 || strcmp(by[g - 1], by[g]) != 0;
+	}
+	for (g = 0; by && g < m->ngroups; g++)
+		free(by[g]);
+	free(by);
+	return n;
+}
+
 /* The base name of the comparison's first chart (the index shows its
  * thumbnail): the first view drawn of the first column with a chart; 0
  * when no column has one. */
@@ -1386,7 +1424,7 @@ int pages_comparison(struct site *s, const struct model *m,
 	entry->title = strdup(title);
 	entry->file = strdup(name);
 	entry->headline = buf_detach(&b, NULL);
-	entry->ngroups = m->ngroups;
+	entry->ngroups = competitors(m);
 	entry->nresults = m->nrows;
 	{
 		char base[SLUG_MAX], thumb[SLUG_MAX + 16];

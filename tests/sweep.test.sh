@@ -146,6 +146,8 @@ check "the chart files are PNGs of 960 px" \
 	       done; test "$(ls "$1"/sweep-sw-*.png | wc -l)" = 4' _ "$T/lsite"
 check "the test page shows it too" \
 	grep -q "sweep-sw-memory-operations-per-sec-test-" "$(ls "$T"/lsite/test-sw-*.html)"
+check "the index counts the sweep's groups along the axis: 2, not 2 x 4 settings" \
+	grep -q ">sw, by label</a>: 2 groups, 24 results" "$T/lsite/index.html"
 
 # figures over time in a sweep (the sample data's pgbench sweep, its
 # progress lines as samples): each group at each setting is said as
