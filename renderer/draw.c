@@ -37,7 +37,7 @@ struct chart_job {
 
 /* Bump when painting changes, so that no published chart of the old look
  * is reused. */
-#define CHART_STYLE "benchsite chart style 8"
+#define CHART_STYLE "benchsite chart style 9"
 
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).
