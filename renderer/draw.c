@@ -25,8 +25,7 @@
 #include "draw.h"
 #include "site.h"
 
-/* Thumbnails are drawn at this scale of the full chart. */
-#define THUMB_SCALE 0.35
+#define THUMB_SCALE CHART_THUMB_SCALE
 
 /* A chart's two layouts: the full one (PNG, SVG, thumbnail) and the
  * narrow one (BASE-narrow.svg, for phones and the comparison page). */
