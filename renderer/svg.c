@@ -113,6 +113,9 @@ static void dark_style(xmlNodePtr svg)
 			     ".sm{stroke:%s}",
 			     c[0], c[1], c[2], c[3], c[4], c[5], c[1], c[0],
 			     c[2]);
+	/* a line chart's one line: sky blue on dark, as its PNG draws it */
+	hex(d->bar[4], b);
+	n += (size_t)snprintf(css + n, sizeof(css) - n, ".ln{stroke:%s}", b);
 	for (i = 0; i < CHART_COLORS && n < sizeof(css); i++) {
 		hex(d->bar[i], b);
 		n += (size_t)snprintf(css + n, sizeof(css) - n,

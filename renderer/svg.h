@@ -11,7 +11,7 @@
  * prefers-color-scheme: dark.  The classes:
  *   bg ground, t text, m muted text (fill), g grid, r rule, w whisker,
  *   sm muted lines (stroke), d run dots, cN fill and sN stroke of palette
- *   colour N.
+ *   colour N, ln a line chart's one line (colour 0, sky blue when dark).
  */
 #ifndef BENCHSITE_SVG_H
 #define BENCHSITE_SVG_H
