@@ -79,6 +79,48 @@ static void set_font(cairo_t *cr, double size, int bold)
 	cairo_set_font_size(cr, size);
 }
 
+int chart_font_open(struct chart_font *f, double size, int bold,
+		    struct err *e)
+{
+	cairo_status_t st;
+
+	f->s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	f->cr = cairo_create(f->s);
+	set_font(f->cr, size, bold);
+	if ((st = cairo_status(f->cr)) != CAIRO_STATUS_SUCCESS) {
+		chart_font_close(f, NULL);
+		return err_set(e, NULL, 0, 0, "cannot lay out chart: %s",
+			       cairo_status_to_string(st));
+	}
+	return 0;
+}
+
+double chart_font_measure(void *ctx, const char *s)
+{
+	cairo_text_extents_t ext;
+
+	cairo_text_extents(((struct chart_font *)ctx)->cr, s, &ext);
+	return ext.x_advance;
+}
+
+int chart_font_close(struct chart_font *f, struct err *e)
+{
+	cairo_status_t st = f->cr ? cairo_status(f->cr) : CAIRO_STATUS_SUCCESS;
+
+	if (f->cr)
+		cairo_destroy(f->cr);
+	if (f->s)
+		cairo_surface_destroy(f->s);
+	f->cr = NULL;
+	f->s = NULL;
+	/* sticky: a context that failed measured every text after as 0
+	 * wide, and a layout made with it is wrong */
+	if (st != CAIRO_STATUS_SUCCESS && e)
+		return err_set(e, NULL, 0, 0, "cannot lay out chart: %s",
+			       cairo_status_to_string(st));
+	return 0;
+}
+
 double chart_nice_step(double max, int n)
 {
 	double raw, mag, f;
@@ -99,9 +141,8 @@ static void copy_utf8(char *out, size_t cap, const char *s)
 	textrule_clean(s, strlen(s), out, cap);
 }
 
-/* Shortens out in place with an ellipsis until it fits max pixels. */
-static void fit(char *out, size_t cap, double max, chart_measure m,
-		void *ctx)
+void chart_fit_text(char *out, size_t cap, double max, chart_measure m,
+		    void *ctx)
 {
 	char tmp[CHART_TEXT_MAX + 4];
 	size_t n = strlen(out);
@@ -121,11 +162,8 @@ static void fit(char *out, size_t cap, double max, chart_measure m,
 	}
 }
 
-/* Fits an axis title ("metric (unit), lower is better") into max pixels
- * by cutting the metric's name, never the unit and the direction, which
- * tell how to read the axis. */
-static void fit_axis(char *axis, size_t cap, double max, chart_measure m,
-		     void *ctx)
+void chart_fit_axis(char *axis, size_t cap, double max, chart_measure m,
+		    void *ctx)
 {
 	char head[CHART_TEXT_MAX + 4], tail[CHART_TEXT_MAX];
 	char both[2 * CHART_TEXT_MAX + 8];
@@ -140,15 +178,15 @@ static void fit_axis(char *axis, size_t cap, double max, chart_measure m,
 	for (p = axis; !t && (p = strstr(p, ", ")) != NULL; p++)
 		t = p;
 	if (!t || t == axis) {
-		fit(axis, cap, max, m, ctx);
+		chart_fit_text(axis, cap, max, m, ctx);
 		return;
 	}
 	copy_utf8(tail, sizeof(tail), t);
 	snprintf(head, sizeof(head), "%.*s", (int)(t - axis), axis);
-	fit(head, sizeof(head), max - m(ctx, tail), m, ctx);
+	chart_fit_text(head, sizeof(head), max - m(ctx, tail), m, ctx);
 	snprintf(both, sizeof(both), "%s%s", head, tail);
 	copy_utf8(axis, cap, both);
-	fit(axis, cap, max, m, ctx);	/* a tail too long on its own */
+	chart_fit_text(axis, cap, max, m, ctx);	/* a tail too long on its own */
 }
 
 /* s, a "%e" text ("1.500e+34", "-2.000e-09"), rewritten short in out:
@@ -322,7 +360,7 @@ static double legend_layout(const struct chart *c, int width, chart_measure m,
 		} else {
 			copy_utf8(l->legend[n], CHART_TEXT_MAX, t);
 		}
-		fit(l->legend[n], CHART_TEXT_MAX, room - sw, m, ctx);
+		chart_fit_text(l->legend[n], CHART_TEXT_MAX, room - sw, m, ctx);
 		w = sw + m(ctx, l->legend[n]);
 		if (x > MARGIN && x + w > width - MARGIN) {
 			x = MARGIN;
@@ -404,12 +442,12 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	copy_utf8(l->axis, sizeof(l->axis), c->axis ? c->axis : "");
 	copy_utf8(l->note, sizeof(l->note), c->note ? c->note : "");
 	if (l->note[0])
-		fit(l->note, sizeof(l->note), width - 2 * MARGIN, m, ctx);
+		chart_fit_text(l->note, sizeof(l->note), width - 2 * MARGIN, m, ctx);
 	if (l->title[0]) {	/* in its own font: a browser lays the SVG's
 				 * title out in it, and cuts nothing */
 		struct scaled_measure sm = {m, ctx, TITLE_WIDER};
 
-		fit(l->title, sizeof(l->title), width - 2 * MARGIN,
+		chart_fit_text(l->title, sizeof(l->title), width - 2 * MARGIN,
 		    tm ? tm : measure_scaled, tm ? ctx : &sm);
 	}
 	for (i = 0; i < c->nbars; i++) {
@@ -417,7 +455,7 @@ static int layout_with(const struct chart *c, int width, int narrow,
 		double w;
 
 		copy_utf8(l->label[i], CHART_TEXT_MAX, b->label);
-		fit(l->label[i], CHART_TEXT_MAX,
+		chart_fit_text(l->label[i], CHART_TEXT_MAX,
 		    narrow ? width - 2 * MARGIN : width * LABEL_SHARE, m, ctx);
 		w = narrow ? 0 : m(ctx, l->label[i]);
 		if (w > label_w)
@@ -477,7 +515,7 @@ static int layout_with(const struct chart *c, int width, int narrow,
 			copy_utf8(l->head_text[i], CHART_TEXT_MAX,
 				  c->bar[i].cluster);
 			/* measured at the body size: bold is wider */
-			fit(l->head_text[i], CHART_TEXT_MAX,
+			chart_fit_text(l->head_text[i], CHART_TEXT_MAX,
 			    (width - 2 * MARGIN) / 1.25, m, ctx);
 			l->head_y[i] = y + hh - 6;
 			y += hh;
@@ -501,7 +539,7 @@ static int layout_with(const struct chart *c, int width, int narrow,
 	l->zero_x = l->plot.x + -l->axis_min / span * l->plot.w;
 	/* the axis title under the plot's middle, but never past the
 	 * chart's edges ("ueries_per_sec (/s)" in a narrow chart) */
-	fit_axis(l->axis, sizeof(l->axis), width - 2 * MARGIN, m, ctx);
+	chart_fit_axis(l->axis, sizeof(l->axis), width - 2 * MARGIN, m, ctx);
 	{
 		double aw = m(ctx, l->axis);
 

@@ -10,6 +10,8 @@
 #ifndef BENCHSITE_CHART_H
 #define BENCHSITE_CHART_H
 
+#include <stddef.h>
+
 struct err;
 
 /* The most bars a chart draws.  A comparison with more groups draws this
@@ -143,9 +145,37 @@ struct chart_layout {
 /* Returns the width in pixels of UTF-8 text s at the chart's font size. */
 typedef double (*chart_measure)(void *ctx, const char *s);
 
+/* Shortens out (cap at most CHART_TEXT_MAX bytes) in place with an
+ * ellipsis until m says it fits max pixels. */
+void chart_fit_text(char *out, size_t cap, double max, chart_measure m,
+		    void *ctx);
+
+/* Fits an axis title ("metric (unit), lower is better") into max pixels
+ * by cutting the metric's name, never the unit and the direction, which
+ * tell how to read the axis. */
+void chart_fit_axis(char *axis, size_t cap, double max, chart_measure m,
+		    void *ctx);
+
+/* cairo's DejaVu Sans at one size, for a layout that measures its texts
+ * as the PNG draws them and a browser shows the SVG: chart_font_measure
+ * is a chart_measure of it.  chart_font_close frees it (also after a
+ * failed open) and says whether every measure was good (cairo's errors
+ * are sticky: a failed context measures 0). */
+struct chart_font {
+	struct _cairo_surface *s;
+	struct _cairo *cr;
+};
+int chart_font_open(struct chart_font *f, double size, int bold,
+		    struct err *e);
+double chart_font_measure(void *ctx, const char *s);
+int chart_font_close(struct chart_font *f, struct err *e);
+
 /* Lays c out; measure may be NULL to use cairo's DejaVu Sans metrics. */
 int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 		 struct chart_layout *l, struct err *e);
+
+/* A thumbnail is the full chart's PNG drawn at this scale. */
+#define CHART_THUMB_SCALE 0.35
 
 /* The width a narrow layout tries first: a 390 CSS px phone less the
  * page's margins. */

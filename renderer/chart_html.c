@@ -16,6 +16,8 @@
  */
 #include <stdio.h>
 
+#include "slug.h"
+
 #include "html.h"
 
 xmlNodePtr html_picture(xmlNodePtr parent, int scroll)
@@ -72,4 +74,43 @@ xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
 	else if (dark)
 		html_source(pic, dark, "(prefers-color-scheme: dark)", 0, 0, 0);
 	return html_picture_img(pic, png, width, height, alt);
+}
+
+void html_chart_full(xmlNodePtr fig, const char *base, int width, int height,
+		     int nw, int nh, const char *alt, const char *caption)
+{
+	char name[SLUG_MAX + 16];
+	xmlNodePtr pic = html_picture(fig, 1), cap;
+
+	/* a phone gets the narrow layout, others the full one */
+	snprintf(name, sizeof(name), "%s-narrow.svg", base);
+	html_source(pic, name, "(max-width: 40rem)", 1, nw, nh);
+	snprintf(name, sizeof(name), "%s.svg", base);
+	html_source(pic, name, NULL, 1, 0, 0);
+	snprintf(name, sizeof(name), "%s.png", base);
+	html_picture_img(pic, name, width, height, alt);
+	cap = html_el(fig, "figcaption", caption);
+	html_text(cap, " (");
+	snprintf(name, sizeof(name), "%s.svg", base);
+	html_link(cap, name, "SVG");
+	html_text(cap, ")");
+}
+
+void html_chart_thumb(xmlNodePtr fig, const char *base, const char *href,
+		      int tw, int th, int nw, int nh, const char *alt,
+		      const char *caption)
+{
+	char name[SLUG_MAX + 16];
+	xmlNodePtr a = html_el(fig, "a", NULL), pic;
+
+	html_attr(a, "href", href);
+	/* the narrow chart at its own size: 13 px text, legible where the
+	 * full chart shrunk to a third was not; the thumbnail PNG stays
+	 * the fallback */
+	pic = html_picture(a, 0);
+	snprintf(name, sizeof(name), "%s-narrow.svg", base);
+	html_source(pic, name, NULL, 1, nw, nh);
+	snprintf(name, sizeof(name), "%s-thumb.png", base);
+	html_picture_img(pic, name, tw, th, alt);
+	html_el(fig, "figcaption", caption);
 }

@@ -25,8 +25,7 @@
 #include "draw.h"
 #include "site.h"
 
-/* Thumbnails are drawn at this scale of the full chart. */
-#define THUMB_SCALE 0.35
+#define THUMB_SCALE CHART_THUMB_SCALE
 
 /* A chart's two layouts: the full one (PNG, SVG, thumbnail) and the
  * narrow one (BASE-narrow.svg, for phones and the comparison page). */
@@ -37,7 +36,7 @@ struct chart_job {
 
 /* Bump when painting changes, so that no published chart of the old look
  * is reused. */
-#define CHART_STYLE "benchsite chart style 8"
+#define CHART_STYLE "benchsite chart style 9"
 
 /* The key of a layout: the style and every number and text painting uses
  * (memset to zero first, so padding and unused text bytes are stable).

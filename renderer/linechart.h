@@ -31,13 +31,18 @@ struct line_series {
 void line_series_init(struct line_series *s);
 void line_series_add(struct line_series *s, double t, double v);
 
+/* The texts are measured (cairo's DejaVu Sans, the font the SVG asks
+ * for) and shortened with an ellipsis to the room they have: a narrow
+ * layout is 360 px wide, a metric's name any length. */
 struct line_layout {
 	int width, height;
-	char title[160], axis_x[64], axis_y[96];
+	char title[160], axis_x[64], axis_y[160];
 	double plot_x, plot_y, plot_w, plot_h;
 	double x_max, y_max;
 	int nxt, nyt;
 	double xt[LINE_TICKS_MAX], yt[LINE_TICKS_MAX];	/* pixels */
+	double xt_left[LINE_TICKS_MAX];	/* where each x label starts: centred
+					 * under its tick, kept inside */
 	char xt_text[LINE_TICKS_MAX][32], yt_text[LINE_TICKS_MAX][32];
 	int npoints;
 	double px[LINE_POINTS_MAX], py[LINE_POINTS_MAX];
@@ -50,7 +55,8 @@ int line_layout(const struct line_series *s, const char *title,
 
 /* Lays out the frame of a chart of the n series s (axes from zero that
  * hold every one of them) into l, which holds no points of its own:
- * line_paint_many_png draws the series. */
+ * line_paint_many_png and line_paint_many_svg draw the series.  width
+ * CHART_NARROW_WIDTH (chart.h) is the phone's layout: fewer ticks. */
 int line_layout_many(const struct line_series *const *s, int n,
 		     const char *title, const char *unit, int width,
 		     struct line_layout *l, struct err *e);
@@ -73,5 +79,12 @@ int line_paint_png_scheme(const struct line_layout *l, int scheme,
 int line_paint_many_png(const struct line_layout *l,
 			const struct line_series *const *s, int n, int thick,
 			int scheme, struct buf *out, struct err *e);
+
+/* line_paint_many_png as SVG bytes appended to out (svg.h: one file for a
+ * light and a dark page): each series a <path>, the thin ones of class
+ * sm, the thick one of class ln.  0, or -1 with e filled. */
+int line_paint_many_svg(const struct line_layout *l,
+			const struct line_series *const *s, int n, int thick,
+			struct buf *out, struct err *e);
 
 #endif

@@ -91,19 +91,23 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 	const struct column *col = &m->cols[c];
 	const char *parts[] = {"time", m->name, col->test, col->metric,
 			       m->groups[g], NULL};
-	char base[SLUG_MAX], png[SLUG_MAX + 16], dark[SLUG_MAX + 16];
+	const struct line_series *const *ss =
+		(const struct line_series *const *)ln->s;
+	char base[SLUG_MAX], name[SLUG_MAX + 16];
 	char title[400], ay[300], alt[700];
 	const struct stats *st = analysis_stats(a, c, g);
 	struct line_layout *lay = malloc(sizeof(*lay));
+	struct line_layout *nlay = malloc(sizeof(*nlay));
 	struct ts_result r;
 	double *t = malloc((size_t)(tg->n ? tg->n : 1) * sizeof(*t));
 	double *v = malloc((size_t)(tg->n ? tg->n : 1) * sizeof(*v));
 	struct buf b;
 	long i;
-	int rc;
+	int rc, k;
 
-	if (!lay || !t || !v) {
+	if (!lay || !nlay || !t || !v) {
 		free(lay);
+		free(nlay);
 		free(t);
 		free(v);
 		return err_set(s->e, NULL, 0, 0, "out of memory");
@@ -116,6 +120,7 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 	free(v);
 	if (rc) {
 		free(lay);
+		free(nlay);
 		return err_set(s->e, NULL, 0, 0, "out of memory");
 	}
 	snprintf(title, sizeof(title), "%s: %s over time", m->groups[g],
@@ -124,32 +129,32 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 		 *uv->unit ? " (" : "", uv->unit, *uv->unit ? ")" : "",
 		 col->better);
 	slug_make(base, parts);
-	snprintf(png, sizeof(png), "%s.png", base);
-	snprintf(dark, sizeof(dark), "%s-dark.png", base);
 	buf_init(&b, (size_t)64 << 20);
-	rc = line_layout_many((const struct line_series *const *)ln->s, ln->n,
-			      title, ay, WIDTH, lay, s->e);
+	/* as a bar chart: BASE.png (light, the fallback), BASE.svg (light
+	 * and dark) and the phone's BASE-narrow.svg */
+	rc = line_layout_many(ss, ln->n, title, ay, WIDTH, lay, s->e);
 	if (rc == 0)
-		rc = line_paint_many_png(lay, (const struct line_series *const
-					       *)ln->s, ln->n, ln->n - 1,
-					 CHART_LIGHT, &b, s->e);
-	if (rc == 0)
-		rc = site_write(s, png, b.data, b.len, 0);
-	buf_reset(&b);
-	if (rc == 0)
-		rc = line_paint_many_png(lay, (const struct line_series *const
-					       *)ln->s, ln->n, ln->n - 1,
-					 CHART_DARK, &b, s->e);
-	if (rc == 0)
-		rc = site_write(s, dark, b.data, b.len, 0);
+		rc = line_layout_many(ss, ln->n, title, ay, CHART_NARROW_WIDTH,
+				      nlay, s->e);
+	for (k = 0; rc == 0 && k < 3; k++) {
+		static const char *const suffix[] = {".png", ".svg",
+						     "-narrow.svg"};
+
+		buf_reset(&b);
+		rc = k == 0 ? line_paint_many_png(lay, ss, ln->n, ln->n - 1,
+						  CHART_LIGHT, &b, s->e) :
+		     line_paint_many_svg(k == 1 ? lay : nlay, ss, ln->n,
+					 ln->n - 1, &b, s->e);
+		snprintf(name, sizeof(name), "%s%s", base, suffix[k]);
+		if (rc == 0)
+			rc = site_write(s, name, b.data, b.len, 0);
+	}
 	if (rc == 0) {
 		xmlNodePtr fig = html_el(parent, "figure", NULL);
 
 		snprintf(alt, sizeof(alt), "Line chart of %s over time for %s: "
 			 "each run a thin line, their mean thick; what it "
 			 "shows is said below", col->metric, m->groups[g]);
-		html_chart_img(fig, png, NULL, dark, lay->width, lay->height,
-			       alt, 1);
 		buf_reset(&b);
 		ts_sentences(&r, m->groups[g], tg->nruns, col->unit,
 			     st->n > 0 ? st->mean : NAN, &b);
@@ -160,10 +165,13 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 			buf_printf(&b, " Only each run's first %s reports are "
 				   "averaged.", n);
 		}
-		html_el(fig, "figcaption", b.data);
+		html_chart_full(fig, base, lay->width, lay->height,
+				nlay->width, nlay->height, alt,
+				b.data ? b.data : "");
 	}
 	buf_release(&b);
 	free(lay);
+	free(nlay);
 	return rc;
 }
 

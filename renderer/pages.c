@@ -40,6 +40,7 @@
 #include "sweep.h"
 
 #define CHART_WIDTH 960
+#define THUMB_SCALE CHART_THUMB_SCALE
 
 static void text(xmlNodePtr parent, const char *s)
 {
@@ -588,12 +589,11 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	struct chart *ch = NULL;
 	struct chart_layout *l = NULL;
 	unsigned char *keep = NULL;
-	char title[300], axis[300], base[SLUG_MAX], name[SLUG_MAX + 16];
-	char svg[SLUG_MAX + 16], narrow[SLUG_MAX + 16], v[48];
+	char title[300], axis[300], base[SLUG_MAX], v[48];
 	char page[SLUG_MAX + 8], note[200];
 	struct buf alt, cap;
 	struct chart_layout *nl = NULL;
-	xmlNodePtr fig, a_el, pic;
+	xmlNodePtr fig;
 	struct units_view uv;
 	struct split_labels sl;
 	int g, rc = -1, total, shown, best_left, kept[3];
@@ -692,43 +692,21 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 	split_chart_release(&sl);	/* l and nl hold copies */
 	if (rc)
 		goto out;
-	rc = -1;
 	fig = html_el(parent, "figure", NULL);
-	snprintf(narrow, sizeof(narrow), "%s-narrow.svg", base);
 	if (thumb) {
-		/* the narrow chart at its own size: 13 px text, legible
-		 * where the full chart shrunk to a third was not; the
-		 * thumbnail PNG stays the fallback */
 		pages_test_file(m, c, page);
-		a_el = html_el(fig, "a", NULL);
-		html_attr(a_el, "href", page);
-		pic = html_picture(a_el, 0);
-		html_source(pic, narrow, NULL, 1, nl->width, nl->height);
-		snprintf(name, sizeof(name), "%s-thumb.png", base);
-		html_picture_img(pic, name, (int)ceil(l->width * 0.35),
-				 (int)ceil(l->height * 0.35), alt.data);
+		html_chart_thumb(fig, base, page, (int)ceil(l->width * THUMB_SCALE),
+				 (int)ceil(l->height * THUMB_SCALE), nl->width,
+				 nl->height, alt.data, cap.data);
 		if (s->thumb_w == 0) {
-			s->thumb_w = (int)ceil(l->width * 0.35);
-			s->thumb_h = (int)ceil(l->height * 0.35);
+			s->thumb_w = (int)ceil(l->width * THUMB_SCALE);
+			s->thumb_h = (int)ceil(l->height * THUMB_SCALE);
 			s->narrow_w = nl->width;
 			s->narrow_h = nl->height;
 		}
 	} else {
-		/* a phone gets the narrow layout, others the full one */
-		pic = html_picture(fig, 1);
-		html_source(pic, narrow, "(max-width: 40rem)", 1, nl->width,
-			    nl->height);
-		snprintf(svg, sizeof(svg), "%s.svg", base);
-		html_source(pic, svg, NULL, 1, 0, 0);
-		snprintf(name, sizeof(name), "%s.png", base);
-		html_picture_img(pic, name, l->width, l->height, alt.data);
-	}
-	fig = html_el(fig, "figcaption", cap.data);
-	if (!thumb) {
-		text(fig, " (");
-		snprintf(name, sizeof(name), "%s.svg", base);
-		html_link(fig, name, "SVG");
-		text(fig, ")");
+		html_chart_full(fig, base, l->width, l->height, nl->width,
+				nl->height, alt.data, cap.data);
 	}
 	rc = 0;
 out:
@@ -871,10 +849,24 @@ static int views(struct site *s, xmlNodePtr parent, const struct analysis *a,
 	return rc;
 }
 
-static int charts(struct site *s, xmlNodePtr main, const struct analysis *a)
+static int sweep_views(struct site *s, xmlNodePtr parent,
+		       const struct split *sp, int c, const char *page,
+		       int thumb, int index);
+
+/* The comparison page's charts: a thumbnail of each test's views, bars
+ * or (a sweep) lines; index: the column whose thumbnail the index shows
+ * (a sweep's; -1 otherwise). */
+static int charts(struct site *s, xmlNodePtr main, const struct analysis *a,
+		  int index)
 {
 	const struct model *m = a->m;
+	struct split sp;
 	int c, rc = 0;
+
+	if (m->sweep && split_run(m, &sp, s->e)) {
+		split_release(&sp);
+		return -1;
+	}
 
 	html_el(main, "h2", "Charts");
 	html_el(main, "p", "Each thumbnail leads to the test's page: both "
@@ -888,8 +880,12 @@ static int charts(struct site *s, xmlNodePtr main, const struct analysis *a)
 		pages_column_title(h, m, c, NULL, page);
 		div = html_el(main, "div", NULL);
 		html_attr(div, "class", "thumbs");
-		rc = views(s, div, a, c, 1);
+		rc = m->sweep ? sweep_views(s, div, &sp, c, "comparison", 1,
+					    c == index) :
+				views(s, div, a, c, 1);
 	}
+	if (m->sweep)
+		split_release(&sp);
 	return rc;
 }
 
@@ -953,36 +949,55 @@ static void sweep_scale(struct sweep_chart *ch, double f)
 		}
 }
 
-/* The line chart of a sweep's column c (sweep.h), light and dark PNG,
- * as a figure under parent; nothing for another comparison. */
-static int sweep_figure(struct site *s, xmlNodePtr parent,
-			const struct split *sp, int c, const char *page)
+/* Leaves out of ch the series of the groups set in out (sweep_outliers:
+ * by a series' colour, which is its group's place). */
+static void sweep_leave_out(struct sweep_chart *ch, const unsigned char *out)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ch->nseries; i++)
+		if (!out[ch->s[i].color])
+			ch->s[n++] = ch->s[i];
+	ch->nseries = n;
+}
+
+/* One view of the line chart of a sweep's column c (sweep.h): all its
+ * groups, or (out set) without the groups set in out.  Unless thumb, its
+ * files are drawn, BASE.png (light), BASE.svg (light and dark), the phone's
+ * BASE-narrow.svg and on the comparison page BASE-thumb.png, and the full
+ * chart goes into parent as a figure; with thumb, the thumbnail of the
+ * comparison page's files, linked to the test page.  index: this view is
+ * the index's thumbnail (its sizes go to s).  Nothing without a figure. */
+static int sweep_view(struct site *s, xmlNodePtr parent,
+		      const struct split *sp, int c, const char *page,
+		      const unsigned char *out, const char *caption, int thumb,
+		      int index)
 {
 	const struct model *m = sp->m;
 	const struct column *col = &m->cols[c];
 	/* a file per page that shows it: each page's unit lists its own
 	 * files, and a file two units wrote would collide on reuse */
 	const char *parts[] = {"sweep", m->name, col->test, col->metric, page,
-			       NULL};
-	char base[SLUG_MAX], png[SLUG_MAX + 16], dark[SLUG_MAX + 16];
+			       out ? "without" : "all", NULL};
+	char base[SLUG_MAX], name[SLUG_MAX + 16], test[SLUG_MAX + 8];
 	char title[300], ax[200], ay[300], alt[600];
 	struct sweep_chart *ch = malloc(sizeof(*ch));
-	struct sweep_layout *l = malloc(sizeof(*l));
+	struct sweep_layout *l = malloc(sizeof(*l)), *nl = malloc(sizeof(*nl));
 	struct units_view uv;
 	struct buf b;
 	double umax = 0;
-	int rc = 0, i, k;
+	int rc = 0, i, k, tw, th;
 
-	if (!ch || !l) {
-		free(ch);
-		free(l);
-		return err_set(s->e, NULL, 0, 0, "out of memory");
+	if (!ch || !l || !nl) {
+		rc = err_set(s->e, NULL, 0, 0, "out of memory");
+		goto out;
 	}
-	if (sweep_chart_fill(sp, c, ch)) {
-		free(ch);
-		free(l);
-		return 0;	/* no figure to draw */
-	}
+	if (sweep_chart_fill(sp, c, ch))
+		goto out;	/* no figure to draw */
+	if (out)
+		sweep_leave_out(ch, out);
+	if (ch->nseries == 0)
+		goto out;
 	for (i = 0; i < ch->nseries; i++)
 		for (k = 0; k < ch->nx; k++)
 			if (ch->s[i].p[k].has)
@@ -998,33 +1013,97 @@ static int sweep_figure(struct site *s, xmlNodePtr parent,
 	ch->title = title;
 	ch->axis_x = ax;
 	ch->axis_y = ay;
-	ch->width = 960;
+	ch->width = CHART_WIDTH;
 	slug_make(base, parts);
-	snprintf(png, sizeof(png), "%s.png", base);
-	snprintf(dark, sizeof(dark), "%s-dark.png", base);
-	buf_init(&b, (size_t)64 << 20);
-	rc = sweep_layout(ch, l, s->e);
-	if (l->log2x)	/* said on the axis: equal steps are doublings */
-		snprintf(ax, sizeof(ax), "%s (log 2 scale)", m->split);
-	if (rc == 0)
-		rc = sweep_paint_png(ch, l, CHART_LIGHT, 1, &b, s->e);
-	if (rc == 0)
-		rc = site_write(s, png, b.data, b.len, 0);
-	buf_reset(&b);
-	if (rc == 0)
-		rc = sweep_paint_png(ch, l, CHART_DARK, 1, &b, s->e);
-	if (rc == 0)
-		rc = site_write(s, dark, b.data, b.len, 0);
-	buf_release(&b);
-	if (rc == 0) {
-		snprintf(alt, sizeof(alt), "Line chart of %s over %s, a line per "
-			 "%s (%d): the figures are in the table", col->metric,
-			 m->split, m->by, ch->nseries);
-		html_chart_img(html_el(parent, "figure", NULL), png, NULL, dark,
-			       l->width, l->height, alt, 1);
+	if (sweep_layout(ch, l, s->e) || sweep_layout_narrow(ch, nl, s->e)) {
+		rc = -1;
+		goto out;
 	}
+	tw = (int)ceil(l->width * THUMB_SCALE);
+	th = (int)ceil(l->height * THUMB_SCALE);
+	buf_init(&b, (size_t)64 << 20);
+	for (k = 0; rc == 0 && !thumb && k < 4; k++) {
+		static const char *const suffix[] = {".png", ".svg",
+						     "-narrow.svg", "-thumb.png"};
+
+		if (k == 3 && strcmp(page, "comparison") != 0)
+			break;	/* only the comparison page has thumbnails */
+		buf_reset(&b);
+		rc = k == 0 ? sweep_paint_png(ch, l, CHART_LIGHT, 1, &b, s->e) :
+		     k == 1 ? sweep_paint_svg(ch, l, &b, s->e) :
+		     k == 2 ? sweep_paint_svg(ch, nl, &b, s->e) :
+			      sweep_paint_png(ch, l, CHART_LIGHT, THUMB_SCALE,
+					      &b, s->e);
+		snprintf(name, sizeof(name), "%s%s", base, suffix[k]);
+		if (rc == 0)
+			rc = site_write(s, name, b.data, b.len, 0);
+	}
+	buf_release(&b);
+	if (rc)
+		goto out;
+	snprintf(alt, sizeof(alt), "Line chart of %s over %s, a line per "
+		 "%s (%d): the figures are in the table", col->metric,
+		 m->split, m->by, ch->nseries);
+	if (thumb) {
+		pages_test_file(m, c, test);
+		html_chart_thumb(html_el(parent, "figure", NULL), base, test, tw,
+				 th, nl->width, nl->height, alt,
+				 caption ? caption : "all groups");
+		if (index) {
+			s->thumb_w = tw;
+			s->thumb_h = th;
+			s->narrow_w = nl->width;
+			s->narrow_h = nl->height;
+		}
+	} else {
+		html_chart_full(html_el(parent, "figure", NULL), base, l->width,
+				l->height, nl->width, nl->height, alt,
+				caption ? caption : "all groups");
+	}
+out:
 	free(ch);
 	free(l);
+	free(nl);
+	return rc;
+}
+
+/* Column c's sweep views: without the sweep's outlier groups and with
+ * them when it has some (as a bar chart's views), else one. */
+static int sweep_views(struct site *s, xmlNodePtr parent,
+		       const struct split *sp, int c, const char *page,
+		       int thumb, int index)
+{
+	unsigned char *out = calloc((size_t)sp->nbys + 1, 1);
+	struct buf with, without;
+	int g, k = 0, n, rc;
+
+	if (!out)
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	if ((n = sweep_outliers(sp, out)) == 0) {
+		free(out);
+		return sweep_view(s, parent, sp, c, page, NULL, NULL, thumb,
+				  index);
+	}
+	buf_init(&with, 1 << 16);
+	buf_init(&without, 1 << 16);
+	buf_adds(&with, "with ");
+	buf_adds(&without, "without ");
+	for (g = 0; g < sp->nbys; g++) {
+		const char *sep = k == 0 ? "" : k == n - 1 ? " and " : ", ";
+
+		if (!out[g])
+			continue;
+		buf_printf(&with, "%s%s", sep, sp->bys[g]);
+		buf_printf(&without, "%s%s", sep, sp->bys[g]);
+		k++;
+	}
+	rc = sweep_view(s, parent, sp, c, page, out, without.data, thumb, 0);
+	if (rc == 0)
+		rc = sweep_view(s, parent, sp, c, page, NULL, with.data, thumb,
+				index);
+	buf_release(&with);
+	buf_release(&without);
+	free(out);
 	return rc;
 }
 
@@ -1043,10 +1122,38 @@ static int sweep_figures(struct site *s, xmlNodePtr parent,
 		return -1;
 	}
 	for (i = c < 0 ? 0 : c; rc == 0 && i < (c < 0 ? m->ncols : c + 1); i++)
-		rc = sweep_figure(s, parent, &sp, i, c < 0 ? "comparison" :
-				  "test");
+		rc = sweep_views(s, parent, &sp, i, c < 0 ? "comparison" :
+				 "test", 0, 0);
 	split_release(&sp);
 	return rc;
+}
+
+/* The base name of a sweep's thumbnail on the index: the comparison
+ * page's chart, every group drawn, of the headline's test
+ * (sweep_headline_column); 0 when it cannot be had. */
+static int sweep_first_chart(const struct model *m, char base[SLUG_MAX],
+			     int *column)
+{
+	struct split sp;
+	struct err e;
+	int c;
+
+	/* a failure here is the page's too, and reported when it is built */
+	if (split_run(m, &sp, &e)) {
+		split_release(&sp);
+		return 0;
+	}
+	c = sweep_headline_column(&sp);
+	split_release(&sp);
+	{
+		const char *parts[] = {"sweep", m->name, m->cols[c].test,
+				       m->cols[c].metric, "comparison", "all",
+				       NULL};
+
+		slug_make(base, parts);
+	}
+	*column = c;
+	return 1;
 }
 
 /* A sweep's statements of column c (at each setting, then along the
@@ -1411,7 +1518,7 @@ int pages_comparison(struct site *s, const struct model *m,
 	struct buf b;
 	xmlNodePtr main;
 	struct model_use *uses = NULL;
-	int rc, c, has_thumb;
+	int rc, c, has_thumb, index = -1;
 
 	if (m->title)
 		snprintf(title, sizeof(title), "%s", m->title);
@@ -1429,7 +1536,10 @@ int pages_comparison(struct site *s, const struct model *m,
 	{
 		char base[SLUG_MAX], thumb[SLUG_MAX + 16];
 
-		if ((has_thumb = first_chart(a, base)) != 0) {
+		/* a sweep's: its line chart of the headline's test */
+		if ((has_thumb = m->sweep ?
+				 sweep_first_chart(m, base, &index) :
+				 first_chart(a, base)) != 0) {
 			snprintf(thumb, sizeof(thumb), "%s-thumb.png", base);
 			entry->thumb = strdup(thumb);
 		}
@@ -1506,7 +1616,7 @@ int pages_comparison(struct site *s, const struct model *m,
 		page_free(&p);
 		return -1;
 	}
-	rc = charts(s, main, a);
+	rc = charts(s, main, a, index);
 	entry->thumb_w = s->thumb_w;
 	entry->thumb_h = s->thumb_h;
 	entry->narrow_w = s->narrow_w;

@@ -388,29 +388,41 @@ int sweep_each_row(const struct split *sp,
 	return rc;
 }
 
-void sweep_headline(const struct split *sp, struct buf *out)
+/* count[g] (room for nbys): the points at which by value g is best, in
+ * column c or (c < 0) in every column; how many points have a best. */
+static int best_counts(const struct split *sp, const struct axis *ax, int c,
+		       int *count)
 {
-	struct axis ax;
-	int *count, c, k, g, points = 0, most = 0, n = 0, i;
+	int k, g, i, points = 0;
 
-	if (axis_init(sp, &ax))
-		return;
-	count = calloc((size_t)sp->nbys + 1, sizeof(int));
-	for (c = 0; c < sp->m->ncols && count; c++)
-		for (k = 0; k < ax.n; k++) {
-			const struct split_part *p = ax.p[k];
+	for (i = c < 0 ? 0 : c; i < (c < 0 ? sp->m->ncols : c + 1); i++)
+		for (k = 0; k < ax->n; k++) {
+			const struct split_part *p = ax->p[k];
 			int any = 0;
 
 			for (g = 0; g < sp->nbys; g++) {
 				int j = place(p, sp->bys[g]);
 
-				if (j >= 0 && analysis_is_best(&p->a, c, j)) {
+				if (j >= 0 && analysis_is_best(&p->a, i, j)) {
 					count[g]++;
 					any = 1;
 				}
 			}
-			points += any || (p->a.state[c] == COL_OK);
+			points += any || (p->a.state[i] == COL_OK);
 		}
+	return points;
+}
+
+void sweep_headline(const struct split *sp, struct buf *out)
+{
+	struct axis ax;
+	int *count, g, points = 0, most = 0, n = 0, i;
+
+	if (axis_init(sp, &ax))
+		return;
+	count = calloc((size_t)sp->nbys + 1, sizeof(int));
+	if (count)
+		points = best_counts(sp, &ax, -1, count);
 	for (g = 0; g < sp->nbys && count; g++)
 		if (count[g] > most)
 			most = count[g];
@@ -428,6 +440,65 @@ void sweep_headline(const struct split *sp, struct buf *out)
 			   sp->m->split);
 	free(count);
 	axis_release(&ax);
+}
+
+int sweep_headline_column(const struct split *sp)
+{
+	struct axis ax;
+	int *count, c, g, top = -1, best = 0, at = 0;
+
+	if (axis_init(sp, &ax))
+		return 0;
+	count = calloc((size_t)sp->nbys + 1, sizeof(int));
+	if (count) {
+		best_counts(sp, &ax, -1, count);
+		for (g = 0; g < sp->nbys; g++)
+			if (count[g] > 0 && (top < 0 || count[g] > count[top]))
+				top = g;
+	}
+	for (c = 0; top >= 0 && c < sp->m->ncols; c++) {
+		memset(count, 0, (size_t)sp->nbys * sizeof(int));
+		best_counts(sp, &ax, c, count);
+		if (count[top] > best) {
+			best = count[top];
+			at = c;
+		}
+	}
+	free(count);
+	axis_release(&ax);
+	return at;
+}
+
+int sweep_outliers(const struct split *sp, unsigned char *out)
+{
+	struct axis ax;
+	int g, k, n = 0;
+
+	memset(out, 0, (size_t)sp->nbys);
+	if (axis_init(sp, &ax))
+		return 0;
+	for (g = 0; g < sp->nbys; g++) {
+		int present = 0, outlier = 0;
+
+		for (k = 0; k < ax.n; k++) {
+			const struct split_part *p = ax.p[k];
+			int j = place(p, sp->bys[g]);
+
+			if (j < 0)
+				continue;
+			present++;
+			outlier += p->a.outlier && p->a.outlier[j];
+		}
+		/* at least half, as a comparison's outliers are of its
+		 * charts (analysis.h) */
+		if (outlier > 0 && 2 * outlier >= present) {
+			out[g] = 1;
+			n++;
+		}
+	}
+	axis_release(&ax);
+	/* with every group an outlier, a view without them is empty */
+	return n < sp->nbys ? n : 0;
 }
 
 int sweep_chart_fill(const struct split *sp, int c, struct sweep_chart *ch)

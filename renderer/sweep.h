@@ -57,6 +57,18 @@ int sweep_each_row(const struct split *sp,
  * value)". */
 void sweep_headline(const struct split *sp, struct buf *out);
 
+/* The column whose chart the index shows as the sweep's thumbnail: the
+ * one in which the headline's group (best at the most points) is best at
+ * the most settings; the first column when no group is best anywhere. */
+int sweep_headline_column(const struct split *sp);
+
+/* The sweep's outlier groups, as a bar chart's comparison has them: a by
+ * value is one when the analysis at a setting calls it an outlier at at
+ * least half of the settings where it has a figure.  out[g] (room for
+ * sp->nbys) is 1 for each; returns how many (0 when memory ran out: one
+ * view is drawn). */
+int sweep_outliers(const struct split *sp, unsigned char *out);
+
 /* Fills ch (its data; title, axes and width are the caller's) with column
  * c of the sweep: the settings, and per group its figure, interval and runs
  * at each.  -1 when there is nothing to draw. */

@@ -13,6 +13,8 @@
 #ifndef BENCHSITE_SWEEPCHART_H
 #define BENCHSITE_SWEEPCHART_H
 
+#include "chart.h"
+
 struct buf;
 struct err;
 
@@ -48,8 +50,21 @@ struct sweep_chart {
 	int width;
 };
 
+/* Every text of the chart is measured (cairo's DejaVu Sans, the font the
+ * SVG asks for) and shortened with an ellipsis where it would leave the
+ * chart: a narrow layout is 360 px, and a group's name or a metric's
+ * can be any length. */
 struct sweep_layout {
 	int width, height, log2x;
+	char title[CHART_TEXT_MAX];	/* 14 px bold at (12, 22) */
+	char axis_x[CHART_TEXT_MAX];	/* centred under the plot; says
+					 * "(log 2 scale)" when it is */
+	char axis_y[CHART_TEXT_MAX];	/* up the left edge, centred */
+	int nseries;
+	/* the legend: series i's swatch (12 px) at name_x, name_y, its name
+	 * at name_x + 18 on baseline name_y + 11 */
+	char name[SWEEP_SERIES_MAX][CHART_TEXT_MAX];
+	double name_x[SWEEP_SERIES_MAX], name_y[SWEEP_SERIES_MAX];
 	double plot_x, plot_y, plot_w, plot_h;
 	double y_min, y_max;
 	int nyt;
@@ -57,19 +72,34 @@ struct sweep_layout {
 	char yt_text[16][32];
 	int nxt;
 	double xt[SWEEP_X_MAX];		/* pixels of the labelled settings */
+	double xt_left[SWEEP_X_MAX];	/* where each label starts: centred
+					 * under its setting, kept inside */
 	char xt_text[SWEEP_X_MAX][32];
 	double px[SWEEP_X_MAX];		/* pixel of each setting */
 	int legend_rows;
 };
 
-/* Lays c out: 0, or -1 with e filled. */
+/* Lays c out c->width wide (0: 960): 0, or -1 with e filled. */
 int sweep_layout(const struct sweep_chart *c, struct sweep_layout *l,
 		 struct err *e);
+
+/* Lays c out for a phone, CHART_NARROW_WIDTH wide (chart.h): the
+ * legend in fewer columns, texts shortened to fit. */
+int sweep_layout_narrow(const struct sweep_chart *c, struct sweep_layout *l,
+			struct err *e);
 
 /* Paints c as laid out in l as PNG bytes appended to out, in scheme
  * CHART_LIGHT or CHART_DARK (chart.h), scaled by scale (a thumbnail:
  * below 1). */
 int sweep_paint_png(const struct sweep_chart *c, const struct sweep_layout *l,
 		    int scheme, double scale, struct buf *out, struct err *e);
+
+/* Writes c as laid out in l as SVG bytes appended to out (svg.h: one file
+ * for a light and a dark page): 0, or -1 with e filled.  Each series is a
+ * <g class="series"> of its line (a <path> of class sN), its runs' dots
+ * (<circle r="2.00">) and markers (<circle r="4.00">) in a group of class
+ * cN, and its error bars (a group of class sN, three <line>s each). */
+int sweep_paint_svg(const struct sweep_chart *c, const struct sweep_layout *l,
+		    struct buf *out, struct err *e);
 
 #endif

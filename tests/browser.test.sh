@@ -14,7 +14,11 @@
 # controls; tests/browser/charts.mjs checks what every chart and table of
 # the site says (texts inside the chart, ticks, "1/s", thousands, the runs'
 # dots, the two-factor charts' clusters and legend), with a control for
-# each rule.  Full-page screenshots go to
+# each rule; tests/browser/lines.mjs does for a sweep's line charts and
+# figures over time what charts.mjs and reader.mjs do for bars (texts
+# inside the chart at 390 and 1280 px, light and dark, the phone's narrow
+# SVG chosen), on a store built here from real inputs, with a control a
+# rule.  Full-page screenshots go to
 # tests/browser/out/ for people to look at.
 . "$TOP/tests/lib.sh"
 
@@ -42,7 +46,7 @@ if [ ! -f "$B/node_modules/playwright-core/package.json" ]; then
 fi
 
 # run_node SCRIPT LINES ARGS...: tests/browser/SCRIPT ARGS (check.mjs,
-# reader.mjs, tables.mjs, charts.mjs), its TAP lines shown; a crash or fewer
+# reader.mjs, tables.mjs, charts.mjs, lines.mjs), its TAP lines shown; a crash or fewer
 # lines than LINES is a failure, never a silent pass
 run_node() {
 	script=$1 want=$2; shift 2
@@ -131,6 +135,60 @@ run_charts 7 "$S" --split "$SPLIT1" --split "$SPLIT2"
 for kind in exponent overlap outside rate thousands dots legend clusters; do
 	run_charts 1 --control $kind "$S" --split "$SPLIT1"
 done
+
+# --- the line charts (tests/browser/lines.mjs): a sweep's comparison and
+# test page and a test page of figures over time, at 390 and 1280 px, light
+# and dark: each chart shown as its narrow SVG on the phone and its full one
+# on the desktop (a thumbnail: narrow), every text inside it, its ground in
+# the reader's scheme; three checks a page and mode, then a control a rule.
+# The sweep: four builds at threads 1 to 16, three runs each (±1%), one of
+# them ten times slower (an outlier: both views), one named longer than a
+# phone's legend has room for, a metric named longer than its title has;
+# the series over time: sysbench's own --report-interval lines of the
+# sample data's OLTP runs.
+{
+	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tthreads\n'
+	i=0
+	for g in build-a:1000000 build-b:1020000 build-d:100000 \
+		build-c-with-a-name-longer-than-a-phone-legend-has-room-for:980000; do
+		name=${g%%:*} base=${g#*:}
+		for t in 1 2 4 8 16; do
+			for f in 0.99 1.00 1.01; do
+				i=$((i + 1))
+				printf '%s\t%s\tsweep-demo\tmemory\toperations_per_second_as_the_benchmark_reports_them\t%s\t1/s\thigher\tok\t%s\n' \
+					"$i" "$name" "$(awk -v b="$base" -v f="$f" -v t="$t" \
+					'BEGIN { printf "%.0f", b * f * (t < 8 ? t : 8) }')" "$t"
+			done
+		done
+	done
+} > "$T/sweep.tsv"
+"$BIN" --db "$T/lines.db" import "$T/sweep.tsv" >/dev/null 2>&1
+"$BIN" --db "$T/lines.db" compare sweep-demo --suite sweep-demo --by label --x threads >/dev/null 2>&1
+for f in "$TOP"/sample-data/raw/*oltp_read_write.out; do
+	l=$(basename "$f" -oltp_read_write.out)
+	"$BIN" --db "$T/lines.db" import --quiet --label "$l" "$f" >/dev/null 2>&1
+done
+"$BIN" --db "$T/lines.db" render --out "$T/lines" >/dev/null 2>"$T/err"
+L=$T/lines
+SWC=$(ls "$L"/comparison-sweep-demo-*.html 2>/dev/null | head -1)
+SWT=$(ls "$L"/test-sweep-demo-*.html 2>/dev/null | head -1)
+TSP=$(grep -l '>Over time<' "$L"/test-*transactio*.html 2>/dev/null | head -1)
+check "the line-chart site has a sweep's comparison and test page and a page of figures over time" \
+	test -n "$SWC" -a -n "$SWT" -a -n "$TSP"
+check "the sweep's test page has both views (without build-d, with it)" \
+	sh -c 'grep -q "<figcaption>without build-d" "$1" && grep -q "<figcaption>with build-d" "$1"' _ "${SWT:-/dev/null}"
+run_lines() { run_node lines.mjs "$@"; }
+run_lines 36 "${SWC:-/dev/null}" "${SWT:-/dev/null}" "${TSP:-/dev/null}"
+# the reader's rules too (text size, no sideways page, dark charts)
+run_reader 30 "${SWC:-/dev/null}" "${SWT:-/dev/null}" "${TSP:-/dev/null}"
+# controls: the phone's <source> taken away (the full chart on a phone),
+# a title past the edge, a chart without its dark stylesheet
+sed 's|<source srcset="[^"]*-narrow\.svg" media="[^"]*"[^>]*></source>||g' "${SWT:-/dev/null}" > "$L/control-narrow.html"
+check "control: the copy lost the phone's source" \
+	sh -c 'grep -q "sweep-[^\"]*\.svg" "$1" && ! grep -q -- "-narrow.svg\" media" "$1"' _ "$L/control-narrow.html"
+run_lines 1 --control narrow "$L/control-narrow.html"
+run_lines 1 --control outside "${TSP:-/dev/null}"
+run_lines 1 --control dark "${SWT:-/dev/null}"
 
 # --- the hostile site --------------------------------------------------------
 node "$B/hostile.mjs" > "$T/hostile.csv"

@@ -128,24 +128,67 @@ for cmd in "membench --size={size}" "membench --cache={cache_mb}"; do
 		sh -c '"$BIN" --db "$1" summary | grep -q "build-b / 8 is 3.4x faster"' _ "$T/db"
 done
 
-# the line chart: a PNG for a light and one for a dark page, on the
-# comparison page and the test page
+# the line chart, drawn as a bar chart is: BASE.png (light), BASE.svg
+# (light and dark), BASE-narrow.svg (a phone's) and, on the comparison
+# page, BASE-thumb.png, its thumbnail there and on the index
 fresh
 bs import "$T/sweep.tsv" > /dev/null
 bs compare sw --by label --x threads 2> /dev/null
 bs render --quiet --out "$T/lsite" > /dev/null 2>&1
-check "the comparison page shows the sweep's line chart, light and dark" \
+check "the comparison page shows the sweep's line chart: PNG, SVG and the phone's narrow SVG" \
 	sh -c 'p=$(ls "$1"/comparison-sw-*.html) &&
-	       grep -q "sweep-sw-memory-operations-per-sec-compa-[0-9a-f]*\.png" "$p" &&
-	       grep -q "sweep-sw-memory-operations-per-sec-compa-[0-9a-f]*-dark\.png" "$p" &&
+	       grep -q "src=\"sweep-sw-memory-operations-per-sec-compa-[0-9a-f]*\.png\"" "$p" &&
+	       grep -q "srcset=\"sweep-sw-memory-operations-per-sec-compa-[0-9a-f]*\.svg\"" "$p" &&
+	       grep -q "srcset=\"sweep-sw-memory-operations-per-sec-compa-[0-9a-f]*-narrow\.svg\" media=\"(max-width: 40rem)\"" "$p" &&
+	       ! grep -q "sweep-sw-[^\"]*-dark\.png" "$p" &&
 	       grep -q "Line chart of operations_per_sec over threads, a line per label (2)" "$p"' _ "$T/lsite"
-check "the chart files are PNGs of 960 px" \
-	sh -c 'for f in "$1"/sweep-sw-*.png; do
+check "the full PNGs are 960 px wide, the thumbnail 336" \
+	sh -c 'w() { od -An -tu1 -j16 -N4 "$1" | awk "{ print \$1 * 16777216 + \$2 * 65536 + \$3 * 256 + \$4 }"; }
+	       for f in "$1"/sweep-sw-*.png; do
 		[ "$(head -c 8 "$f" | od -An -tx1 | tr -d " \n")" = 89504e470d0a1a0a ] || exit 1
-		[ "$(od -An -tu1 -j16 -N4 "$f" | awk "{ print \$1 * 16777216 + \$2 * 65536 + \$3 * 256 + \$4 }")" = 960 ] || exit 1
-	       done; test "$(ls "$1"/sweep-sw-*.png | wc -l)" = 4' _ "$T/lsite"
+		case $f in *-thumb.png) [ "$(w "$f")" = 336 ] || exit 1 ;; *) [ "$(w "$f")" = 960 ] || exit 1 ;; esac
+	       done; test "$(ls "$1"/sweep-sw-*.png | wc -l)" = 3 && test "$(ls "$1"/sweep-sw-*-thumb.png | wc -l)" = 1' _ "$T/lsite"
+svg=$(ls "$T"/lsite/sweep-sw-*-compa-*[0-9a-f].svg)
+nsvg=$(ls "$T"/lsite/sweep-sw-*-compa-*-narrow.svg)
+check "the SVG: 960 px, a marker a point (8), a dot a run (24), an error bar a point (8 x 3 lines)" \
+	sh -c 'grep -q "<svg[^>]* width=\"960\"" "$1" &&
+	       test "$(grep -o "r=\"4.00\"" "$1" | wc -l)" = 8 && test "$(grep -o "r=\"2.00\"" "$1" | wc -l)" = 24 &&
+	       test "$(grep -o "stroke-width=\"1.5\"><line" "$1" | wc -l)" = 2 &&
+	       test "$(grep -o "<line x1" "$1" | wc -l)" -ge 24' _ "$svg"
+check "the SVG follows a dark page (its stylesheet recolours the lines)" \
+	sh -c 'grep -q "prefers-color-scheme: dark" "$1" && grep -q "class=\"s0\"" "$1" && grep -q "\.s0{stroke:" "$1"' _ "$svg"
+check "the narrow SVG is a phone's 360 px, the legend and texts the same" \
+	sh -c 'grep -q "<svg[^>]* width=\"360\"" "$1" && grep -q ">build-a<" "$1" && grep -q ">build-b<" "$1" &&
+	       grep -q "threads (log 2 scale)" "$1"' _ "$nsvg"
+check "the comparison's Charts and the index show the sweep's thumbnail" \
+	sh -c 'grep -q "src=\"sweep-sw-[^\"]*-thumb\.png\"" "$1"/index.html &&
+	       grep -q "srcset=\"sweep-sw-[^\"]*-narrow\.svg\" type" "$1"/index.html &&
+	       p=$(ls "$1"/comparison-sw-*.html) && grep -q "src=\"sweep-sw-[^\"]*-thumb\.png\"" "$p" &&
+	       ! grep -q "src=\"chart-sw-[^\"]*-thumb\.png\"" "$p"' _ "$T/lsite"
 check "the test page shows it too" \
-	grep -q "sweep-sw-memory-operations-per-sec-test-" "$(ls "$T"/lsite/test-sw-*.html)"
+	grep -q "sweep-sw-memory-operations-per-sec-testa-" "$(ls "$T"/lsite/test-sw-*.html)"
+check "the same store renders the same chart bytes" \
+	sh -c '"$BIN" --db "$1/db" render --quiet --out "$1/lsite2" > /dev/null 2>&1 &&
+	       for f in "$1"/lsite/sweep-*; do cmp -s "$f" "$1/lsite2/${f##*/}" || exit 1; done' _ "$T"
+
+# a group ten times slower at most settings is an outlier: each chart is
+# drawn without it and with it, as bar charts are; without it, one view
+{
+	cat "$T/sweep.tsv"
+	awk -F'\t' 'NR > 1 && $2 == "build-a" { OFS = "\t"; $1 = $1 + 1000; $2 = "build-z"; $6 = int($6 / 10); print }' "$T/sweep.tsv"
+} > "$T/slow.tsv"
+fresh
+bs import "$T/slow.tsv" > /dev/null
+bs compare sw --by label --x threads 2> /dev/null
+bs render --quiet --out "$T/osite" > /dev/null 2>&1
+check "an outlier group: both views on the test page, without it first" \
+	sh -c 'p=$(ls "$1"/test-sw-*.html) &&
+	       test "$(grep -o "<figcaption>with[^<(]*" "$p" | head -2 | tr "\n" "|")" = "<figcaption>without build-z |<figcaption>with build-z |"' _ "$T/osite"
+check "... whose SVGs leave it out, and hold it" \
+	sh -c 'n=0; for f in $(grep -o "srcset=\"sweep-sw-[^\"]*[0-9a-f]\.svg\"" "$(ls "$1"/test-sw-*.html)" | sed "s/^srcset=\"//; s/\"$//"); do
+		grep -q ">build-z<" "$1/$f" && n=$((n + 1)); done; test "$n" = 1' _ "$T/osite"
+check "control: without the slow group, one view" \
+	sh -c 'p=$(ls "$1"/test-sw-*.html) && ! grep -q "<figcaption>without" "$p"' _ "$T/lsite"
 check "the index counts the sweep's groups along the axis: 2, not 2 x 4 settings" \
 	grep -q ">sw, by label</a>: 2 groups, 24 results" "$T/lsite/index.html"
 

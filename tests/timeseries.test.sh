@@ -101,9 +101,19 @@ bs render --quiet --out "$T/site" 2>"$T/err"
 page=$(grep -l 'transactions_per_sec' "$T"/site/test-*.html | xargs grep -l '>Over time<' | head -1)
 check "the test page of transactions_per_sec has an Over time section" test -n "$page"
 if [ -n "$page" ]; then
-	check "... with a chart per group (2), light and dark" sh -c '
+	check "... with a chart per group (2): PNG, SVG (light and dark) and a phone's narrow SVG" sh -c '
 		[ "$(grep -o "src=\"time-[^\"]*\.png\"" "$1" | sort -u | wc -l)" -eq 2 ] &&
-		[ "$(grep -o "srcset=\"time-[^\"]*-dark\.png\"" "$1" | sort -u | wc -l)" -eq 2 ]' _ "$page"
+		[ "$(grep -o "srcset=\"time-[^\"]*[0-9a-f]\.svg\"" "$1" | sort -u | wc -l)" -eq 2 ] &&
+		[ "$(grep -o "srcset=\"time-[^\"]*-narrow\.svg\" media=\"(max-width: 40rem)\"" "$1" | sort -u | wc -l)" -eq 2 ]' _ "$page"
+	check "... whose SVGs carry the dark scheme, the runs and the mean as paths, 960 and 360 px" sh -c '
+		for f in $(grep -o "time-[^\"]*\.svg" "$1" | sort -u); do
+			grep -q "prefers-color-scheme: dark" "$2/$f" && grep -q "class=\"ln\"" "$2/$f" &&
+			grep -q "class=\"sm\"" "$2/$f" || exit 1
+			case $f in
+			*-narrow.svg) grep -q "<svg[^>]* width=\"360\"" "$2/$f" || exit 1 ;;
+			*) grep -q "<svg[^>]* width=\"960\"" "$2/$f" || exit 1 ;;
+			esac
+		done' _ "$page" "$T/site"
 	check "... whose files are PNG images" sh -c '
 		for f in $(grep -o "time-[^\"]*\.png" "$1" | sort -u); do
 			head -c 8 "$2/$f" | od -An -c | grep -q "P   N   G" || exit 1

@@ -14,6 +14,7 @@
 #include "../../core/err.h"
 #include "../../renderer/chart.h"
 #include "../../renderer/linechart.h"
+#include "../../renderer/sweepchart.h"
 #include "tap.h"
 
 /* 7 pixels per byte: a stand-in font with known widths. */
@@ -508,6 +509,88 @@ static void test_narrow(void)
 	free(l);
 }
 
+/* The line charts' narrow layouts, measured in the font they are drawn
+ * in: every text within the chart's 360 px, a long name shortened with an
+ * ellipsis, the x labels inside. */
+static void test_line_narrow(void)
+{
+	static const char *const xt[] = {"1", "2", "4", "8"};
+	static const char *const long_name =
+		"build-c-with-a-name-longer-than-a-phone-legend-has-room-for";
+	struct sweep_chart *c = calloc(1, sizeof(*c));
+	struct sweep_layout *l = calloc(1, sizeof(*l));
+	struct line_series *s = malloc(sizeof(*s));
+	struct line_layout *ll = calloc(1, sizeof(*ll));
+	struct chart_font f, bold;
+	struct err e;
+	int i, k, inside = 1, cut = 0;
+
+	if (!c || !l || !s || !ll || chart_font_open(&f, 12, 0, &e) ||
+	    chart_font_open(&bold, 14, 1, &e)) {
+		CHECK(0, "sweep narrow: memory and fonts");
+		return;
+	}
+	c->title = "memory: operations_per_second_as_the_benchmark_reports_"
+		   "them over threads";
+	c->axis_x = "threads";
+	c->axis_y = "operations_per_second_as_the_benchmark_reports_them "
+		    "(/s), higher is better";
+	c->nx = 4;
+	c->nseries = 2;
+	for (k = 0; k < 4; k++) {
+		c->x[k] = 1 << k;
+		c->x_text[k] = xt[k];
+	}
+	c->s[0].name = "build-a";
+	c->s[1].name = long_name;
+	c->s[1].color = 1;
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 4; k++) {
+			c->s[i].p[k].has = 1;
+			c->s[i].p[k].y = (i + 1) * (k + 1) * 1e6;
+		}
+	CHECK(sweep_layout_narrow(c, l, &e) == 0 && l->width == 360,
+	      "sweep narrow: laid out 360 px wide");
+	inside = 12 + chart_font_measure(&bold, l->title) <= l->width;
+	for (i = 0; i < l->nseries; i++)
+		inside &= l->name_x[i] + 18 +
+			  chart_font_measure(&f, l->name[i]) <= l->width;
+	for (k = 0; k < l->nxt; k++)
+		inside &= l->xt_left[k] >= 0 && l->xt_left[k] +
+			  chart_font_measure(&f, l->xt_text[k]) <= l->width;
+	inside &= chart_font_measure(&f, l->axis_y) <= l->plot_h;
+	CHECK(inside, "sweep narrow: title, legend, x labels and y title "
+	      "within the chart");
+	cut = strcmp(l->name[1], long_name) != 0 &&
+	      strstr(l->name[1], "\xe2\x80\xa6") != NULL &&
+	      strncmp(l->name[1], "build-c-", 8) == 0;
+	CHECK(cut, "sweep narrow: a long name ends in an ellipsis");
+	CHECK(strstr(l->axis_y, "(/s), higher is better") != NULL,
+	      "sweep narrow: the y title keeps its unit and direction");
+	CHECK(strcmp(l->axis_x, "threads (log 2 scale)") == 0 &&
+	      l->nxt == 4, "sweep narrow: log 2 axis, every setting labelled");
+	line_series_init(s);
+	for (k = 0; k <= 3600; k++)
+		line_series_add(s, k, 1000 + k % 7);
+	CHECK(line_layout_many((const struct line_series *const *)&s, 1,
+			       c->title, c->axis_y, CHART_NARROW_WIDTH, ll,
+			       &e) == 0, "line narrow: laid out");
+	inside = 12 + chart_font_measure(&bold, ll->title) <= ll->width &&
+		 12 + chart_font_measure(&f, ll->axis_y) <= ll->width &&
+		 ll->nxt <= 6;
+	for (k = 0; k < ll->nxt; k++)
+		inside &= ll->xt_left[k] >= 0 && ll->xt_left[k] +
+			  chart_font_measure(&f, ll->xt_text[k]) <= ll->width;
+	CHECK(inside, "line narrow: title, y title and time labels within "
+	      "360 px, at most 6 time labels");
+	chart_font_close(&f, NULL);
+	chart_font_close(&bold, NULL);
+	free(c);
+	free(l);
+	free(s);
+	free(ll);
+}
+
 void test_chart(void)
 {
 	test_nice();
@@ -518,4 +601,5 @@ void test_chart(void)
 	test_paint();
 	test_line_series();
 	test_narrow();
+	test_line_narrow();
 }
