@@ -94,7 +94,7 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 	const struct line_series *const *ss =
 		(const struct line_series *const *)ln->s;
 	char base[SLUG_MAX], name[SLUG_MAX + 16];
-	char title[400], ay[300], alt[700];
+	char title[400], ay[300], alt[700], who[300];
 	const struct stats *st = analysis_stats(a, c, g);
 	struct line_layout *lay = malloc(sizeof(*lay));
 	struct line_layout *nlay = malloc(sizeof(*nlay));
@@ -123,8 +123,19 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 		free(nlay);
 		return err_set(s->e, NULL, 0, 0, "out of memory");
 	}
-	snprintf(title, sizeof(title), "%s: %s over time", m->groups[g],
-		 col->metric);
+	{
+		/* a sweep's group at a setting is "commit-on at clients=4" */
+		char by[200];
+		const char *x;
+
+		ts_group_parts(m, g, by, sizeof(by), &x);
+		if (*x)
+			snprintf(who, sizeof(who), "%s at %.40s=%.40s", by,
+				 m->split, x);
+		else
+			snprintf(who, sizeof(who), "%.280s", m->groups[g]);
+	}
+	snprintf(title, sizeof(title), "%s: %s over time", who, col->metric);
 	snprintf(ay, sizeof(ay), "%s%s%s%s, %s is better", col->metric,
 		 *uv->unit ? " (" : "", uv->unit, *uv->unit ? ")" : "",
 		 col->better);
@@ -154,9 +165,9 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 
 		snprintf(alt, sizeof(alt), "Line chart of %s over time for %s: "
 			 "each run a thin line, their mean thick; what it "
-			 "shows is said below", col->metric, m->groups[g]);
+			 "shows is said below", col->metric, who);
 		buf_reset(&b);
-		ts_sentences(&r, m->groups[g], tg->nruns, col->unit,
+		ts_sentences(&r, who, tg->nruns, col->unit,
 			     st->n > 0 ? st->mean : NAN, &b);
 		if (tg->dropped) {
 			char n[32];

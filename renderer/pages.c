@@ -1303,7 +1303,9 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 		page_free(&p);
 		return -1;
 	}
-	if (views(s, main, a, c, 0)) {
+	/* a sweep's groups at each setting are no competitors: its line
+	 * chart is its chart, never bars of "commit-on / 4" */
+	if (!a->m->sweep && views(s, main, a, c, 0)) {
 		page_free(&p);
 		return -1;
 	}
@@ -1332,7 +1334,19 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 		if (st->n == 0 && x->nvoid == 0)
 			continue;
 		tr = html_el(table, "tr", NULL);
-		html_el(tr, "th", m->groups[g]);
+		{
+			/* a sweep's group at a setting: "commit-on at clients=4" */
+			char by[512], who[640];
+			const char *xv;
+
+			ts_group_parts(m, g, by, sizeof(by), &xv);
+			if (*xv)
+				snprintf(who, sizeof(who), "%s at %.40s=%.40s",
+					 by, m->split, xv);
+			else
+				snprintf(who, sizeof(who), "%s", m->groups[g]);
+			html_el(tr, "th", who);
+		}
 		snprintf(t, sizeof(t), "%d", st->n);
 		td = html_el(tr, "td", t);
 		html_attr(td, "class", "num");

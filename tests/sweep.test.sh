@@ -236,3 +236,13 @@ if [ -n "$py" ]; then
 else
 	skip "generated sweeps against SciPy" "python3-scipy is not installed"
 fi
+
+# ... and on the test pages, the over-time charts' titles and sentences
+bs import "$TOP/sample-data/pgbench-clients-sweep.tsv" > /dev/null 2>&1
+bs compare pgs --suite pgbench --by label --x clients 2> /dev/null
+bs render --quiet --out "$T/pgsite" > /dev/null 2>&1
+check "a sweep's over-time charts on its test page: 'commit-on at clients=8', never 'commit-on / 8'" \
+	sh -c 'cat "$1"/test-pgs-*.html > "$1/all" &&
+	       grep -q "commit-on at clients=8 (mean of 2 runs)" "$1/all" &&
+	       grep -q "over time for commit-on at clients=8" "$1/all" &&
+	       ! grep -q "commit-on / 8" "$1/all"' _ "$T/pgsite"
