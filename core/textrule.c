@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "text.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
@@ -148,6 +149,19 @@ void textrule_describe(long cp, char out[64])
 	else
 		snprintf(out, 64, "U+%04lX, %s", (unsigned long)cp,
 			 what[kind_of((unsigned long)cp)]);
+}
+
+int textrule_named(const char *what, const char *s, struct err *e)
+{
+	char d[64];
+	long cp;
+
+	if (textrule_check_str(s, NULL, &cp) == 0)
+		return 0;
+	if (cp == TEXTRULE_BAD_UTF8)
+		return err_set(e, NULL, 0, 0, "%s is not valid UTF-8 text", what);
+	textrule_describe(cp, d);
+	return err_set(e, NULL, 0, 0, "%s holds %s", what, d);
 }
 
 /* The bytes that go out for p[0..n)'s next character: *len input bytes

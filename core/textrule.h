@@ -31,6 +31,12 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp);
 /* textrule_check of the NUL-terminated s (the NUL ends it). */
 int textrule_check_str(const char *s, size_t *at, long *cp);
 
+/* 0 when the NUL-terminated s passes the rule; else -1 with e saying
+ * "WHAT holds U+001B, a control character" (or "WHAT is not valid UTF-8
+ * text"): the check of text a user gives for a name (--label, --title). */
+struct err;
+int textrule_named(const char *what, const char *s, struct err *e);
+
 /* What cp is, for messages: "U+001B, a control character",
  * "U+FFFE, a noncharacter", "U+202E, a bidirectional control", "a byte
  * that is not UTF-8".  out holds 64 bytes. */
