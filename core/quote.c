@@ -145,6 +145,8 @@ const char *quote_arg(const char *s, char out[QUOTE_ARG_SIZE])
 		i += ok;
 		if (ok < at || i >= n)
 			break;
+		if (cp != TEXTRULE_BAD_UTF8)
+			cp &= ~TEXTRULE_NOT_NFC;
 		if (cp == TEXTRULE_BAD_UTF8 || cp < 0x80) {
 			o += (size_t)snprintf(out + o, QUOTE_ARG_SIZE - o, "\\x%02X",
 					      (unsigned char)s[i]);
