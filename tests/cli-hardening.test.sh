@@ -76,6 +76,8 @@ echoed "summary NAME" 'summary "$A"'
 echoed "--set KEY" 'import --set "$A=1" "$BONNIE"'
 echoed "--set without =" 'import --set "$A" "$BONNIE"'
 echoed "tag --where" 'tag --where "$A" --set k=v'
+echoed "run --param" 'run --param "$A" -- true'
+echoed "run's command that is none" 'run -- "$A/"'
 
 # --- SOURCE_DATE_EPOCH --------------------------------------------
 dump "$T/db" > "$T/before.sql"
