@@ -72,15 +72,11 @@ static enum kind kind_of(unsigned long cp)
 		return K_BIDI;
 	/* invisible: "ext4" and "ext4" + U+200B would be two groups that
 	 * print the same.  Format characters (zero-width space and joiners,
-	 * U+FEFF, the soft hyphen, tags) and the line and paragraph
-	 * separators, by ICU's Unicode data (libxml2 links it already) */
-	if (cp >= 0xa0) {
-		int8_t t = u_charType((UChar32)cp);
-
-		if (t == U_FORMAT_CHAR || t == U_LINE_SEPARATOR ||
-		    t == U_PARAGRAPH_SEPARATOR)
-			return K_FORMAT;
-	}
+	 * U+FEFF, the soft hyphen, tags), by ICU's Unicode data (libxml2
+	 * links it already).  U+2028, the line separator, stays allowed:
+	 * it shows, and pages carry it as text */
+	if (cp >= 0xa0 && u_charType((UChar32)cp) == U_FORMAT_CHAR)
+		return K_FORMAT;
 	return K_OK;
 }
 

@@ -13,8 +13,7 @@
  * or the sqlite3 shell put there anyway (textrule_clean, U+FFFD for each),
  * and terminals get only cleaned text (textrule_fputs).  Tab is allowed:
  * formats that can carry it mean it.  Invisible characters are refused
- * too (format characters such as U+200B and U+FEFF, the line and paragraph
- * separators), and so is text not in NFC (Unicode's composed form): both
+ * too (format characters such as U+200B and U+FEFF), and so is text not in NFC (Unicode's composed form): both
  * make two names that print the same.  Cleaning replaces the first with
  * U+FFFD and composes the second.
  */
