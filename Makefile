@@ -13,7 +13,9 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 PKG_CONFIG ?= pkg-config
-PKGS = sqlite3 cairo libxml-2.0 zlib
+# icu-uc: Unicode's data for the text rule (core/textrule.c: NFC, invisible
+# characters); libxml2 links it already, so it costs no new package
+PKGS = sqlite3 cairo libxml-2.0 zlib icu-uc
 
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
@@ -58,7 +60,7 @@ TEMPLATES = $(sort $(wildcard templates/*))
 
 # Debian packages: to build, and what the tests use besides.
 DEB_BUILD = gcc make pkg-config libsqlite3-dev libcairo2-dev libxml2-dev \
-            zlib1g-dev fonts-dejavu-core
+            libicu-dev zlib1g-dev fonts-dejavu-core
 DEB_TEST = sqlite3 bonnie++ libxml2-utils ministat groff python3 python3-scipy \
            sysbench strace chromium nodejs fio dbench hyperfine postgresql \
            btrfs-progs e2fsprogs

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/quote.h"
 
 #ifndef BENCHSITE_VERSION
 #define BENCHSITE_VERSION "0.1.0"
@@ -65,13 +66,16 @@ static int dispatch(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct cli_env env;
+	char q[QUOTE_ARG_SIZE];
 	size_t i;
 	int c;
 
 	env.db = getenv("BENCHSITE_DB");
 	if (!env.db || !*env.db)
 		env.db = "results.db";
-	/* '+': stop at the command, whose options are its own */
+	/* '+': stop at the command, whose options are its own; getopt's own
+	 * messages would echo an argument raw (cli_option_fault quotes it) */
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+d:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -90,6 +94,8 @@ static int dispatch(int argc, char **argv)
 			printf("benchsite %s\n", BENCHSITE_VERSION);
 			return EXIT_OK;
 		default:
+			cli_option_fault(NULL, argv[optind - 1], optopt,
+					 "d");
 			usage(stderr);
 			return EXIT_USAGE;
 		}
@@ -112,7 +118,7 @@ static int dispatch(int argc, char **argv)
 		}
 	}
 	fprintf(stderr, "benchsite: '%s' is not a command; see "
-		"'benchsite --help'\n", argv[optind]);
+		"'benchsite --help'\n", quote_arg(argv[optind], q));
 	return EXIT_USAGE;
 }
 

@@ -11,12 +11,14 @@
 
 #include "../collector/import.h"
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
+#include "../core/quote.h"
 
 /* Opens env's store with open, printing its error. */
 static int open_printing(int (*open)(const char *, struct store **,
@@ -102,16 +104,34 @@ int cli_usage_error(const char *u)
 	return EXIT_USAGE;
 }
 
+void cli_option_fault(const char *cmd, const char *arg, int opt,
+		      const char *shortopts)
+{
+	char q[QUOTE_ARG_SIZE], one[3] = {'-', (char)opt, '\0'};
+
+	if (opt && strchr(shortopts, opt) && arg[0] == '-')
+		fprintf(stderr, "benchsite: %s%soption '%s' wants a value\n",
+			cmd ? cmd : "", cmd ? ": " : "", quote_arg(arg, q));
+	else
+		fprintf(stderr, "benchsite: %s%sunknown option '%s'\n",
+			cmd ? cmd : "", cmd ? ": " : "",
+			quote_arg(opt ? one : arg, q));
+}
+
 int cli_option(int argc, char **argv, const char *shortopts,
 	       const struct option *opts, const char *usage)
 {
-	int c = getopt_long(argc, argv, shortopts, opts, NULL);
+	int c;
 
+	/* getopt's own messages would echo the argument raw: ours quote it */
+	opterr = 0;
+	c = getopt_long(argc, argv, shortopts, opts, NULL);
 	if (c == 'h') {
 		fputs(usage, stdout);
 		return CLI_HELP;
 	}
 	if (c == '?' || c == ':') {
+		cli_option_fault(argv[0], argv[optind - 1], optopt, shortopts);
 		fputs(usage, stderr);
 		return CLI_BAD;
 	}
@@ -125,34 +145,28 @@ int cli_status(int c)
 
 int cli_text_option(const char *name, const char *text)
 {
-	char d[64];
-	long cp;
+	struct err e;
 
-	if (textrule_check(text, strlen(text), NULL, &cp) == 0)
+	if (textrule_named(name, text, &e) == 0)
 		return 0;
-	if (cp == TEXTRULE_BAD_UTF8) {
-		fprintf(stderr, "benchsite: %s is not valid UTF-8 text\n", name);
-		return -1;
-	}
-	textrule_describe(cp, d);
-	fprintf(stderr, "benchsite: %s holds %s\n", name, d);
+	err_print(&e);
 	return -1;
 }
 
 int cli_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max)
 {
-	char *eq = strchr(arg, '=');
+	char *eq = strchr(arg, '='), q[QUOTE_ARG_SIZE];
 
 	if (!eq || *n >= max) {
 		fprintf(stderr, "benchsite: --set wants KEY=VALUE (at most %d), "
-			"found '%s'\n", max, arg);
+			"found '%s'\n", max, quote_arg(arg, q));
 		return -1;
 	}
 	*eq = '\0';
 	if (!record_key_valid(arg)) {
 		fprintf(stderr, "benchsite: '%s' is not a valid attribute name "
-			"(letters, digits, _ - .)\n", arg);
+			"(letters, digits, _ - .)\n", quote_arg(arg, q));
 		return -1;
 	}
 	if (cli_text_option("--set", eq + 1))

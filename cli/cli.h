@@ -49,6 +49,13 @@ int cli_usage_error(const char *usage);
 #define CLI_BAD (-3)	/* an unknown option or a missing argument: usage
 			 * went to stderr after getopt's own message */
 
+/* Says on stderr, as "benchsite: CMD: ..." (cmd may be NULL), what getopt found wrong: an
+ * unknown option (the short option opt, or when opt is 0 the argument
+ * arg) or one of shortopts given without its value (arg), the argument
+ * quoted by quote_arg (core/quote.h). */
+void cli_option_fault(const char *cmd, const char *arg, int opt,
+		      const char *shortopts);
+
 /* getopt_long over a command's argv (argv[0] is the command's name), with
  * the two answers every command gives alike: --help ('h' in shortopts and
  * opts) prints usage on stdout, anything getopt refuses prints it on

@@ -24,6 +24,7 @@
 #include "../core/text.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "../core/quote.h"
 
 static const char usage[] =
 	"usage: benchsite import [--format F] [--label L] [--set K=V]... "
@@ -227,8 +228,10 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		switch (c) {
 		case 'f':
 			if (!format_find(optarg)) {
+				char q[QUOTE_ARG_SIZE];
+
 				fprintf(stderr, "benchsite: unknown format '%s'\n",
-					optarg);
+					quote_arg(optarg, q));
 				return cli_usage_error(import_usage());
 			}
 			o.format = optarg;

@@ -107,6 +107,14 @@ int cmd_merge(int argc, char **argv, const struct cli_env *env)
 		       rep.sources, rep.sources == 1 ? "" : "s", rep.runs,
 		       rep.results, rep.skipped, rep.comparisons,
 		       rep.comparisons == 1 ? "" : "s");
+		/* the rest is merged (exit 0: the store changed); what was
+		 * left out is said, the first with why */
+		if (rep.refused)
+			warnmsg("%s: %ld comparison%s not copied, as compare "
+				"would refuse %s: %s", argv[i], rep.refused,
+				rep.refused == 1 ? "" : "s",
+				rep.refused == 1 ? "it" : "them (the first)",
+				rep.refused_why);
 	}
 	store_close(s);
 	return failed ? EXIT_FAULT : EXIT_OK;

@@ -18,28 +18,6 @@
 /* The longest group name compared; a longer item matches nothing. */
 #define NAME_MAX_LEN 4096
 
-int order_check_syntax(const char *order)
-{
-	char v[NAME_MAX_LEN];
-	int i, n;
-
-	if (strcmp(order, "value") == 0)
-		return 0;
-	n = selection_count(SELECTION_IN, order);
-	for (i = 0; i < n; i++)
-		if (selection_value(order, i, v, sizeof(v)) <= 0) {
-			textrule_printf(stderr, "benchsite: compare: --order "
-					"'%s': name %d is %s (group names, "
-					"comma-separated; a comma inside a "
-					"name is written \\,)\n", order, i + 1,
-					selection_value(order, i, v,
-							sizeof(v)) ?
-					"too long" : "empty");
-			return -1;
-		}
-	return 0;
-}
-
 struct groups {
 	const struct store_comparison *c;
 	char **name;		/* each group once, in load order */

@@ -5,8 +5,9 @@
  * inside a name is \,, a backslash \\: schema/selection.h), and a name
  * that is no group of the comparison would be ignored at every render,
  * silently: a typo, or a name with a comma that was not escaped.  So
- * compare refuses the option when an item is empty, and the comparison
- * when an item names none of its groups as the store holds them now.
+ * compare refuses the option when an item is empty (comparison_rule.h),
+ * and the comparison when an item names none of its groups as the store
+ * holds them now (here).
  */
 #ifndef BENCHSITE_CLI_ORDER_CHECK_H
 #define BENCHSITE_CLI_ORDER_CHECK_H
@@ -14,10 +15,6 @@
 struct err;
 struct store;
 struct store_comparison;
-
-/* 0 when order is "value" or a list of names none empty; else prints
- * why on stderr and returns -1 (a usage error). */
-int order_check_syntax(const char *order);
 
 /* 0 when c has no --order, orders by value, or every name it gives is a
  * group of c (its by, split or sweep keys, among the metrics and tests

@@ -49,6 +49,7 @@
 #include "../collector/source.h"
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/fdio.h"
 #include "../core/record.h"
 #include "../core/textrule.h"
@@ -535,7 +536,7 @@ static int words_option(const char *opt, const char *arg, char ***words)
 	free(*words);
 	*words = NULL;
 	if (run_words(arg, words, &e)) {
-		fprintf(stderr, "benchsite: %s: %s\n", opt, e.msg);
+		warnmsg("%s: %s", opt, e.msg);	/* cleaned: it may quote arg */
 		return -1;
 	}
 	return 0;
@@ -550,7 +551,7 @@ static int param_option(struct run_cfg *cfg, char *arg)
 
 	err_clear(&e);
 	if (run_plan_add(&cfg->plan, arg, &e)) {
-		fprintf(stderr, "benchsite: %s\n", e.msg);
+		err_print(&e);
 		return -1;
 	}
 	p = &cfg->plan.param[cfg->plan.nparam - 1];
@@ -874,7 +875,10 @@ int cmd_run(int argc, char **argv, const struct cli_env *env)
 	cargv = argv + optind;
 	base = strrchr(cargv[0], '/') ? strrchr(cargv[0], '/') + 1 : cargv[0];
 	if (!*base) {
-		fprintf(stderr, "benchsite: '%s' is not a command\n", cargv[0]);
+		char q[QUOTE_ARG_SIZE];
+
+		fprintf(stderr, "benchsite: '%s' is not a command\n",
+			quote_arg(cargv[0], q));
 		cfg_free(&cfg);
 		return EXIT_USAGE;
 	}

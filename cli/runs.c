@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/quote.h"
 #include "../core/sort.h"
 #include "../schema/lifecycle.h"
 
@@ -82,16 +83,22 @@ static int run_list(const char *arg, struct cli_runs *r, const char **bad,
 int cli_run_numbers(int argc, char **argv, int first)
 {
 	const char *bad, *why;
+	char q[QUOTE_ARG_SIZE], qbad[QUOTE_ARG_SIZE], *part;
 	size_t badn;
 	int i;
 
 	for (i = first; i < argc; i++)
 		if (run_list(argv[i], NULL, &bad, &badn, &why)) {
-			if (strcmp(bad, argv[i]) == 0)
-				fprintf(stderr, "benchsite: '%s' %s\n", argv[i], why);
-			else
-				fprintf(stderr, "benchsite: '%s': '%.*s' %s\n",
-					argv[i], (int)badn, bad, why);
+			if (strcmp(bad, argv[i]) == 0) {
+				fprintf(stderr, "benchsite: '%s' %s\n",
+					quote_arg(argv[i], q), why);
+				return -1;
+			}
+			part = strndup(bad, badn);
+			fprintf(stderr, "benchsite: '%s': '%s' %s\n",
+				quote_arg(argv[i], q),
+				part ? quote_arg(part, qbad) : "?", why);
+			free(part);
 			return -1;
 		}
 	return 0;

@@ -25,6 +25,7 @@
 #include "../core/textrule.h"
 #include "../renderer/split.h"
 #include "../renderer/sweep.h"
+#include "../schema/comparison_rule.h"
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
@@ -73,34 +74,6 @@ static const char compare_usage[] =
 	"                   another\n"
 	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
 	"ext2 < ext10.\n";
-
-/* 1 (after saying why) unless keys are attribute names or label,
- * comma-separated, each once: what --by and --split take (the group of a
- * run is the values of every key, store.h) */
-static int keys_bad(const char *option, const char *keys)
-{
-	char key[128];
-	const char *p = keys;
-
-	do {
-		size_t len = strcspn(p, ",");
-		const char *q;
-		int twice = 0;
-
-		snprintf(key, sizeof(key), "%.*s", (int)len, p);
-		for (q = keys; q < p && !twice; q += strcspn(q, ",") + 1)
-			twice = strcspn(q, ",") == len && strncmp(q, p, len) == 0;
-		if (len >= sizeof(key) || twice ||
-		    (strcmp(key, "label") != 0 && !record_key_valid(key))) {
-			fprintf(stderr, "benchsite: %s wants attribute names or "
-				"label, comma-separated, each once; found '%s'\n",
-				option, keys);
-			return 1;
-		}
-		p += len;
-	} while (*p++ == ',');
-	return 0;
-}
 
 static int suite_count(void *ctx, const char *suite)
 {
@@ -397,45 +370,27 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 	while ((ch = cli_option(argc, argv, "s:b:w:t:dM:T:o:p:x:h", opts,
 				compare_usage)) >= 0) {
 		switch (ch) {
+		/* what each option holds is checked below, all at once,
+		 * by the rule merge and render check too */
 		case 'x':
-			if (!record_key_valid(optarg)) {
-				textrule_printf(stderr, "benchsite: --x '%s' is not "
-						"an attribute name\n", optarg);
-				return EXIT_USAGE;
-			}
 			c.x = optarg;
 			break;
 		case 'p':
-			if (keys_bad("--split", optarg))
-				return EXIT_USAGE;
 			c.split = optarg;
 			break;
 		case 'M':
+			c.metrics = optarg;
+			break;
 		case 'T':
+			c.tests = optarg;
+			break;
 		case 'o':
-			if (!*optarg || strchr(optarg, '\n') ||
-			    cli_text_option(ch == 'M' ? "--metrics" : ch == 'T' ?
-					    "--tests" : "--order", optarg)) {
-				fprintf(stderr, "benchsite: compare: --%s wants "
-					"names, comma-separated\n", ch == 'M' ?
-					"metrics" : ch == 'T' ? "tests" : "order");
-				return EXIT_USAGE;
-			}
-			if (ch == 'o' && order_check_syntax(optarg))
-				return EXIT_USAGE;
-			if (ch == 'M')
-				c.metrics = optarg;
-			else if (ch == 'T')
-				c.tests = optarg;
-			else
-				c.order = optarg;
+			c.order = optarg;
 			break;
 		case 's':
 			c.suite = optarg;
 			break;
 		case 'b':
-			if (keys_bad("--by", optarg))
-				return EXIT_USAGE;
 			c.by = optarg;
 			break;
 		case 'w':
@@ -456,25 +411,16 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		return cli_status(ch);
 	if (optind != argc - 1 || !*argv[optind])
 		return cli_usage_error(compare_usage);
-	if (c.x && c.split) {
-		fprintf(stderr, "benchsite: compare: --x and --split are two "
-			"ways of adding a factor: give one\n");
-		return EXIT_USAGE;
-	}
-	if (c.x && strcmp(c.x, c.by) == 0) {
-		textrule_printf(stderr, "benchsite: compare: --x %s is --by "
-				"itself\n", c.x);
-		return EXIT_USAGE;
-	}
 	c.name = argv[optind];
-	/* both go on the site, in its manifest and on terminals: the text
-	 * rule of every other name */
-	if (cli_text_option("the comparison's name", c.name) ||
-	    (c.title && cli_text_option("--title", c.title)))
+	err_clear(&e);
+	/* before the store is opened: a usage error changes nothing.  The
+	 * suite, when not given, is the store's one (checked there) */
+	if (!del && comparison_rule_check(&c, &e)) {
+		err_print(&e);
 		return EXIT_USAGE;
+	}
 	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
-	err_clear(&e);
 	if (del) {
 		int found;
 
@@ -553,6 +499,7 @@ struct summary {
 	const struct model *m;
 	const char *split;	/* the split value the rows are about */
 	const char *x;		/* a sweep's setting the rows are about */
+	long refused;		/* comparisons left out (comparison_rule.h) */
 };
 
 static void put_num(double v)
@@ -740,6 +687,16 @@ static int one(void *ctx, const struct store_comparison *c)
 	if (x->only && strcmp(x->only, c->name) != 0)
 		return 0;
 	x->found = 1;
+	/* one that compare would refuse cannot be built: named, and the
+	 * others still summarised */
+	if (!c->is_default && comparison_rule_check(c, x->e)) {
+		textrule_printf(stderr, "benchsite: comparison '%s' cannot be "
+				"built, so it is left out: %s\n", c->name,
+				x->e->msg);
+		err_clear(x->e);
+		x->refused++;
+		return 0;
+	}
 	if (model_load(x->s, c, &m, x->e))
 		return -1;
 	if (analysis_run(&m, &a, x->e)) {
@@ -930,8 +887,13 @@ int cmd_summary(int argc, char **argv, const struct cli_env *env)
 	if (store_each_comparison(x.s, one, &x, &e)) {
 		err_print(&e);
 		rc = EXIT_FAULT;
+	} else if (x.refused) {
+		rc = EXIT_FAULT;	/* the others were printed */
 	} else if (x.only && !x.found) {
-		fprintf(stderr, "benchsite: no comparison '%s'\n", x.only);
+		char q[QUOTE_ARG_SIZE];
+
+		fprintf(stderr, "benchsite: no comparison '%s'\n",
+			quote_arg(x.only, q));
 		rc = EXIT_FAULT;
 	}
 	store_close(x.s);

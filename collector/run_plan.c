@@ -8,21 +8,23 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 
 int run_plan_add(struct run_plan *plan, char *arg, struct err *e)
 {
 	struct run_param *p;
-	char *eq = strchr(arg, '='), *r, *w;
+	char *eq = strchr(arg, '='), *r, *w, q[QUOTE_ARG_SIZE];
 	int i, j;
 
 	if (!eq || eq == arg)
 		return err_set(e, NULL, 0, 0, "--param wants KEY=V1,V2,..., "
-			       "found '%s'", arg);
+			       "found '%s'", quote_arg(arg, q));
 	*eq = '\0';
 	if (!record_key_valid(arg))
 		return err_set(e, NULL, 0, 0, "--param: '%s' is not a valid "
-			       "attribute name (letters, digits, _ - .)", arg);
+			       "attribute name (letters, digits, _ - .)",
+			       quote_arg(arg, q));
 	for (i = 0; i < plan->nparam; i++)
 		if (strcmp(plan->param[i].key, arg) == 0)
 			return err_set(e, NULL, 0, 0, "--param %s given twice "

@@ -375,7 +375,8 @@ static int read_stream(int fd, const char *path, struct source_input *in,
 	struct source_spool sp;
 	ssize_t k;
 
-	spool_init(&sp, SOURCE_MAX, SOURCE_SPOOL, path, "file larger than");
+	spool_init(&sp, SOURCE_STREAM_MAX, SOURCE_SPOOL, path,
+		   "file larger than");
 	for (;;) {
 		k = read(fd, chunk, sizeof(chunk));
 		if (k < 0 && errno == EINTR)
@@ -387,6 +388,12 @@ static int read_stream(int fd, const char *path, struct source_input *in,
 		}
 		if (k == 0)
 			break;
+		if ((size_t)k > SOURCE_STREAM_MAX - sp.n) {
+			err_set(e, path, 0, 0, "more than %zu MiB from a stream "
+				"(standard input or a pipe), its cap: save it to "
+				"a file and import the file", SOURCE_STREAM_MAX >> 20);
+			goto fail;
+		}
 		if (source_spool_put(&sp, chunk, (size_t)k, e))
 			goto fail;
 		if (peek && sp.n >= SOURCE_PEEK) {

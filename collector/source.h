@@ -27,6 +27,14 @@ struct err;
  * bounds the disk a spooled input may take. */
 #define SOURCE_MAX ((size_t)16 << 30)
 
+/* A stream (standard input, a pipe, a FIFO) is refused past this many
+ * bytes, before it can fill the temporary disk it is spooled to:
+ * `tail -f log | benchsite import -` never ends, and a real result piped in
+ * is far smaller (a day of per-second sysbench lines is ~10 MB).  The same
+ * cap as a command's output under `run` (RUN_OUTPUT_MAX); a larger result
+ * is saved to a file and imported from there (up to SOURCE_MAX). */
+#define SOURCE_STREAM_MAX ((size_t)256 << 20)
+
 /* Standard input and inflated gzip past this go to a temporary file. */
 #define SOURCE_SPOOL ((size_t)16 << 20)
 

@@ -122,3 +122,45 @@ int quote_json_file(FILE *f, const char *s)
 	json(&o, s);
 	return o.rc;
 }
+
+const char *quote_arg(const char *s, char out[QUOTE_ARG_SIZE])
+{
+	size_t i = 0, o = 0, n = strlen(s), at;
+	long cp;
+
+	/* an escape takes at most 4 bytes per byte it stands for (\xHH for
+	 * one, \u{0085} for two, \u{202E} for three, \u{1FFFE} for four),
+	 * and the last character may pass QUOTE_ARG_MAX by 3: it fits */
+	while (i < n && i < QUOTE_ARG_MAX) {
+		size_t ok, k;
+
+		if (textrule_check(s + i, n - i, &at, &cp) == 0)
+			at = n - i;
+		/* the allowed run, up to the cap, cut at a character's start */
+		ok = at < QUOTE_ARG_MAX - i ? at : QUOTE_ARG_MAX - i;
+		while (ok > 0 && ok < at && ((unsigned char)s[i + ok] & 0xc0) == 0x80)
+			ok--;
+		memcpy(out + o, s + i, ok);
+		o += ok;
+		i += ok;
+		if (ok < at || i >= n)
+			break;
+		if (cp != TEXTRULE_BAD_UTF8)
+			cp &= ~TEXTRULE_NOT_NFC;
+		if (cp == TEXTRULE_BAD_UTF8 || cp < 0x80) {
+			o += (size_t)snprintf(out + o, QUOTE_ARG_SIZE - o, "\\x%02X",
+					      (unsigned char)s[i]);
+			i++;
+			continue;
+		}
+		o += (size_t)snprintf(out + o, QUOTE_ARG_SIZE - o, "\\u{%04lX}",
+				      (unsigned long)cp);
+		/* the character's bytes: its lead byte says how many */
+		k = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+		i += k;
+	}
+	if (i < n)
+		o += (size_t)snprintf(out + o, QUOTE_ARG_SIZE - o, "...");
+	out[o] = '\0';
+	return out;
+}

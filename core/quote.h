@@ -50,4 +50,18 @@ int quote_json(struct buf *b, const char *s);
 /* The same written to f; -1 on a write error. */
 int quote_json_file(FILE *f, const char *s);
 
+/* What a message shows of a command-line argument (a file name, an
+ * option's value, a command that is none): the argument with every
+ * character the text rule refuses (core/textrule.h) written as an escape
+ * of printable ASCII, \xHH for a byte (a control, a byte that is not
+ * UTF-8) and \u{HHHH} for a character (U+202E, U+FEFF ...), so that an
+ * escape sequence never reaches the terminal yet the user sees what was
+ * typed; cut at a character's start after QUOTE_ARG_MAX bytes of it, with
+ * "..." after, so that a 100 KB argument is not a 100 KB message.  Every
+ * message that echoes an argument goes through here.  out holds
+ * QUOTE_ARG_SIZE bytes; returns out. */
+#define QUOTE_ARG_MAX 160
+#define QUOTE_ARG_SIZE (QUOTE_ARG_MAX * 4 + 32)
+const char *quote_arg(const char *s, char out[QUOTE_ARG_SIZE]);
+
 #endif

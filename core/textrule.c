@@ -11,6 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+
+#include "err.h"
 #include "text.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
@@ -52,7 +57,7 @@ static size_t decode(const unsigned char *p, size_t n, unsigned long *cp)
 	return len;
 }
 
-enum kind { K_OK, K_CONTROL, K_NONCHAR, K_BIDI };
+enum kind { K_OK, K_CONTROL, K_NONCHAR, K_BIDI, K_FORMAT };
 
 static enum kind kind_of(unsigned long cp)
 {
@@ -65,6 +70,13 @@ static enum kind kind_of(unsigned long cp)
 	if (cp == 0x061c || cp == 0x200e || cp == 0x200f ||
 	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
 		return K_BIDI;
+	/* invisible: "ext4" and "ext4" + U+200B would be two groups that
+	 * print the same.  Format characters (zero-width space and joiners,
+	 * U+FEFF, the soft hyphen, tags), by ICU's Unicode data (libxml2
+	 * links it already).  U+2028, the line separator, stays allowed:
+	 * it shows, and pages carry it as text */
+	if (cp >= 0xa0 && u_charType((UChar32)cp) == U_FORMAT_CHAR)
+		return K_FORMAT;
 	return K_OK;
 }
 
@@ -82,16 +94,71 @@ static size_t allowed(const unsigned char *p, size_t n, long *cp)
 		*cp = TEXTRULE_BAD_UTF8;
 		return 0;
 	}
-	if (kind_of(c) != K_OK) {
-		*cp = (long)c;
-		return 0;
+	*cp = (long)c;
+	return kind_of(c) == K_OK ? len : 0;
+}
+
+/* NFC, UAX #15's quick check as the text is walked: a character whose
+ * NFC_Quick_Check is No never appears in NFC, nor does a combining mark
+ * after one of a higher class (canonical order); one whose answer is Maybe
+ * (a mark that may compose with what precedes it) sends the whole text to
+ * ICU's full check at the end.  ASCII resets the class (it is 0). */
+struct nfc {
+	uint8_t last;		/* the previous character's combining class */
+	size_t maybe_at;	/* the first Maybe, when maybe */
+	long maybe_cp;
+	int maybe;
+};
+
+/* 0, or -1 when c (at i) makes the text not NFC. */
+static int nfc_step(struct nfc *st, unsigned long c, size_t i)
+{
+	uint8_t cc = u_getCombiningClass((UChar32)c);
+	int qc = u_getIntPropertyValue((UChar32)c, UCHAR_NFC_QUICK_CHECK);
+
+	if (qc == UNORM_NO || (cc && cc < st->last))
+		return -1;
+	if (qc == UNORM_MAYBE && !st->maybe) {
+		st->maybe = 1;
+		st->maybe_at = i;
+		st->maybe_cp = (long)c;
 	}
-	return len;
+	st->last = cc;
+	return 0;
+}
+
+/* ICU's answer for s[0..n): 1 in NFC, 0 not, -1 when it cannot tell
+ * (memory). */
+static int nfc_full(const char *s, size_t n)
+{
+	UErrorCode err = U_ZERO_ERROR;
+	const UNormalizer2 *nfc = unorm2_getNFCInstance(&err);
+	UChar small[256], *u = small;
+	int32_t len = 0;
+	int rc;
+
+	if (U_FAILURE(err) || n > INT32_MAX)
+		return -1;
+	u_strFromUTF8(u, 256, &len, s, (int32_t)n, &err);
+	if (err == U_BUFFER_OVERFLOW_ERROR) {
+		err = U_ZERO_ERROR;
+		u = malloc(((size_t)len + 1) * sizeof(*u));
+		if (!u)
+			return -1;
+		u_strFromUTF8(u, len + 1, &len, s, (int32_t)n, &err);
+	}
+	rc = U_SUCCESS(err) ? unorm2_isNormalized(nfc, u, len, &err) != 0 : -1;
+	if (U_FAILURE(err))
+		rc = -1;
+	if (u != small)
+		free(u);
+	return rc;
 }
 
 int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	struct nfc st = {0, 0, 0, 0};
 	size_t i = 0, k;
 	long c = 0;
 
@@ -99,9 +166,14 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 		/* printable ASCII, nearly every byte of a name: no call */
 		if (p[i] >= 0x20 && p[i] < 0x7f) {
 			i++;
+			st.last = 0;
 			continue;
 		}
 		k = allowed(p + i, n - i, &c);
+		if (k && p[i] >= 0x80 && nfc_step(&st, (unsigned long)c, i)) {
+			c |= TEXTRULE_NOT_NFC;
+			k = 0;
+		}
 		if (!k) {
 			if (at)
 				*at = i;
@@ -109,7 +181,16 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 				*cp = c;
 			return -1;
 		}
+		if (p[i] < 0x80)
+			st.last = 0;
 		i += k;
+	}
+	if (st.maybe && nfc_full(s, n) != 1) {
+		if (at)
+			*at = st.maybe_at;
+		if (cp)
+			*cp = st.maybe_cp | TEXTRULE_NOT_NFC;
+		return -1;
 	}
 	return 0;
 }
@@ -125,6 +206,10 @@ int textrule_check_str(const char *s, size_t *at, long *cp)
 		p++;
 	if (!*p)
 		return 0;
+	/* from the last ASCII character on: a mark after it may compose
+	 * with it (e + U+0301 is not NFC) */
+	if (p > (const unsigned char *)s)
+		p--;
 	off = (size_t)(p - (const unsigned char *)s);
 	if (textrule_check((const char *)p, strlen((const char *)p), at,
 			   cp) == 0)
@@ -139,15 +224,32 @@ void textrule_describe(long cp, char out[64])
 	static const char *const what[] = {
 		"an allowed character", "a control character",
 		"a noncharacter", "a bidirectional control",
+		"an invisible format character",
 	};
 
-	if (cp < 0)
+	if (cp >= 0 && (cp & TEXTRULE_NOT_NFC))
+		snprintf(out, 64, "U+%04lX where NFC has a composed character",
+			 (unsigned long)(cp & ~TEXTRULE_NOT_NFC));
+	else if (cp < 0)
 		snprintf(out, 64, "a byte that is not UTF-8");
 	else if (cp == 0)
 		snprintf(out, 64, "U+0000, a NUL");
 	else
 		snprintf(out, 64, "U+%04lX, %s", (unsigned long)cp,
 			 what[kind_of((unsigned long)cp)]);
+}
+
+int textrule_named(const char *what, const char *s, struct err *e)
+{
+	char d[64];
+	long cp;
+
+	if (textrule_check_str(s, NULL, &cp) == 0)
+		return 0;
+	if (cp == TEXTRULE_BAD_UTF8)
+		return err_set(e, NULL, 0, 0, "%s is not valid UTF-8 text", what);
+	textrule_describe(cp, d);
+	return err_set(e, NULL, 0, 0, "%s holds %s", what, d);
 }
 
 /* The bytes that go out for p[0..n)'s next character: *len input bytes
@@ -172,6 +274,44 @@ static const char *next_clean(const char *s, size_t n, size_t *len, size_t *w,
 	return REPLACEMENT;
 }
 
+/* out[0..o) (NUL-terminated, cap bytes) in NFC: what an older store holds
+ * decomposed is shown composed.  Returns 1 when it changed. */
+static int clean_nfc(char *out, size_t o, size_t cap)
+{
+	UErrorCode err = U_ZERO_ERROR;
+	const UNormalizer2 *nfc;
+	UChar *u = NULL, *v = NULL;
+	int32_t len = 0, vlen, blen = 0;
+	size_t at = 0;
+	long cp = 0;
+	char *b = NULL;
+	int rc = 0;
+
+	if (textrule_check(out, o, &at, &cp) == 0 || o > INT32_MAX / 4)
+		return 0;
+	nfc = unorm2_getNFCInstance(&err);
+	u = malloc((o + 1) * sizeof(*u));
+	v = malloc((3 * o + 1) * sizeof(*v));
+	b = malloc(9 * o + 1);
+	if (U_SUCCESS(err) && u && v && b) {
+		u_strFromUTF8(u, (int32_t)o + 1, &len, out, (int32_t)o, &err);
+		vlen = unorm2_normalize(nfc, u, len, v, 3 * (int32_t)o + 1, &err);
+		u_strToUTF8(b, 9 * (int32_t)o + 1, &blen, v, vlen, &err);
+	}
+	if (U_SUCCESS(err) && u && v && b) {
+		o = utf8_fit(b, (size_t)blen, cap);
+		memcpy(out, b, o);
+		rc = 1;
+	} else {
+		o = at;	/* memory: the part before the fault, NFC */
+	}
+	out[o] = '\0';
+	free(u);
+	free(v);
+	free(b);
+	return rc;
+}
+
 size_t textrule_clean(const char *s, size_t n, char *out, size_t cap)
 {
 	size_t i = 0, o = 0, len, w, replaced = 0;
@@ -185,7 +325,7 @@ size_t textrule_clean(const char *s, size_t n, char *out, size_t cap)
 	memcpy(out, s, o);
 	if (o < i) {
 		out[o] = '\0';
-		return 0;
+		return (size_t)clean_nfc(out, o, cap);
 	}
 	while (i < n) {
 		bytes = next_clean(s + i, n - i, &len, &w, &r);
@@ -197,7 +337,7 @@ size_t textrule_clean(const char *s, size_t n, char *out, size_t cap)
 		replaced += (size_t)r;
 	}
 	out[o] = '\0';
-	return replaced;
+	return replaced + (size_t)clean_nfc(out, o, cap);
 }
 
 char *textrule_clean_dup(const char *s, size_t *replaced)
@@ -221,10 +361,23 @@ int textrule_fputs(const char *s, FILE *f)
 {
 	size_t n = strlen(s), i = 0, len, w;
 	const char *bytes;
+	long cp = 0;
 	int r;
 
-	if (textrule_check(s, n, &i, NULL) == 0)
+	if (textrule_check(s, n, &i, &cp) == 0) {
 		i = n;
+	} else if (cp >= 0 && (cp & TEXTRULE_NOT_NFC)) {
+		/* composed needs the whole text: cleaned in memory (when
+		 * memory runs out, written as below, uncomposed) */
+		char *t = textrule_clean_dup(s, NULL);
+
+		if (t) {
+			r = fputs(t, f);
+			free(t);
+			return r == EOF ? EOF : 0;
+		}
+		i = 0;
+	}
 	if (i && fwrite(s, 1, i, f) != i)
 		return EOF;
 	while (i < n) {

@@ -12,7 +12,10 @@
  * only text every output can carry; the outputs clean what an older store
  * or the sqlite3 shell put there anyway (textrule_clean, U+FFFD for each),
  * and terminals get only cleaned text (textrule_fputs).  Tab is allowed:
- * formats that can carry it mean it.
+ * formats that can carry it mean it.  Invisible characters are refused
+ * too (format characters such as U+200B and U+FEFF), and so is text not in NFC (Unicode's composed form): both
+ * make two names that print the same.  Cleaning replaces the first with
+ * U+FFFD and composes the second.
  */
 #ifndef BENCHSITE_TEXTRULE_H
 #define BENCHSITE_TEXTRULE_H
@@ -22,6 +25,11 @@
 
 /* *cp when the bytes are not UTF-8 (no code point to name). */
 #define TEXTRULE_BAD_UTF8 (-1L)
+/* Set in *cp (beside the code point) when the character is allowed but
+ * the text is not in NFC there: a name that differs from another only by
+ * composition ("é" as U+00E9, or as e + U+0301) would be a second group
+ * that prints the same, so names are kept in NFC, checked by ICU's data. */
+#define TEXTRULE_NOT_NFC (1L << 24)
 
 /* 0 when s[0..n) is text the rule allows; otherwise -1, with *at the
  * offset of the first refused character and *cp its code point (or
@@ -30,6 +38,12 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp);
 
 /* textrule_check of the NUL-terminated s (the NUL ends it). */
 int textrule_check_str(const char *s, size_t *at, long *cp);
+
+/* 0 when the NUL-terminated s passes the rule; else -1 with e saying
+ * "WHAT holds U+001B, a control character" (or "WHAT is not valid UTF-8
+ * text"): the check of text a user gives for a name (--label, --title). */
+struct err;
+int textrule_named(const char *what, const char *s, struct err *e);
 
 /* What cp is, for messages: "U+001B, a control character",
  * "U+FFFE, a noncharacter", "U+202E, a bidirectional control", "a byte

@@ -21,6 +21,7 @@
 #include "../core/progress.h"
 #include "../core/textrule.h"
 #include "../core/xmlquiet.h"
+#include "../schema/comparison_rule.h"
 #include "../schema/store.h"
 #include "publish.h"
 #include "publish_lock.h"
@@ -46,6 +47,22 @@ static int warn_unclean(void *ctx, const struct store_run *run)
 	fprintf(stderr, ":%ld) holds control characters, noncharacters, "
 		"bidirectional controls or bytes that are not UTF-8: the site "
 		"shows U+FFFD in their place\n", run->line);
+	return 0;
+}
+
+/* Names a stored comparison that compare would refuse (one merged from an
+ * older benchsite's store, or written in the sqlite3 shell): it cannot be
+ * built, and would otherwise stop the whole site (build_one skips it). */
+static int warn_refused(void *ctx, const struct store_comparison *c)
+{
+	long *n = ctx;
+	struct err why;
+
+	if (c->is_default || comparison_rule_check(c, &why) == 0)
+		return 0;
+	++*n;
+	warnmsg("comparison '%s' cannot be built, so the site leaves it out: %s",
+		c->name, why.msg);
 	return 0;
 }
 
@@ -80,8 +97,9 @@ int site_render(struct store *st, const struct site_options *o,
 	s.store = st;
 	/* one snapshot: the fingerprint, the keys and the pages all see the
 	 * same store, whatever an import commits meanwhile */
-	if (store_snapshot(s.store, e) || site_key_prog(&s) ||
-	    (krc = site_key_render(&s, key)) < 0)
+	if (store_snapshot(s.store, e) ||
+	    store_each_comparison(s.store, warn_refused, &r->refused, e) < 0 ||
+	    site_key_prog(&s) || (krc = site_key_render(&s, key)) < 0)
 		goto fail;
 	if (krc == 0) {
 		if (site_key_fresh(o->out, key, &r->files)) {

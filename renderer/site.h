@@ -50,11 +50,15 @@ struct site_report {
 	long pages, charts;	/* HTML pages and charts (not when fresh) */
 	long drawn;		/* charts drawn; the others were unchanged */
 	long written;		/* files written; the others were kept */
+	long refused;		/* comparisons that could not be built
+				 * (comparison_rule.h): named on stderr and
+				 * left out, the rest published */
 };
 
 /* Renders the site of st (opened for reading) into a staging folder beside
  * o->out and swaps it in whole; a render that changes nothing touches
- * nothing.  0 with *r filled, or -1 with e filled and the published site
+ * nothing.  A stored comparison that compare would refuse is named on
+ * stderr, counted in r->refused and left out; the others are built.  0 with *r filled, or -1 with e filled and the published site
  * as it was. */
 int site_render(struct store *st, const struct site_options *o,
 		struct site_report *r, struct err *e);

@@ -11,6 +11,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/xmlquiet.h"
+#include "../schema/comparison_rule.h"
 #include "../schema/store.h"
 #include "../analysis/analysis.h"
 #include "../analysis/model.h"
@@ -64,8 +65,12 @@ static int build_one(void *ctx, const struct store_comparison *c)
 	struct site_entry *en;
 	char key[65], *saved = NULL;
 	const char *rest;
+	struct err why;
 	int rc, keyed;
 
+	/* named by site_render already; the others are built */
+	if (!c->is_default && comparison_rule_check(c, &why))
+		return 0;
 	if (b->n == b->cap) {
 		int ncap = b->cap ? 2 * b->cap : 16;
 		struct site_entry *ne = realloc(b->entries,

@@ -144,11 +144,16 @@ struct lifecycle_merge_report {
 	long runs, results;	/* copied with them */
 	long comparisons;	/* comparisons copied (a name already here
 				 * keeps ours) */
+	long refused;		/* comparisons left out: compare would refuse
+				 * them (comparison_rule.h) */
+	char refused_why[640];	/* the first of them: "'NAME': why" */
 };
 
 /* Copies from the store at path (opened read-only, never written) every
  * source whose SHA-256 this store lacks, with its runs, attributes,
- * results and samples, and every comparison whose name it lacks.  A store
+ * results and samples, and every comparison whose name it lacks and that
+ * compare would define (comparison_rule.h; the others are counted in
+ * rep->refused, the first named in rep->refused_why, and left out).  A store
  * of an older schema is read as that version wrote it; a newer one, or a
  * file that is no store, is refused.  LIFECYCLE_MERGE_CHANGED when the
  * other store, read as it stood (no writer had it open), was changed

@@ -16,7 +16,9 @@
 #include <sqlite3.h>
 
 #include "../core/err.h"
+#include "../core/quote.h"
 #include "../core/sha256.h"
+#include "comparison_rule.h"
 #include "lifecycle.h"
 #include "store.h"
 #include "store_int.h"
@@ -357,8 +359,21 @@ int lifecycle_merge(struct store *s, const char *path,
 		goto out;
 	}
 	while ((step = sqlite3_step(q[5])) == SQLITE_ROW) {
+		struct store_comparison cmp;
+		char filter[4096], qn[QUOTE_ARG_SIZE];
+		struct err why;
 		int c;
 
+		/* what compare would refuse to define would stop every render
+		 * and summary of this store: left out, and said */
+		store_comparison_row(q[5], &cmp, filter, sizeof(filter));
+		if (comparison_rule_check(&cmp, &why)) {
+			if (rep->refused++ == 0)
+				snprintf(rep->refused_why,
+					 sizeof(rep->refused_why), "'%s': %s",
+					 quote_arg(cmp.name, qn), why.msg);
+			continue;
+		}
 		sqlite3_reset(ins[5]);
 		for (c = 0; c < 10; c++)
 			bind_value(s, ins[5], c + 1,

@@ -19,6 +19,7 @@
 #include "../core/record.h"
 #include "../core/text.h"
 #include "store_int.h"
+#include "../core/quote.h"
 
 /* The end of the value that starts at p: the next unescaped comma or the
  * NUL. */
@@ -72,11 +73,12 @@ int selection_parse(char *arg, int *op, const char **key, const char **values,
 		    struct err *e)
 {
 	char *eq = strchr(arg, '=');
+	char q[QUOTE_ARG_SIZE];
 	size_t bad;
 
 	if (strchr(arg, '\n') || strchr(arg, '\r'))
 		return err_set(e, NULL, 0, 0, "'%s': a condition is one line",
-			       arg);
+			       quote_arg(arg, q));
 	if (utf8_check(arg, strlen(arg), &bad))
 		return err_set(e, NULL, 0, 0, "a condition is not valid UTF-8 "
 			       "text");
@@ -107,18 +109,19 @@ int selection_parse(char *arg, int *op, const char **key, const char **values,
 	if (!record_key_valid(arg))
 		return err_set(e, NULL, 0, 0, "'%s' is not an attribute name "
 			       "(letters, digits, _ - .); conditions are K=V, "
-			       "K=V1,V2, K!=V, K~=V, K!~=V, K or !K", arg);
+			       "K=V1,V2, K!=V, K~=V, K!~=V, K or !K",
+			       quote_arg(arg, q));
 	if ((*op == SELECTION_CONTAINS || *op == SELECTION_NOT_CONTAINS) &&
 	    !**values)
 		return err_set(e, NULL, 0, 0, "'%s%s=': say what text the "
 			       "value holds (every value holds the empty text)",
-			       arg, *op == SELECTION_CONTAINS ? "~" : "!~");
+			       quote_arg(arg, q), *op == SELECTION_CONTAINS ? "~" : "!~");
 	if (*op != SELECTION_HAS && *op != SELECTION_LACKS) {
 		int n = selection_count(*op, *values);
 
 		if (n > SELECTION_VALUES_MAX)
 			return err_set(e, NULL, 0, 0, "'%s': more than %d values",
-				       arg, SELECTION_VALUES_MAX);
+				       quote_arg(arg, q), SELECTION_VALUES_MAX);
 		/* one value taken literally: what K=V always meant */
 		if (*op == SELECTION_IN && n == 1) {
 			char *w = eq + 1;

@@ -1186,18 +1186,22 @@ static void parse_filter(char *buf, struct store_comparison *c)
 	c->nwhere = 0;
 	if (lang)
 		line += 11;
-	while (*line && c->nwhere < STORE_WHERE_MAX) {
+	while (*line) {
 		char *nl = strchr(line, '\n'), *eq = strchr(line, '=');
 
 		if (nl)
 			*nl = '\0';
-		if (lang) {
+		if (c->nwhere == STORE_WHERE_MAX) {
+			c->where_unread = 1;
+		} else if (lang) {
 			struct err e;
 			int i = c->nwhere;
 
 			if (selection_parse(line, &c->where_op[i], &c->where_key[i],
 					    &c->where_value[i], &e) == 0)
 				c->nwhere++;
+			else
+				c->where_unread = 1;
 		} else if (eq) {
 			*eq = '\0';
 			c->where_op[c->nwhere] = SELECTION_EQ;
@@ -1208,6 +1212,26 @@ static void parse_filter(char *buf, struct store_comparison *c)
 			break;
 		line = nl + 1;
 	}
+}
+
+void store_comparison_row(sqlite3_stmt *st, struct store_comparison *c,
+			  char *filter, size_t cap)
+{
+	memset(c, 0, sizeof(*c));
+	c->name = store_col_text(st, 0);
+	c->title = sqlite3_column_type(st, 1) == SQLITE_NULL ? NULL
+							    : store_col_text(st, 1);
+	c->suite = store_col_text(st, 2);
+	c->by = (const char *)sqlite3_column_text(st, 3);
+	/* conditions cut short would select more than was meant */
+	if ((size_t)snprintf(filter, cap, "%s", store_col_text(st, 4)) >= cap)
+		c->where_unread = 1;
+	parse_filter(filter, c);
+	c->metrics = (const char *)sqlite3_column_text(st, 5);
+	c->tests = (const char *)sqlite3_column_text(st, 6);
+	c->order = (const char *)sqlite3_column_text(st, 7);
+	c->split = (const char *)sqlite3_column_text(st, 8);
+	c->x = (const char *)sqlite3_column_text(st, 9);
 }
 
 int store_each_comparison(struct store *s,
@@ -1225,19 +1249,7 @@ int store_each_comparison(struct store *s,
 		struct store_comparison c;
 		char filter[4096];
 
-		memset(&c, 0, sizeof(c));
-		c.name = store_col_text(st, 0);
-		c.title = sqlite3_column_type(st, 1) == SQLITE_NULL ? NULL
-								   : store_col_text(st, 1);
-		c.suite = store_col_text(st, 2);
-		c.by = store_col_text(st, 3);
-		snprintf(filter, sizeof(filter), "%s", store_col_text(st, 4));
-		parse_filter(filter, &c);
-		c.metrics = (const char *)sqlite3_column_text(st, 5);
-		c.tests = (const char *)sqlite3_column_text(st, 6);
-		c.order = (const char *)sqlite3_column_text(st, 7);
-		c.split = (const char *)sqlite3_column_text(st, 8);
-		c.x = (const char *)sqlite3_column_text(st, 9);
+		store_comparison_row(st, &c, filter, sizeof(filter));
 		stop = cb(ctx, &c);
 	}
 	sqlite3_finalize(st);

@@ -177,6 +177,9 @@ struct store_comparison {
 	int is_default;		/* made up for a suite no comparison covers:
 				 * the renderer chooses its grouping */
 	int nwhere;
+	int where_unread;	/* a stored condition did not parse (a store
+				 * edited by hand): comparison_rule.h refuses
+				 * it rather than select more than was meant */
 	const char *where_key[STORE_WHERE_MAX];
 	const char *where_value[STORE_WHERE_MAX];
 	int where_op[STORE_WHERE_MAX];

@@ -7,7 +7,11 @@
 #ifndef BENCHSITE_STORE_INT_H
 #define BENCHSITE_STORE_INT_H
 
+#include <stddef.h>
+
 #include <sqlite3.h>
+
+struct store_comparison;
 
 /* The statements an import runs once a result, sample, run or attribute:
  * prepared on first use and kept (reset, never finalized) until
@@ -162,5 +166,15 @@ int selection_sql(int op, const char *key, const char *values, char *sql,
 		  size_t cap, size_t *n);
 void selection_bind(struct store *s, sqlite3_stmt *st, int op,
 		    const char *key, const char *values, int *p);
+
+/* Fills c from a row whose columns are those of the comparison table in
+ * this order: name, title, suite, by_key, filter, metrics, tests,
+ * order_by, split_by, x_key (what store_each_comparison reads, and merge
+ * reads from another store); filter[0..cap) holds the conditions' text,
+ * which c points into.  A condition that does not parse, or conditions
+ * past cap or STORE_WHERE_MAX, set c->where_unread.  c's strings are the
+ * row's: valid until st steps on. */
+void store_comparison_row(sqlite3_stmt *st, struct store_comparison *c,
+			  char *filter, size_t cap);
 
 #endif

@@ -31,6 +31,54 @@ else
 	skip "output to /dev/full" "no writable /dev/full"
 fi
 
+# --- arguments echoed in messages --------------------------------
+# Every message that repeats a command-line argument quotes it one way
+# (quote_arg, core/quote.c): a control, an escape sequence, a C1 control
+# or a byte that is not UTF-8 is shown as \xHH or \u{HHHH}, never sent to
+# the terminal as it is, and a 20,000-byte argument is cut.  Each message
+# is asked for with a hostile argument A; its stderr holds no control
+# character (tab and line feed aside), no C1 control, no line longer than
+# 1,000 bytes, and shows the ESC as \x1B (or names it: U+001B).
+HOSTILE=$(printf 'x\033]0;owned\007\033[2J\302\233y')
+LONG=$(head -c 20000 /dev/zero | tr '\0' a)/
+C1=$(printf '\302\233')
+echoed() {
+	what=$1
+	shift
+	words=$*
+	for A in "$HOSTILE" "$LONG"; do
+		eval "set -- $words"
+		"$BIN" --db "$T/db" "$@" > /dev/null 2> "$T/err"
+		rc=$?
+		# (or, where the text rule refuses it first, the character)
+		case $A in x*) kind=hostile; shown='x\\x1B]0;owned\|holds U+001B' ;;
+			*) kind=long; shown='aaaa\.\.\.' ;; esac
+		check "$what, $kind argument: exit 1 or 2 (got $rc), the argument shown quoted ($(grep -v '^ \|^usage\|^$' "$T/err" | head -1 | cut -c 1-120))" \
+			holds '[ $rc -eq 1 -o $rc -eq 2 ] && grep -q "$shown" "$T/err"'
+		check "... no raw control character, C1 control or overlong line" \
+			holds '! tr -d "\n\t" < "$T/err" | grep -q "[[:cntrl:]]" &&
+			       ! grep -q "$C1" "$T/err" &&
+			       [ "$(awk "length > 1000" "$T/err" | wc -l)" -eq 0 ]'
+	done
+}
+echoed "a command that is none" '"$A"'
+echoed "a global option that is none" '"--$A"'
+echoed "import --format" 'import --format "$A" "$BONNIE"'
+echoed "an import option that is none" 'import "--$A" "$BONNIE"'
+echoed "list --where" 'list runs --where "$A"'
+echoed "compare --by" 'compare c --by "$A"'
+echoed "compare --split" 'compare c --split "$A"'
+echoed "compare --x" 'compare c --x "$A"'
+echoed "compare --order" 'compare c --order "a,,$A"'
+echoed "run numbers" 'exclude "$A" --why w'
+echoed "run numbers in a list" 'exclude "1,$A" --why w'
+echoed "summary NAME" 'summary "$A"'
+echoed "--set KEY" 'import --set "$A=1" "$BONNIE"'
+echoed "--set without =" 'import --set "$A" "$BONNIE"'
+echoed "tag --where" 'tag --where "$A" --set k=v'
+echoed "run --param" 'run --param "$A" -- true'
+echoed "run's command that is none" 'run -- "$A/"'
+
 # --- SOURCE_DATE_EPOCH --------------------------------------------
 dump "$T/db" > "$T/before.sql"
 for v in 99999999999999 253402300800 -1 abc 1.5 " 12" 12x +12 \

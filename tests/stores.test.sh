@@ -187,3 +187,56 @@ done
 "$BIN" --db "$T/real.db" compare x --by label >/dev/null 2>&1
 check "control: compare on the real store works (exit $?)" \
 	test "$(sqlite3 "$T/real.db" "select count(*) from comparison where name = 'x'")" = 1
+
+# --- comparisons that compare would refuse ---------------------------
+# Another store's comparison with an empty grouping key, or a split of 300
+# keys, cannot be turned into a query: merge leaves it out and says so,
+# copying the rest; render and summary of a store holding one anyway (an
+# older benchsite's merge, the sqlite3 shell) name it, publish or print
+# the others, and exit 1.
+KEYS300=$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "%sk%d", i ? "," : "", i }')
+"$BIN" --db "$T/other.db" import "$TOP/sample-data/bonnie-tmpfs.txt" \
+	"$TOP/sample-data/bonnie-xfs-loop.txt" > /dev/null 2>&1
+"$BIN" --db "$T/other.db" compare good --suite bonnie++ > /dev/null 2>&1
+plant() {
+	sqlite3 "$1" "insert into comparison (name, suite, by_key) values
+		('empty-key', 'bonnie++', '');
+	insert into comparison (name, suite, by_key, split_by) values
+		('wide-split', 'bonnie++', 'label', '$KEYS300')"
+}
+plant "$T/other.db"
+"$BIN" --db "$T/mine.db" import "$TOP/tests/fixtures/sysbench/v10-cpu-interim.txt" \
+	> /dev/null 2>&1
+"$BIN" --db "$T/mine.db" merge "$T/other.db" > "$T/out" 2> "$T/err"
+rc=$?
+check "merge of a store holding them: exit 0, the rest merged ($(cat "$T/out"))" \
+	holds '[ $rc -eq 0 ] && grep -q "2 sources added" "$T/out"'
+check "... saying what it left out and why ($(cut -c 1-160 "$T/err"))" \
+	grep -q "2 comparisons not copied, as compare would refuse them (the first): 'empty-key': --by wants attribute names" "$T/err"
+check "... copying the good one only" \
+	holds '[ "$(sqlite3 "$T/mine.db" "select group_concat(name) from comparison")" = good ]'
+"$BIN" --db "$T/mine.db" compare bad --suite bonnie++ --by '' > /dev/null 2>&1
+rc1=$?
+"$BIN" --db "$T/mine.db" compare bad --suite bonnie++ --split "$KEYS300" > /dev/null 2>&1
+rc2=$?
+check "control: compare refuses both definitions (exit $rc1 and $rc2)" \
+	holds '[ $rc1 -eq 2 ] && [ $rc2 -eq 2 ]'
+plant "$T/mine.db"
+"$BIN" --db "$T/mine.db" render --out "$T/cmpsite" > /dev/null 2> "$T/err"
+rc=$?
+check "render of a store holding them: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "... naming each ($(head -1 "$T/err" | cut -c 1-160))" \
+	holds 'grep -q "comparison .empty-key. cannot be built" "$T/err" &&
+	       grep -q "comparison .wide-split. cannot be built" "$T/err" &&
+	       ! grep -q "syntax error" "$T/err"'
+check "... and publishing the others (good and the sysbench suite)" \
+	holds 'ls "$T/cmpsite" | grep -q "^comparison-good-.*\.html$" &&
+	       ls "$T/cmpsite" | grep -q "^comparison-sysbench-.*\.html$" &&
+	       ! ls "$T/cmpsite" | grep -q "empty-key\|wide-split"'
+"$BIN" --db "$T/mine.db" summary > "$T/out" 2> "$T/err"
+rc=$?
+check "summary of a store holding them: exit 1 (got $rc), naming them" \
+	holds '[ $rc -eq 1 ] && grep -q "comparison .empty-key. cannot be built" "$T/err" &&
+	       grep -q "comparison .wide-split. cannot be built" "$T/err"'
+check "... and printing the others" \
+	holds 'grep -q "^good" "$T/out" && grep -q "^sysbench" "$T/out"'

@@ -55,6 +55,29 @@ check "a sysbench log through a pipe still imports ($(cat "$T/err"))" [ $? -eq 0
 } > "$T/big.csv"
 check "a 2 MB table through a pipe still imports (past the first block)" \
 	sh -c "cat '$T/big.csv' | '$BIN' --db '$T/db' import - >/dev/null"
+BONNIE_SAMPLE=$TOP/sample-data/bonnie-tmpfs.txt
+
+# An endless stream that looks like a table (`tail -f log | import -`)
+# stops at the stream cap, 256 MiB, instead of spooling up to the 16 GiB a
+# file may hold: each file written is capped at 600,000 blocks (300 MiB or
+# more, far under 16 GiB), so a build without the cap dies of SIGXFSZ
+# (exit 153), or timeout stops it (124).  The store is left as it was.
+fresh
+bs_quiet import "$BONNIE_SAMPLE"
+before=$(dump "$T/db" | sha256sum)
+head -c 1048576 "$T/big.csv" | sed '1d;$d' > "$T/block"
+rm -rf "$T/tmp"/*
+(ulimit -f 600000
+ { echo 'label,test,metric,value,better'; while cat "$T/block"; do :; done; } |
+	TMPDIR=$T/tmp timeout 300 "$BIN" --db "$T/db" import --format table - \
+	>/dev/null 2>"$T/err")
+rc=$?
+check "an endless table on stdin: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "it names the cap ($(head -c 200 "$T/err"))" \
+	grep -q '<stdin>: more than 256 MiB from a stream' "$T/err"
+check "the store is unchanged after the endless stream" \
+	holds '[ "$(dump "$T/db" | sha256sum)" = "$before" ]'
+check "nothing left in \$TMPDIR after the endless stream" [ -z "$(ls -A "$T/tmp")" ]
 
 # --- run spools its output and stops a command at the cap ---------
 BONNIE=$TOP/sample-data/bonnie-tmpfs.txt

@@ -97,6 +97,60 @@ bad rlm.csv 2 "U+200F, a bidirectional control"
 fio_json 'a\u202eb' > "$T/fio-rlo.json"
 bad fio-rlo.json 4 "U+202E"
 
+# --- 5. invisible characters and text not in NFC ---------------------------
+# 'ext4', 'ext4' + U+200B, 'ext4' + U+FEFF, and 'é' precomposed or decomposed
+# would be groups that print the same: invisible characters are refused,
+# and so is text not in NFC (the decomposed form), each with its line
+ZWSP=$(printf '\342\200\213')
+BOM=$(printf '\357\273\277')
+printf 'label,test,metric,value,better\next4,t,m,1,higher\next4%s,t,m,2,higher\n' "$ZWSP" > "$T/zwsp.csv"
+bad zwsp.csv 3 "label 'ext4.*' holds U+200B, an invisible format character"
+printf 'label,test,metric,value,better\next4%s,t,m,1,higher\n' "$BOM" > "$T/feff.csv"
+bad feff.csv 2 "U+FEFF, an invisible format character"
+printf 'label,test,metric,value,better\nL,t\342\200\215x,m,1,higher\n' > "$T/zwj.csv"
+bad zwj.csv 2 "test name .* U+200D, an invisible format character"
+bs import --set "host=a${ZWSP}b" "$TOP/sample-data/bonnie-tmpfs.txt" \
+	>/dev/null 2>"$T/err"
+check "--set with U+200B is refused (exit 2, got $?: $(cat "$T/err"))" \
+	grep -q 'holds U+200B, an invisible format character' "$T/err"
+printf 'label,test,metric,value,better\ncaf\303\251,t,m,1,higher\ncafe\314\201,t,m,2,higher\n' > "$T/nfd.csv"
+bad nfd.csv 3 "label 'caf.*' holds U+0301 where NFC has a composed character"
+# marks out of canonical order (below-dot after acute): not NFC either
+printf 'label,test,metric,value,better\nq\314\201\314\243,t,m,1,higher\n' > "$T/order.csv"
+bad order.csv 2 "U+0323 where NFC has a composed character"
+# a character NFC never holds (U+212B ANGSTROM SIGN, NFC: U+00C5)
+printf 'label,test,metric,value,better\n\342\204\253,t,m,1,higher\n' > "$T/angstrom.csv"
+bad angstrom.csv 2 "U+212B where NFC has a composed character"
+bs import --label "cafe$(printf '\314\201')" "$TOP/sample-data/bonnie-tmpfs.txt" \
+	>/dev/null 2>"$T/err"
+check "--label decomposed is refused (exit 2, got $?: $(cat "$T/err"))" \
+	grep -q 'holds U+0301 where NFC has a composed character' "$T/err"
+check "... and stored nothing" cmp -s "$T/before.db" "$T/db"
+# control: precomposed text, a mark with nothing to compose with, Hangul
+# and an emoji import
+printf 'label,test,metric,value,better\ncaf\303\251,t,m,1,higher\nx\314\201\314\201,t,m,1,higher\n\355\225\234,t,m,1,higher\n\360\237\230\200,t,m,1,higher\n' > "$T/nfc.csv"
+cp "$T/before.db" "$T/nfc.db"
+"$BIN" --db "$T/nfc.db" import "$T/nfc.csv" >/dev/null 2>"$T/err"
+check "control: NFC text (é composed, x + two acutes, Hangul, an emoji) imports ($(cat "$T/err"))" \
+	[ "$(sqlite3 "$T/nfc.db" "select count(*) from run where label in ('café', 'x$(printf '\314\201\314\201')', '$(printf '\355\225\234')', '$(printf '\360\237\230\200')')")" = 4 ]
+# a store that holds them anyway (the sqlite3 shell): shown composed, the
+# invisible character as U+FFFD
+cp "$T/before.db" "$T/nfd.db"
+printf 'label,test,metric,value,better\nLX,t,m,1,higher\nok,t,m,2,higher\n' > "$T/w.csv"
+"$BIN" --db "$T/nfd.db" import "$T/w.csv" >/dev/null 2>&1
+sqlite3 "$T/nfd.db" "update run set label = 'cafe' || char(769) where label = 'LX';
+	update run set label = 'ok' || char(8203) where label = 'ok'"
+"$BIN" --db "$T/nfd.db" list >"$T/out" 2>&1
+check "list shows a decomposed label composed and U+200B as U+FFFD" \
+	sh -c "grep -q 'caf$(printf '\303\251') ' '$T/out' && grep -q 'ok$(printf '\357\277\275')' '$T/out' &&
+	       ! grep -q -e '$ZWSP' -e 'e$(printf '\314\201')' '$T/out'"
+"$BIN" --db "$T/nfd.db" render --out "$T/nfdsite" >/dev/null 2>"$T/err"
+check "render warns about both runs ($(grep -c warning "$T/err") warnings)" \
+	sh -c "grep -q \"warning: run [0-9]* ('caf$(printf '\303\251')'\" '$T/err' &&
+	       grep -q \"warning: run [0-9]* ('ok$(printf '\357\277\275')'\" '$T/err'"
+check "... and no page holds U+200B or the decomposed é" \
+	sh -c "! grep -rlq --include '*.html' --include '*.svg' -e '$ZWSP' -e 'cafe$(printf '\314\201')' '$T/nfdsite'"
+
 # options given on the command line follow the same rule (usage: exit 2)
 bs import --label "x${ESC}[2J" "$TOP/sample-data/bonnie-tmpfs.txt" \
 	>/dev/null 2>"$T/err"

@@ -9,6 +9,7 @@
 #include "../../core/buf.h"
 #include "../../core/err.h"
 #include "../../core/lines.h"
+#include "../../core/quote.h"
 #include "../../core/record.h"
 #include "../../core/sha256.h"
 #include "../../core/text.h"
@@ -263,6 +264,44 @@ static void test_textrule(void)
 	textrule_describe(0x202e, d);
 	CHECK_STR(d, "U+202E, a bidirectional control",
 		  "textrule_describe: U+202E");
+	CHECK(textrule_check_str("ext4\xe2\x80\x8b", &at, &cp) == -1 &&
+	      at == 4 && cp == 0x200b &&
+	      textrule_check_str("\xef\xbb\xbf" "x", &at, &cp) == -1 &&
+	      at == 0 && cp == 0xfeff,
+	      "textrule: refuses U+200B and U+FEFF, where they are");
+	textrule_describe(0x200b, d);
+	CHECK_STR(d, "U+200B, an invisible format character",
+		  "textrule_describe: U+200B");
+	CHECK(textrule_check_str("cafe\xcc\x81", &at, &cp) == -1 && at == 4 &&
+	      cp == (0x301 | TEXTRULE_NOT_NFC) &&
+	      textrule_check_str("caf\xc3\xa9", NULL, NULL) == 0,
+	      "textrule: refuses e + U+0301 (not NFC), allows U+00E9");
+	CHECK(textrule_clean("cafe\xcc\x81!", 7, out, sizeof(out)) == 1 &&
+	      strcmp(out, "caf\xc3\xa9!") == 0,
+	      "textrule_clean: decomposed text comes out composed");
+}
+
+static void test_quote_arg(void)
+{
+	char q[QUOTE_ARG_SIZE], long_arg[1000];
+
+	CHECK_STR(quote_arg("plain-arg", q), "plain-arg",
+		  "quote_arg: plain text as it is");
+	CHECK_STR(quote_arg("a\x1b[2J\x07\xc2\x9b\xff\xe2\x80\xae" "b", q),
+		  "a\\x1B[2J\\x07\\u{009B}\\xFF\\u{202E}b",
+		  "quote_arg: controls, C1, a bad byte and U+202E as escapes");
+	memset(long_arg, 'a', sizeof(long_arg) - 1);
+	long_arg[sizeof(long_arg) - 1] = '\0';
+	quote_arg(long_arg, q);
+	CHECK(strlen(q) == QUOTE_ARG_MAX + 3 &&
+	      strcmp(q + QUOTE_ARG_MAX, "...") == 0,
+	      "quote_arg: a long argument cut, with ...");
+	memset(long_arg, 0, sizeof(long_arg));
+	memset(long_arg, '\x1b', 500);
+	quote_arg(long_arg, q);
+	CHECK(strlen(q) < QUOTE_ARG_SIZE && strstr(q, "...") &&
+	      !strchr(q, '\x1b'),
+	      "quote_arg: 500 ESCs fit the buffer, escaped and cut");
 }
 
 static void test_lines(void)
@@ -370,6 +409,7 @@ void test_core(void)
 	test_numbers();
 	test_utf8();
 	test_textrule();
+	test_quote_arg();
 	test_lines();
 	test_buf();
 	test_slug();
