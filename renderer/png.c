@@ -6,9 +6,10 @@
  * first and the table is seldom touched).  When a 257th colour turns up the
  * image is written as RGB instead.  Indices are packed to 1, 2, 4 or 8 bits.
  *
- * Each row gets the filter (None, Sub, Up, and Paeth for RGB) whose output
- * has the fewest byte changes, that is the fewest runs: a row equal to the
- * one above becomes all zeros under Up, a flat span one run under None.
+ * Each row gets the filter (None and Up for palette rows, and Sub too for
+ * RGB) whose output has the fewest byte changes, that is the fewest runs: a
+ * row equal to the one above becomes all zeros under Up, a flat span one
+ * run under None.
  *
  * Palette rows are then compressed by rle_deflate below, not by zlib: a
  * chart's filtered rows are almost all long runs of one byte, and zlib's
