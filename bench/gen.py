@@ -14,6 +14,13 @@ nothing but this script.
                                 second factor; --gnuplot: DIR/store.gp draws each test's chart
                                 (by label: the groups' means and 95% intervals) as charts.gp
   gen.py newrun SUITE TESTS FILE        one more run of one suite (for the incremental render)
+  gen.py sweep TESTS FILE       long CSV of a sweep: 4 labels at threads 1, 2, 4, 8 and 16, three
+                                runs a point, TESTS tests of suite sweep (compared --x threads
+                                as lines, or --by label,threads as bars: the same 20 groups)
+  gen.py samples RUNS TESTS N FILE [--plain]
+                                long CSV of RUNS runs (5 labels) with a result for each of TESTS
+                                tests of suite ts and N samples behind it, one a second (a `t`
+                                column, as `export --samples` writes); --plain: the results alone
   gen.py bonnie N FILE          N bonnie++ 1.98 CSV lines (no header, as bonnie++ -q prints)
   gen.py sysbench MB FILE       a sysbench 1.0 cpu run with per-second lines, about MB MiB
   gen.py charts N DIR           DIR/charts.gp (gnuplot) and DIR/charts.py (matplotlib) for the
@@ -101,6 +108,38 @@ def newrun(suite, tests, path):
         f.write("run,label,suite,test,metric,value,unit,better\n")
         for t in range(tests):
             f.write("new,newfs,suite%d,test%d,rate,%d,MB/s,higher\n" % (suite, t, 100 + int(900 * r.next())))
+
+
+def sweep(tests, path):
+    r = Lcg()
+    labels = ["build-a", "build-b", "build-c", "build-d"]
+    with open(path, "w") as f:
+        f.write("run,label,suite,test,metric,value,unit,better,threads\n")
+        for li, lab in enumerate(labels):
+            for x in (1, 2, 4, 8, 16):
+                # each label scales its own way: up to 2^(li + 1) threads
+                scale = min(x, 2 ** (li + 1))
+                for j in range(3):
+                    for t in range(tests):
+                        v = (1000 + 100 * t) * scale * (0.97 + 0.06 * r.next())
+                        f.write("%s-t%d-%d,%s,sweep,test%d,ops,%.1f,1/s,higher,%d\n" %
+                                (lab, x, j, lab, t, v, x))
+
+
+def samples(runs, tests, n, path, plain=False):
+    r = Lcg()
+    with open(path, "w") as f:
+        f.write("run,label,suite,test,metric,value,unit,better,t\n")
+        for k in range(runs):
+            for t in range(tests):
+                base = 1000 + 100 * (k % 5) + 10 * t
+                # a warm-up over the first tenth, then noise around base
+                vals = [base * min(1.0, (i + 1) / (n / 10.0)) * (0.95 + 0.1 * r.next())
+                        for i in range(n)]
+                row = "r%d,%s,ts,test%d,tps," % (k, NAMES[k % 5], t)
+                f.write("%s%.2f,1/s,higher,\n" % (row, sum(vals) / n))
+                if not plain:
+                    f.write("".join("%s%.2f,1/s,,%d\n" % (row, v, i + 1) for i, v in enumerate(vals)))
 
 
 def bonnie(n, path):
@@ -214,6 +253,10 @@ def main(a):
         store_csv(int(a[1]), int(a[2]), int(a[3]), a[4], opt["--per"], opt["--split"], opt["--gnuplot"])
     elif cmd == "newrun":
         newrun(int(a[1]), int(a[2]), a[3])
+    elif cmd == "sweep":
+        sweep(int(a[1]), a[2])
+    elif cmd == "samples":
+        samples(int(a[1]), int(a[2]), int(a[3]), a[4], len(a) > 5 and a[5] == "--plain")
     elif cmd == "bonnie":
         bonnie(int(a[1]), a[2])
     elif cmd == "sysbench":

@@ -275,6 +275,82 @@ else
 fi
 rm -rf "$W/siteg" "$W/gp$n" "$W"/g$n.db* "$W/render$n.csv"
 
+# ---- a sweep's line charts against bar charts of the same groups ---------
+# One suite of 4 labels at threads 1, 2, 4, 8 and 16, three runs a point
+# (gen.py sweep), imported twice: one store compares it --x threads (per
+# test a line chart, light and dark, on the comparison page and the test
+# page, and the bar chart's files the index and the pages link), the other
+# --by label,threads (per test a bar chart of the same 20 groups, every
+# variant).  A defined comparison replaces the suite's default, so each
+# store renders that comparison alone; the whole render of each, in rounds.
+n=${BENCH_SWEEP_TESTS:-50}
+$GEN sweep "$n" "$W/sweep.csv"
+for v in swl swb; do
+	rm -f "$W/$v.db"*
+	"$BIN" --db "$W/$v.db" import "$W/sweep.csv" >/dev/null || exit 1
+done
+"$BIN" --db "$W/swl.db" compare lines --suite sweep --by label --x threads 2>/dev/null &&
+"$BIN" --db "$W/swb.db" compare bars --suite sweep --by label,threads 2>/dev/null || exit 1
+rounds "$REPEAT" '
+	PRE='"'"'rm -rf "$W/sitesw"'"'"'
+	m swl "$BIN" --db "$W/swl.db" render --jobs 1 --out "$W/sitesw"
+	m swb "$BIN" --db "$W/swb.db" render --jobs 1 --out "$W/sitesw"'
+PRE=
+r=$(ratio "$swl_cpu" "$swb_cpu")
+row "sweep of $n tests, 4 labels at threads 1-16, 3 runs a point: line charts (every variant and page)" \
+    "the same runs as bar charts of the same 20 groups (--by label,threads)" \
+    "${r}x (${swl_cpu} s vs ${swb_cpu} s)" "<= 1.5x" "$(holds "$r" "<=" 1.5)"
+rm -rf "$W/sitesw" "$W"/swl.db* "$W"/swb.db* "$W/sweep.csv"
+
+# ---- test pages with samples against bar-chart test pages ----------------
+# 10 runs (5 labels) with a result for each of $n tests and 3,600 samples
+# behind each (an hour of sysbench --report-interval=1), imported as
+# export --samples writes them; against the same results without their
+# samples, whose test pages have the bar chart alone.  Same comparisons,
+# same pages; the difference is the "Over time" section of each test page.
+n=${BENCH_SAMPLE_TESTS:-10}
+$GEN samples 10 "$n" 3600 "$W/tss.csv"
+$GEN samples 10 "$n" 3600 "$W/tsb.csv" --plain
+for v in tss tsb; do
+	rm -f "$W/$v.db"*
+	"$BIN" --db "$W/$v.db" import "$W/$v.csv" >/dev/null || exit 1
+done
+rounds "$REPEAT" '
+	PRE='"'"'rm -rf "$W/sitets"'"'"'
+	m tss "$BIN" --db "$W/tss.db" render --jobs 1 --out "$W/sitets"
+	m tsb "$BIN" --db "$W/tsb.db" render --jobs 1 --out "$W/sitets"'
+PRE=
+r=$(ratio "$tss_cpu" "$tsb_cpu")
+row "$n test pages of 10 runs x 3,600 samples (Over time charts, every variant and page)" \
+    "the same runs' results without samples (bar-chart test pages)" \
+    "${r}x (${tss_cpu} s vs ${tsb_cpu} s)" "<= 3x" "$(holds "$r" "<=" 3)"
+rm -rf "$W/sitets" "$W"/tss.* "$W"/tsb.*
+
+# ---- a store of 10 million samples: the render's peak memory -------------
+# 10 runs with 3,600 samples behind each result, as many tests as make
+# BENCH_SAMPLES (default 10,000,000) samples; one render, its peak RSS.
+total=${BENCH_SAMPLES:-10000000}
+n=$(((total + 35999) / 36000))
+$GEN samples 10 "$n" 3600 "$W/big.csv"
+rm -f "$W"/big.db*
+"$BIN" --db "$W/big.db" import "$W/big.csv" >/dev/null || exit 1
+rm -f "$W/big.csv"
+REPEAT_SAVE=$REPEAT
+REPEAT=1
+PRE='rm -rf "$W/sitebig"'
+if m big "$BIN" --db "$W/big.db" render --jobs 1 --out "$W/sitebig"; then
+	rss=$((big_rss / 1024))
+	row "render of a store of $((n * 36000)) samples (10 runs x $n tests x 3,600)" "itself" \
+	    "peak RSS $rss MiB (${big_cpu} s)" "RSS < 256 MiB" "$(holds "$rss" "<" 256)"
+else
+	row "render of a store of $((n * 36000)) samples" "itself" \
+	    "failed: $(grep -v '^[0-9.]* [0-9.]* [0-9]*$' "$W/big.err" | head -n 1 | cut -c1-120)" \
+	    "RSS < 256 MiB" MISSES
+fi
+PRE=
+REPEAT=$REPEAT_SAVE
+rm -rf "$W/sitebig" "$W"/big.db*
+
 # ---- against another build of benchsite (BENCH_BASE) ---------------------
 # The full render's cost per chart, every variant included (PNG, SVG, the
 # narrow SVG, the thumbnail, the pages), beside the same render by the

@@ -70,20 +70,38 @@ size_t utf8_fit(const char *p, size_t n, size_t cap)
 
 void num_format(double v, char out[32])
 {
-	int prec, mag;
+	int lo, hi, mag;
 
 	if (v == 0) {	/* also folds -0 to "0" */
 		snprintf(out, 32, "0");
+		return;
+	}
+	if (isnan(v)) {	/* no precision reads back as NaN */
+		snprintf(out, 32, "%.17g", v);
 		return;
 	}
 	/* %g turns to an exponent once the digits before the point exceed
 	 * the precision: 226000 at 3 digits is "2.26e+05".  Numbers below
 	 * 1e17 get at least their integer digits, so they print plainly. */
 	mag = (int)floor(log10(fabs(v))) + 1;
-	for (prec = 1; prec <= 17; prec++) {
-		snprintf(out, 32, "%.*g", mag > prec && mag <= 17 ? mag : prec, v);
-		if (strtod(out, NULL) == v)
+	/* The fewest digits that read back as v, by bisection: a precision
+	 * that reads back makes every greater one read back too (the nearer
+	 * decimal of more digits lies at least as close to v), and 17 always
+	 * does.  A mean such as 533.333... needed 17 tries one by one, each
+	 * an snprintf and a strtod; bisection takes five. */
+	lo = 1;
+	hi = 17;
+	for (;;) {
+		int prec = lo == hi ? lo : (lo + hi) / 2;
+		int d = mag > prec && mag <= 17 ? mag : prec;
+
+		snprintf(out, 32, "%.*g", d < 17 ? d : 17, v);
+		if (lo == hi)
 			return;
+		if (strtod(out, NULL) == v)
+			hi = prec;
+		else
+			lo = prec + 1;
 	}
 }
 

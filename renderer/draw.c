@@ -365,38 +365,42 @@ static int fresh_path(struct site *s, const char *name, char *path,
 	return 0;
 }
 
-static int draw_job(struct site *s, const struct chart_job *j,
+static int draw_job(struct site *s, const struct chart_layout *l,
+		    const struct chart_layout *n, const char *base,
 		    struct err *e)
 {
 	char path[4200], name[128];
 
-	snprintf(name, sizeof(name), "%s.png", j->base);
+	snprintf(name, sizeof(name), "%s.png", base);
 	if (fresh_path(s, name, path, sizeof(path), e) ||
-	    chart_paint_png(&j->l, 1, path, e))
+	    chart_paint_png(l, 1, path, e))
 		return -1;
-	snprintf(name, sizeof(name), "%s.svg", j->base);
+	snprintf(name, sizeof(name), "%s.svg", base);
 	if (fresh_path(s, name, path, sizeof(path), e) ||
-	    chart_paint_svg(&j->l, path, e))
+	    chart_paint_svg(l, path, e))
 		return -1;
-	snprintf(name, sizeof(name), "%s-thumb.png", j->base);
+	snprintf(name, sizeof(name), "%s-thumb.png", base);
 	if (fresh_path(s, name, path, sizeof(path), e) ||
-	    chart_paint_png(&j->l, THUMB_SCALE, path, e))
+	    chart_paint_png(l, THUMB_SCALE, path, e))
 		return -1;
-	snprintf(name, sizeof(name), "%s-narrow.svg", j->base);
+	snprintf(name, sizeof(name), "%s-narrow.svg", base);
 	if (fresh_path(s, name, path, sizeof(path), e) ||
-	    chart_paint_svg(&j->n, path, e))
+	    chart_paint_svg(n, path, e))
 		return -1;
 	return 0;
 }
 
-/* Draws job j (a copy, outside the lock) and notes a failure. */
-static void draw_one(struct site *s, struct pool *p, const struct chart_job *j)
+/* Draws the chart of layouts l and n (a copy, outside the lock) and notes
+ * a failure. */
+static void draw_one(struct site *s, struct pool *p,
+		     const struct chart_layout *l,
+		     const struct chart_layout *n, const char *base)
 {
 	struct err e;
 	int rc;
 
 	err_clear(&e);
-	rc = draw_job(s, j, &e);
+	rc = draw_job(s, l, n, base, &e);
 	pthread_mutex_lock(&p->lock);
 	p->drawn++;
 	if (rc && !p->failed) {
@@ -433,7 +437,7 @@ static void *worker(void *arg)
 	if (!j)
 		return NULL;	/* the main thread draws the rest */
 	while (take(p, j, 1))
-		draw_one(p->s, p, j);
+		draw_one(p->s, p, &j->l, &j->n, j->base);
 	free(j);
 	return NULL;
 }
@@ -472,6 +476,14 @@ static int queue_put(struct site *s, const struct chart_layout *l,
 		pthread_mutex_unlock(&p->lock);
 		return 0;	/* reported at draw_flush */
 	}
+	if (p->nthreads == 0 && p->count == 0) {
+		/* no thread to hand it to (--jobs 1): drawn now, from the
+		 * caller's layouts, without copying them (370 KB) into the
+		 * ring and out again */
+		pthread_mutex_unlock(&p->lock);
+		draw_one(s, p, l, n, base);
+		return 0;
+	}
 	if (p->count == RING_JOBS) {
 		/* full: the oldest is drawn here, its slot reused */
 		struct chart_job *old = malloc(sizeof(*old));
@@ -484,7 +496,7 @@ static int queue_put(struct site *s, const struct chart_layout *l,
 		p->head = (p->head + 1) % RING_JOBS;
 		p->count--;
 		pthread_mutex_unlock(&p->lock);
-		draw_one(s, p, old);
+		draw_one(s, p, &old->l, &old->n, old->base);
 		free(old);
 		pthread_mutex_lock(&p->lock);
 	}
@@ -509,7 +521,7 @@ int draw_flush(struct site *s)
 	j = malloc(sizeof(*j));
 	if (j) {
 		while (take(p, j, 0)) {
-			draw_one(s, p, j);
+			draw_one(s, p, &j->l, &j->n, j->base);
 			draw_progress(s);
 		}
 		free(j);
@@ -528,7 +540,7 @@ int draw_flush(struct site *s)
 	 * that could not start, or one without memory) */
 	j = malloc(sizeof(*j));
 	while (j && take(p, j, 0))
-		draw_one(s, p, j);
+		draw_one(s, p, &j->l, &j->n, j->base);
 	free(j);
 	failed = p->failed || p->count > 0;
 	s->drawn += p->drawn;

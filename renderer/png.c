@@ -6,9 +6,10 @@
  * first and the table is seldom touched).  When a 257th colour turns up the
  * image is written as RGB instead.  Indices are packed to 1, 2, 4 or 8 bits.
  *
- * Each row gets the filter (None, Sub, Up, and Paeth for RGB) whose output
- * has the fewest byte changes, that is the fewest runs: a row equal to the
- * one above becomes all zeros under Up, a flat span one run under None.
+ * Each row gets the filter (None and Up for palette rows, and Sub too for
+ * RGB) whose output has the fewest byte changes, that is the fewest runs: a
+ * row equal to the one above becomes all zeros under Up, a flat span one
+ * run under None.
  *
  * Palette rows are then compressed by rle_deflate below, not by zlib: a
  * chart's filtered rows are almost all long runs of one byte, and zlib's
@@ -18,8 +19,8 @@
  * (bench/README.md has the timings): zlib level 1 Z_RLE 13.2 KB, zlib
  * Z_FIXED 14.0 KB, rle_deflate about the same size, in a small fraction
  * of the time; cairo's own writer 26.8 KB.  RGB images (more
- * than 256 colours: rare on a chart) go through zlib at its default level,
- * where size matters more than time.
+ * than 256 colours: every thumbnail, where scaled text blends into ~300)
+ * go through zlib at level 3 (ZLEVEL_RGB).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -40,8 +41,13 @@
 #define HASH_SIZE 1024
 #define HASH_USED 0x01000000u
 
-/* RGB images only (see the top of the file). */
-#define ZLEVEL_RGB 6
+/* RGB images only (see the top of the file).  On the 240 thumbnails of
+ * bench/gen.py's 240-test store, encoding one (CPU, these filters): level
+ * 6 1.05 ms, 6551 bytes; 4 0.83 ms, 6675; 3 0.63 ms, 7322; 1 0.62 ms,
+ * 7640.  Level 3 is where zlib's lazy matching stops: past it time grows
+ * by a third for a tenth off the size, of files that are a tenth of a
+ * site's bytes. */
+#define ZLEVEL_RGB 3
 
 static uint32_t pixel_at(const unsigned char *row, int x)
 {
@@ -99,45 +105,59 @@ static int index_pixels(const unsigned char *pixels, int w, int h, int stride,
 	return n;
 }
 
-/* Number of byte changes in a filtered row: the runs Z_RLE encodes. */
-static size_t runs(const unsigned char *p, size_t n)
-{
-	size_t i, r = 1;
+/* Eight bytes at a time (SWAR), for filter_row_fast's counts. */
+#define BYTES_HIGH 0x8080808080808080ull
 
-	for (i = 1; i < n; i++)
-		r += p[i] != p[i - 1];
-	return r;
+/* How many of x's eight bytes are not zero: a byte's low seven bits plus
+ * 0x7f carry into its high bit unless they are all zero (and never into
+ * the next byte); or'ed with the byte's own high bit. */
+static unsigned nonzero_bytes(uint64_t x)
+{
+	uint64_t y = (((x & ~BYTES_HIGH) + ~BYTES_HIGH) | x) & BYTES_HIGH;
+
+	return (unsigned)(((y >> 7) * 0x0101010101010101ull) >> 56);
 }
 
-static unsigned char paeth(int a, int b, int c)
+/* a - b in each of the eight bytes, modulo 256, no borrow between them. */
+static uint64_t sub_bytes(uint64_t a, uint64_t b)
 {
-	int p = a + b - c;
-	int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+	return ((a | BYTES_HIGH) - (b & ~BYTES_HIGH)) ^
+	       ((a ^ ~b) & BYTES_HIGH);
+}
 
-	if (pa <= pb && pa <= pc)
-		return (unsigned char)a;
-	return (unsigned char)(pb <= pc ? b : c);
+static uint64_t load8(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
 }
 
 /* filter_row for one byte a pixel (palette indices), where only None and
  * Up are tried, in one pass: Sub and Paeth predict from the left, which
  * means nothing between palette indices (on a chart, trying Sub as well
- * costs 0.2 ms and the file grows by 4 bytes). */
+ * costs 0.2 ms and the file grows by 4 bytes).  The runs are counted eight
+ * bytes at a time, a byte's change from the one before it being a non-zero
+ * byte of the word xor the word one byte back: a third of the time of a
+ * byte-by-byte count, which was a tenth of a render. */
 static void filter_row_fast(const unsigned char *cur,
 			    const unsigned char *prev, size_t n,
 			    unsigned char *dst)
 {
-	size_t i, rn = 1, ru = 1;
+	size_t i = 1, rn = 1, ru = 1;
 
 	if (prev) {
-		unsigned char lu = (unsigned char)(cur[0] - prev[0]);
+		for (; i + 8 <= n; i += 8) {
+			uint64_t c1 = load8(cur + i), c0 = load8(cur + i - 1);
 
-		for (i = 1; i < n; i++) {
-			unsigned char uv = (unsigned char)(cur[i] - prev[i]);
-
+			rn += nonzero_bytes(c1 ^ c0);
+			ru += nonzero_bytes(sub_bytes(c1, load8(prev + i)) ^
+					    sub_bytes(c0, load8(prev + i - 1)));
+		}
+		for (; i < n; i++) {
 			rn += cur[i] != cur[i - 1];
-			ru += uv != lu;
-			lu = uv;
+			ru += (unsigned char)(cur[i] - prev[i]) !=
+			      (unsigned char)(cur[i - 1] - prev[i - 1]);
 		}
 	}
 	if (prev && ru < rn) {
@@ -150,64 +170,68 @@ static void filter_row_fast(const unsigned char *cur,
 	}
 }
 
+/* filter_row for RGB rows (bpp bytes a pixel): None, Sub and Up, their
+ * runs counted in one pass over the row that stores nothing, then the
+ * winner written straight to dst.  Paeth is not tried: on charts its
+ * output has few long runs (it predicts edges, a chart is flat spans), and
+ * without it the thumbnails come out smaller (6551 bytes against 6626 on
+ * bench/gen.py's 240-test store) for half the filtering time.  Ties go to
+ * None, then Up, then Sub. */
+static void filter_row_rgb(const unsigned char *cur, const unsigned char *prev,
+			   size_t n, size_t bpp, unsigned char *dst)
+{
+	size_t rn = 1, rs = 1, ru = 1, i;
+	int best = 0;
+
+	/* byte i's Sub is cur[i] - cur[i - bpp], taken as 0 before the row */
+	for (i = 1; i < n; i++) {
+		unsigned s0 = i >= bpp ? cur[i - bpp] : 0;
+		unsigned s1 = i - 1 >= bpp ? cur[i - 1 - bpp] : 0;
+
+		rn += cur[i] != cur[i - 1];
+		rs += (unsigned char)(cur[i] - s0) !=
+		      (unsigned char)(cur[i - 1] - s1);
+	}
+	if (prev) {
+		for (i = 1; i < n; i++)
+			ru += (unsigned char)(cur[i] - prev[i]) !=
+			      (unsigned char)(cur[i - 1] - prev[i - 1]);
+		if (ru < rn) {
+			best = 2;
+			rn = ru;
+		}
+	}
+	if (rs < rn)
+		best = 1;
+	dst[0] = (unsigned char)best;
+	dst++;
+	if (best == 0) {
+		memcpy(dst, cur, n);
+	} else if (best == 2) {
+		for (i = 0; i < n; i++)
+			dst[i] = (unsigned char)(cur[i] - prev[i]);
+	} else {
+		for (i = 0; i < n && i < bpp; i++)
+			dst[i] = cur[i];
+		for (; i < n; i++)
+			dst[i] = (unsigned char)(cur[i] - cur[i - bpp]);
+	}
+}
+
 /* Writes filter byte and filtered row to dst (n + 1 bytes), choosing the
  * filter with the fewest runs; prev is the unfiltered row above or NULL. */
 static void filter_row(const unsigned char *cur, const unsigned char *prev,
-		       size_t n, size_t bpp, int use_paeth, unsigned char *dst,
-		       unsigned char *tmp)
+		       size_t n, size_t bpp, unsigned char *dst)
 {
-	size_t best_runs, r, i;
-	int best = 0;
-
 	if (prev && memcmp(cur, prev, n) == 0) {
 		dst[0] = 2;
 		memset(dst + 1, 0, n);
 		return;
 	}
-	if (!use_paeth && bpp == 1) {
+	if (bpp == 1)
 		filter_row_fast(cur, prev, n, dst);
-		return;
-	}
-	dst[0] = 0;
-	memcpy(dst + 1, cur, n);
-	best_runs = runs(cur, n);
-	if (best_runs == 1)
-		return;
-	if (prev) {
-		for (i = 0; i < n; i++)
-			tmp[i] = (unsigned char)(cur[i] - prev[i]);
-		r = runs(tmp, n);
-		if (r < best_runs) {
-			best = 2;
-			best_runs = r;
-			memcpy(dst + 1, tmp, n);
-			if (r == 1)
-				goto done;
-		}
-	}
-	for (i = 0; i < n; i++)
-		tmp[i] = (unsigned char)(cur[i] - (i >= bpp ? cur[i - bpp] : 0));
-	r = runs(tmp, n);
-	if (r < best_runs) {
-		best = 1;
-		best_runs = r;
-		memcpy(dst + 1, tmp, n);
-	}
-	if (use_paeth && prev) {
-		for (i = 0; i < n; i++) {
-			int a = i >= bpp ? cur[i - bpp] : 0;
-			int c = i >= bpp ? prev[i - bpp] : 0;
-
-			tmp[i] = (unsigned char)(cur[i] - paeth(a, prev[i], c));
-		}
-		r = runs(tmp, n);
-		if (r < best_runs) {
-			best = 4;
-			memcpy(dst + 1, tmp, n);
-		}
-	}
-done:
-	dst[0] = (unsigned char)best;
+	else
+		filter_row_rgb(cur, prev, n, bpp, dst);
 }
 
 /* A deflate bit writer (RFC 1951 3.1.1: bits go out least significant
@@ -405,7 +429,7 @@ int png_encode(const unsigned char *pixels, int width, int height,
 					     '\r', '\n', 0x1a, '\n'};
 	uint32_t pal[256];
 	unsigned char *idx = NULL, *raw = NULL, *png = NULL, *row = NULL;
-	unsigned char *prev = NULL, *tmp = NULL;
+	unsigned char *prev = NULL;
 	size_t w = (size_t)width, h = (size_t)height, rowbytes, rawlen, bound;
 	size_t len, bpp, y;
 	int ncol, depth, type, rc = -1;
@@ -433,8 +457,7 @@ int png_encode(const unsigned char *pixels, int width, int height,
 	rawlen = h * (rowbytes + 1);
 	raw = malloc(rawlen);
 	row = malloc(2 * rowbytes);
-	tmp = malloc(rowbytes);
-	if (!raw || !row || !tmp)
+	if (!raw || !row)
 		goto oom;
 	for (y = 0; y < h; y++) {
 		unsigned char *cur = row + (y & 1) * rowbytes;
@@ -462,8 +485,7 @@ int png_encode(const unsigned char *pixels, int width, int height,
 					(src[x] << (8 - depth *
 						    (int)(x % (size_t)per + 1)));
 		}
-		filter_row(cur, prev, rowbytes, bpp, type == 2,
-			   raw + y * (rowbytes + 1), tmp);
+		filter_row(cur, prev, rowbytes, bpp, raw + y * (rowbytes + 1));
 		prev = cur;
 	}
 	free(idx);
@@ -534,7 +556,6 @@ out:
 	free(idx);
 	free(raw);
 	free(row);
-	free(tmp);
 	free(png);
 	return rc;
 }

@@ -1544,15 +1544,25 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 			 void *ctx, struct err *e)
 {
 	sqlite3_stmt *st;
+	int rc, stop = 0;
 
-	if (prepare(s, "SELECT t, value FROM sample WHERE run_id = ?1 AND "
-		    "test = ?2 AND metric = ?3 ORDER BY t", &st, e))
+	/* cached (store_int.h), so reset, not finalized; cb must not read
+	 * samples itself, which would reset the statement under this loop */
+	if (prepare_cached(s, STORE_STMT_SAMPLE_OF, "SELECT t, value FROM "
+			   "sample WHERE run_id = ?1 AND test = ?2 AND "
+			   "metric = ?3 ORDER BY t", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
 	store_bind_text(s, st, 2, test);
 	store_bind_text(s, st, 3, metric);
-	return store_each_step(s, st, sample_tv_row, (void *)(uintptr_t)cb,
-			       ctx, "cannot read store", e);
+	while ((rc = store_step(s, st)) == SQLITE_ROW)
+		if ((stop = sample_tv_row(st, (void *)(uintptr_t)cb, ctx)) != 0)
+			break;
+	if (!stop && rc != SQLITE_DONE)
+		stop = db_err(s, e, "cannot read store");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return stop;
 }
 
 static int sample_full_row(sqlite3_stmt *st, void *cb, void *ctx)

@@ -115,6 +115,16 @@ static void test_numbers(void)
 	CHECK(strtod(out, NULL) == 1.0 / 3, "num_format of 1/3 reads back exactly");
 	num_format(-0.0, out);
 	CHECK_STR(out, "0", "num_format folds -0");
+	/* the digits are found by bisection: a mean of 16 digits, one of 6,
+	 * and the values no precision or every precision reads back as */
+	num_format(1600.0 / 3, out);
+	CHECK_STR(out, "533.3333333333334", "num_format of 1600/3: 16 digits");
+	num_format(1733.93, out);
+	CHECK_STR(out, "1733.93", "num_format of 1733.93: 6 digits");
+	num_format(HUGE_VAL, out);
+	CHECK_STR(out, "inf", "num_format of infinity");
+	num_format(NAN, out);
+	CHECK(strstr(out, "nan") != NULL, "num_format of NaN says nan");
 	CHECK(num_parse("12.5", 4, &v) == 0 && v == 12.5, "num_parse 12.5");
 	CHECK(num_parse("-3e2", 4, &v) == 0 && v == -300, "num_parse -3e2");
 	CHECK(num_parse("1e309", 5, &v) < 0, "num_parse refuses overflow");

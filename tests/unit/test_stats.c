@@ -28,6 +28,13 @@ static void test_t(void)
 		CHECK(fabs(stats_t_quantile(0.05, table[i].df) - table[i].t) < 0.0006,
 		      what);
 	}
+	/* whole degrees of freedom at 0.05 are searched once and kept: the
+	 * second answer is the first, and a fractional df is searched */
+	CHECK(stats_t_quantile(0.05, 7) == stats_t_quantile(0.05, 7) &&
+	      fabs(stats_t_quantile(0.05, 7) - 2.365) < 0.0006,
+	      "t(0.975, 7) = 2.365, the same when asked again");
+	CHECK(fabs(stats_t_quantile(0.05, 7.5) - 2.334) < 0.001,
+	      "t(0.975, 7.5) = 2.334 (not a kept one)");
 	CHECK(fabs(stats_t_two_sided_p(2.228, 10) - 0.05) < 0.0002,
 	      "p of t 2.228 at df 10 is 0.05");
 	CHECK(fabs(stats_t_two_sided_p(0, 7) - 1) < 1e-12, "p of t 0 is 1");
