@@ -790,6 +790,7 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms,
 	if (x->fail || a->top[c] < 0)
 		return;	/* no best: no ratio to it */
 	b = a->top[c];
+	a->vs_first[c] = a->nstmt;	/* the column's last statements */
 	for (g = 0; g < m->ngroups; g++) {
 		double r;
 
@@ -981,6 +982,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	a->fixed = calloc(cells + 1, 1);
 	a->state = calloc((size_t)m->ncols + 1, 1);
 	a->col_first = calloc((size_t)m->ncols + 2, sizeof(int));
+	a->vs_first = calloc((size_t)m->ncols + 1, sizeof(int));
 	a->outlier = calloc((size_t)m->ngroups + 1, 1);
 	a->geomean = calloc((size_t)m->ngroups + 1, sizeof(double));
 	a->nbest = calloc((size_t)m->ngroups + 1, sizeof(int));
@@ -996,7 +998,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	tmp = calloc((size_t)vmax + 1, sizeof(double));
 	terms = calloc((size_t)m->ngroups + 1, sizeof(*terms));
 	if (!a->st || !a->chart_outlier || !a->toofast || !a->best || !a->fixed ||
-	    !a->state || !a->col_first || !a->outlier || !a->geomean ||
+	    !a->state || !a->col_first || !a->vs_first || !a->outlier || !a->geomean ||
 	    !a->nbest || !a->top || !a->measure || !a->outlier_dir || !want || !x.ti || !x.tg ||
 	    !x.order || !hits || !charts || !tmp || !terms)
 		goto oom;
@@ -1061,6 +1063,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	x.a = a;
 	for (c = 0; c < m->ncols; c++) {
 		a->col_first[c] = a->nstmt;
+		a->vs_first[c] = -1;
 		a->top[c] = -1;
 		if (m->sweep)
 			continue;
@@ -1163,6 +1166,7 @@ void analysis_release(struct analysis *a)
 	free(a->fixed);
 	free(a->state);
 	free(a->col_first);
+	free(a->vs_first);
 	free(a->outlier);
 	free(a->geomean);
 	free(a->nbest);
@@ -1764,12 +1768,20 @@ int analysis_is_best(const struct analysis *a, int c, int g)
 /* Group g's vs-best statement in column c, or NULL. */
 static const struct statement *vs_best(const struct analysis *a, int c, int g)
 {
-	int i;
+	int lo = a->vs_first[c], hi = a->col_first[c + 1];
 
-	for (i = a->col_first[c]; i < a->col_first[c + 1]; i++)
-		if (a->stmt[i].kind == K_VS_BEST && a->stmt[i].subject == g)
-			return &a->stmt[i];
-	return NULL;
+	if (lo < 0)
+		return NULL;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (a->stmt[mid].subject < g)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < a->col_first[c + 1] && a->stmt[lo].subject == g ?
+	       &a->stmt[lo] : NULL;
 }
 
 int analysis_ratio_to_best(const struct analysis *a, int c, int g,

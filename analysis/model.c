@@ -37,7 +37,7 @@
  * with its statistics: this many is some 500 MiB.  A comparison past it
  * (2,048 charts of 2,048 groups each, or a million charts of four) is no
  * page a person reads; it is refused, saying how to narrow it. */
-#define MODEL_CELLS_MAX ((long)1 << 22)
+#define MODEL_CELLS_MAX ((long)1 << 18)
 
 /* (run, column) pairs of one comparison: at most one per result row, and
  * at 16 bytes each this many is 1 GiB, more than the values of so many
@@ -1025,6 +1025,69 @@ static int lacking(struct store *s, const struct store_comparison *c,
 	return 0;
 }
 
+static int by_col_run(const void *pa, const void *pb);
+
+/* Notes a (run, test, metric) with samples, as (run, column) when the
+ * comparison shows that column. */
+static int sampled_row(void *ctx, long long run, const char *test,
+		       const char *metric)
+{
+	struct load *l = ctx;
+	struct model *m = l->m;
+	struct model_use *n;
+	long c;
+
+	l->name = test;
+	l->name2 = metric;
+	c = strindex_find(&l->col_index, strindex_hash(test, metric), same_col, l);
+	if (c < 0)
+		return 0;
+	if (m->nsampled >= MODEL_USES_MAX)
+		return err_set(l->e, NULL, 0, 0, "too many results in one "
+			       "comparison");
+	if ((m->nsampled & (m->nsampled - 1)) == 0) {	/* 0, 1, 2, 4... */
+		n = realloc(m->sampled, (size_t)(m->nsampled ? 2 * m->nsampled :
+						 1) * sizeof(*n));
+		if (!n)
+			return err_set(l->e, NULL, 0, 0, "out of memory");
+		m->sampled = n;
+	}
+	m->sampled[m->nsampled].run = run;
+	m->sampled[m->nsampled++].col = (int)c;
+	return 0;
+}
+
+static int same_test(const void *ctx, long place)
+{
+	const struct load *l = ctx;
+
+	return strcmp(l->m->cols[place].test, l->name) == 0;
+}
+
+/* Marks the columns whose test has several (a page names their metric
+ * too): by a hash of tests, where asking each column about every other
+ * is a comparison per pair. */
+static int mark_several(struct load *l)
+{
+	struct model *m = l->m;
+	struct strindex tests;
+	int c, rc = 0;
+
+	memset(&tests, 0, sizeof(tests));
+	for (c = 0; c < m->ncols && rc == 0; c++) {
+		uint64_t h = strindex_hash(m->cols[c].test, NULL);
+		long k;
+
+		l->name = m->cols[c].test;
+		if ((k = strindex_find(&tests, h, same_test, l)) >= 0)
+			m->cols[k].several = m->cols[c].several = 1;
+		else
+			rc = strindex_add(&tests, h, c);
+	}
+	strindex_release(&tests);
+	return rc;
+}
+
 static char *dup_or_null(const char *s)
 {
 	return s ? strdup(s) : NULL;
@@ -1085,6 +1148,7 @@ int model_load(struct store *s, const struct store_comparison *c,
 			buf_printf(&both, "%s,%s", m->by, m->split);
 		c2.by = m->split ? both.data : m->by;
 		if (!c2.by || store_each_result_in(s, &c2, add_row, &l, e) ||
+		    store_each_sampled(s, m->suite, sampled_row, &l, e) ||
 		    store_count_ungrouped(s, &c2, &m->left_out, e) ||
 		    (m->left_out > 0 && lacking(s, &c2, m, e))) {
 			if (!c2.by)
@@ -1100,7 +1164,11 @@ int model_load(struct store *s, const struct store_comparison *c,
 			m->left_out = 0;
 		}
 	}
-	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
+	/* asked once for the whole suite: asking the store about every
+	 * run of every cell is a query per run and column */
+	sort_items(m->sampled, (size_t)m->nsampled, sizeof(*m->sampled),
+		   by_col_run);
+	if (mark_several(&l) || each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
 	    order_groups(m, c->order)) {
 		load_release(&l);
 		model_release(m);
@@ -1143,6 +1211,7 @@ void model_release(struct model *m)
 	free(m->lacking);
 	free(m->mixed);
 	free(m->uses);
+	free(m->sampled);
 	apart_attrs_free(m->attrs, m->nattrs);
 	free(m->groups);
 	free(m->cols);

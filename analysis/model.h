@@ -39,6 +39,8 @@ struct model_use {
 struct column {
 	char *test, *metric, *unit, *better;	/* owned */
 	struct cell *cells;	/* one per group, owned */
+	int several;		/* another column has this test (its name
+				 * then says the metric too) */
 };
 
 /* A group whose runs of one test do not agree on a setting: key, and
@@ -102,6 +104,11 @@ struct model {
 				 * noted once when they come together;
 				 * owned */
 	long nuses, usecap;
+	struct model_use *sampled;	/* the (run, column) pairs that have
+					 * samples (figures over time), sorted
+					 * as model_uses_by_column; nsampled,
+					 * owned */
+	long nsampled;
 };
 
 /* Loads the runs comparison c selects.  model_release frees it. */
