@@ -63,6 +63,7 @@ struct load {
 	long long last_run;
 	const char *last_test;
 	const char *name, *name2;	/* looked up (same_group, same_col) */
+	int refused;		/* past MODEL_CELLS_MAX */
 	double time_limit, events_limit;	/* of last_run; 0: none */
 	int no_command;		/* last_run is sysbench's with no command
 				 * line kept (imported output) */
@@ -462,10 +463,10 @@ static int add_row(void *ctx, const struct store_row *row)
 		return 0;
 	g = find_group(l, row->group);
 	c = g < 0 ? g : find_col(l, &row->r);
-	if (c == -2)
+	if (c == -2 && (l->refused = 1))
 		return err_set(l->e, NULL, 0, 0, "%s: more than %ld figures "
 			       "(charts x groups) in one comparison, at %d "
-			       "charts and %d groups: choose fewer with "
+			       "charts and %d groups: narrow it with compare "
 			       "--where, --tests or --metrics", l->m->name,
 			       MODEL_CELLS_MAX, l->m->ncols, l->m->ngroups);
 	if (c < 0)
@@ -1156,7 +1157,7 @@ int model_load(struct store *s, const struct store_comparison *c,
 			buf_release(&both);
 			load_release(&l);
 			model_release(m);
-			return -1;
+			return l.refused ? -2 : -1;
 		}
 		buf_release(&both);
 		if (c->is_default) {	/* kept, grouped by the rest */

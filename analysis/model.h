@@ -111,7 +111,10 @@ struct model {
 	long nsampled;
 };
 
-/* Loads the runs comparison c selects.  model_release frees it. */
+/* Loads the runs comparison c selects.  model_release frees it.  0;
+ * -1 with e filled; -2 with e filled when the comparison is larger than
+ * a comparison may be (e says the cap and how to narrow it): the
+ * others can still be shown. */
 int model_load(struct store *s, const struct store_comparison *c,
 	       struct model *m, struct err *e);
 void model_release(struct model *m);

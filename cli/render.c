@@ -134,5 +134,6 @@ int cmd_render(int argc, char **argv, const struct cli_env *env)
 	else if (!quiet)
 		report(o.out, &r, since(&start));
 	store_close(st);
-	return rc ? EXIT_FAULT : EXIT_OK;
+	/* a comparison left out was named: the site holds the others */
+	return rc || r.refused ? EXIT_FAULT : EXIT_OK;
 }

@@ -547,6 +547,7 @@ struct summary {
 	const char *only;	/* NAME, or NULL for all */
 	int tsv;
 	int found;
+	int refused;		/* a comparison was too large (named) */
 	struct store *s;
 	struct err *e;
 	const struct model *m;
@@ -728,8 +729,17 @@ static int one(void *ctx, const struct store_comparison *c)
 	if (x->only && strcmp(x->only, c->name) != 0)
 		return 0;
 	x->found = 1;
-	if (model_load(x->s, c, &m, x->e))
+	switch (model_load(x->s, c, &m, x->e)) {
+	case 0:
+		break;
+	case -2:	/* too large: named, and the others summarised */
+		err_print(x->e);
+		err_clear(x->e);
+		x->refused = 1;
+		return 0;
+	default:
 		return -1;
+	}
 	if (analysis_run(&m, &a, x->e)) {
 		model_release(&m);
 		return -1;
@@ -917,6 +927,8 @@ int cmd_summary(int argc, char **argv, const struct cli_env *env)
 		       "\tsplit\tsupport\tx\n");
 	if (store_each_comparison(x.s, one, &x, &e)) {
 		err_print(&e);
+		rc = EXIT_FAULT;
+	} else if (x.refused) {
 		rc = EXIT_FAULT;
 	} else if (x.only && !x.found) {
 		fprintf(stderr, "benchsite: no comparison '%s'\n", x.only);

@@ -127,6 +127,7 @@ fail:
 	r->charts = s.ncharts;
 	r->drawn = s.drawn;
 	r->written = s.written;
+	r->refused = s.refused;
 	site_release(&s);
 	publish_unlock(&lock);
 	return rc;

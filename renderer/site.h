@@ -50,6 +50,8 @@ struct site_report {
 	long pages, charts;	/* HTML pages and charts (not when fresh) */
 	long drawn;		/* charts drawn; the others were unchanged */
 	long written;		/* files written; the others were kept */
+	long refused;		/* comparisons left out as too large (each
+				 * named on stderr) */
 };
 
 /* Renders the site of st (opened for reading) into a staging folder beside
@@ -88,6 +90,7 @@ struct site {
 	 * units' keys; NULL when the store could not be read whole, and then
 	 * no unit is reused */
 	struct store_digests *digests;
+	long refused;		/* comparisons left out as too large */
 };
 
 /* Sets up s for a render into stage beside out. */
