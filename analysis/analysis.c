@@ -221,6 +221,9 @@ struct gen {
 	 * runs or more each.  ti[g] is g's place among those k groups (-1:
 	 * untested), and pair (i < j) is p[j * (j - 1) / 2 + i] */
 	int *ti;
+	int *tg;		/* the k tested groups, tg[ti[g]] = g: the
+				 * only pairs a test can tell apart, walked
+				 * instead of every pair of the chart */
 	int k;
 	double *p, *adj;
 	size_t pcap;
@@ -279,9 +282,12 @@ static int family(struct gen *x, int c)
 	int g, h, k = 0;
 	size_t np;
 
-	for (g = 0; g < m->ngroups; g++)
+	for (g = 0; g < m->ngroups; g++) {
 		x->ti[g] = has(a, c, g) && analysis_stats(a, c, g)->n >= 2 ?
 			   k++ : -1;
+		if (x->ti[g] >= 0 && x->tg)
+			x->tg[x->ti[g]] = g;
+	}
 	x->k = k;
 	if (k < 2)
 		return 0;
@@ -513,14 +519,19 @@ static char *differing_pairs(const struct gen *x, const unsigned char *want)
 {
 	const struct model *m = x->a->m;
 	struct buf b;
-	int g, h;
+	int i, j, g, h;
 
+	/* a pair the test separates is of two tested groups: tg holds
+	 * them in group order, so the pairs come as a walk of every pair
+	 * would give them */
 	buf_init(&b, APART_MAX);
-	for (g = 0; g < m->ngroups; g++)
-		for (h = g + 1; h < m->ngroups && want[g]; h++)
+	for (i = 0; i < x->k; i++)
+		for (j = i + 1, g = x->tg[i]; j < x->k && want[g]; j++) {
+			h = x->tg[j];
 			if (want[h] && differ(x, g, h) == 1)
 				buf_printf(&b, "%s%s and %s", b.len ? ", " : "",
 					   m->groups[g], m->groups[h]);
+		}
 	return buf_detach(&b, NULL);
 }
 
@@ -580,14 +591,14 @@ static void outlier_statements(struct gen *x, int c, struct stats_term *terms,
 	const struct column *col = &m->cols[c];
 	double avg, var;
 	int all_rep, nothers = others(a, c, &avg, &var, terms, &all_rep);
-	int lo, hi, g, h;
+	int lo, hi, g, h, i, nwant = 0;
 	struct statement *s;
 
 	if (nothers == 0)
 		return;
 	extremes(a, c, &lo, &hi);
 	for (h = 0; h < m->ngroups; h++)
-		want[h] = has(a, c, h) && !a->outlier[h];
+		nwant += want[h] = has(a, c, h) && !a->outlier[h];
 	for (g = 0; g < m->ngroups; g++) {
 		const struct stats *so = analysis_stats(a, c, g);
 		int nsig = 0, nnot = 0, nun = 0;
@@ -612,20 +623,18 @@ static void outlier_statements(struct gen *x, int c, struct stats_term *terms,
 			s->has_ref_value = 1;
 			continue;
 		}
-		for (h = 0; h < m->ngroups; h++) {
+		/* g is an outlier, so no want[h] is g: the pairs the test
+		 * did not try are the others, less the tested ones */
+		for (i = 0; i < x->k && x->ti[g] >= 0; i++) {
+			h = x->tg[i];
 			if (!want[h])
 				continue;
-			switch (differ(x, g, h)) {
-			case 1:
+			if (differ(x, g, h) == 1)
 				nsig++;
-				break;
-			case 0:
+			else
 				nnot++;
-				break;
-			default:
-				nun++;
-			}
 		}
+		nun = nwant - nsig - nnot;
 		if (!(s = add(x, r >= 1 ? K_SLOWER : K_FASTER, c, g)))
 			return;
 		s->ratio = r >= 1 ? r : 1 / r;
@@ -676,7 +685,7 @@ static void spread_statement(struct gen *x, int c, unsigned char *want)
 	const struct model *m = a->m;
 	double avg;
 	int all_rep, nothers = others(a, c, &avg, NULL, NULL, &all_rep);
-	int lo, hi, g, h, tested = 1, any = 0;
+	int lo, hi, g, h, i, j, tested, any = 0, nwant = 0, ntested = 0;
 	struct statement *s;
 
 	if (nothers < 2)
@@ -689,15 +698,15 @@ static void spread_statement(struct gen *x, int c, unsigned char *want)
 				break;
 			}
 	for (h = 0; h < m->ngroups; h++)
-		want[h] = has(a, c, h) && !a->outlier[h];
+		nwant += want[h] = has(a, c, h) && !a->outlier[h];
+	/* every pair tested when every wanted group is; a pair told apart
+	 * is one of two tested groups */
 	for (g = 0; g < m->ngroups; g++)
-		for (h = g + 1; h < m->ngroups && want[g]; h++)
-			if (want[h]) {
-				int d = differ(x, g, h);
-
-				tested &= d != -1;
-				any |= d == 1;
-			}
+		ntested += want[g] && x->ti[g] >= 0;
+	tested = nwant < 2 || ntested == nwant;
+	for (i = 0; i < x->k && !any; i++)
+		for (j = i + 1, g = x->tg[i]; j < x->k && want[g] && !any; j++)
+			any = want[x->tg[j]] && differ(x, g, x->tg[j]) == 1;
 	if (!(s = add(x, K_SPREAD, c, hi)))
 		return;
 	s->ref_group = lo;
@@ -781,6 +790,7 @@ static void column_statements(struct gen *x, int c, struct stats_term *terms,
 	if (x->fail || a->top[c] < 0)
 		return;	/* no best: no ratio to it */
 	b = a->top[c];
+	a->vs_first[c] = a->nstmt;	/* the column's last statements */
 	for (g = 0; g < m->ngroups; g++) {
 		double r;
 
@@ -856,17 +866,58 @@ static int same_counts(const struct analysis *a, int c, int d)
 	return k >= 2 && hi <= lo * SAME_COUNTS_SPREAD;
 }
 
-static void ranking(struct analysis *a)
+/* A column by its test: sorted by test, then index, the columns
+ * same_counts can pair with a column are its test's neighbours, found
+ * without a walk past every other column. */
+struct col_test {
+	const char *test;
+	int c;
+};
+
+static int cmp_col_test(const void *pa, const void *pb)
+{
+	const struct col_test *x = pa, *y = pb;
+	int r = strcmp(x->test, y->test);
+
+	return r ? r : (x->c > y->c) - (x->c < y->c);
+}
+
+/* Fills rank[c] (1 when ranked(a, c)) and best[c] (best_group(a, c)) for
+ * the columns that are the first of their measurement, once: the
+ * geometric means below read them for every group. */
+static int ranking(struct analysis *a)
 {
 	const struct model *m = a->m;
-	int c, d, g;
+	int c, d, g, k, *rank, *best;
+	struct col_test *order;
 
+	order = calloc((size_t)m->ncols + 1, sizeof(*order));
+	rank = calloc((size_t)m->ncols + 1, sizeof(*rank));
+	best = calloc((size_t)m->ncols + 1, sizeof(*best));
+	if (!order || !rank || !best) {
+		free(order);
+		free(rank);
+		free(best);
+		return -1;
+	}
+	for (c = 0; c < m->ncols; c++) {
+		order[c].test = m->cols[c].test;
+		order[c].c = c;
+	}
+	sort_items(order, (size_t)m->ncols, sizeof(*order), cmp_col_test);
+	for (k = 0; k < m->ncols; k++)
+		rank[order[k].c] = k;	/* for now: where c sits in order */
 	for (c = 0; c < m->ncols; c++) {
 		a->measure[c] = c;
 		if (a->state[c] != COL_OK)
 			continue;
 		a->ncompared++;
-		for (d = 0; d < c; d++)
+		/* the earlier columns of c's test, in index order: those
+		 * just before c in order */
+		for (k = rank[c] - 1; k >= 0 &&
+		     strcmp(order[k].test, m->cols[c].test) == 0; k--)
+			;
+		for (k++; (d = order[k].c) < c; k++)
 			if (a->measure[d] == d && a->state[d] == COL_OK &&
 			    same_counts(a, c, d)) {
 				a->measure[c] = d;
@@ -875,28 +926,35 @@ static void ranking(struct analysis *a)
 		if (a->measure[c] != c)
 			continue;	/* counted once, as its first column */
 		a->nmeasures++;
-		a->nranked += ranked(a, c);
+	}
+	for (c = 0; c < m->ncols; c++) {
+		rank[c] = a->state[c] == COL_OK && a->measure[c] == c &&
+			  ranked(a, c);
+		best[c] = rank[c] ? best_group(a, c) : -1;
+		if (a->state[c] != COL_OK || a->measure[c] != c)
+			continue;
+		a->nranked += rank[c];
 		for (g = 0; g < m->ngroups; g++)
 			a->nbest[g] += a->best[at(a, c, g)];
 	}
 	a->ranking = m->ngroups >= 2 && a->nranked > 0 &&
 		     2 * a->nranked >= a->nmeasures;
-	if (!a->ranking)
-		return;
-	for (g = 0; g < m->ngroups; g++) {
+	for (g = 0; g < m->ngroups && a->ranking; g++) {
 		double logs = 0;
-		int k = 0;
 
-		for (c = 0; c < m->ncols; c++) {
-			if (a->state[c] != COL_OK || a->measure[c] != c ||
-			    !ranked(a, c))
+		for (c = 0, k = 0; c < m->ncols; c++) {
+			if (!rank[c])
 				continue;
 			logs += log(worse_ratio(&m->cols[c], mean(a, c, g),
-						mean(a, c, best_group(a, c))));
+						mean(a, c, best[c])));
 			k++;
 		}
 		a->geomean[g] = k ? exp(logs / k) : 0;
 	}
+	free(order);
+	free(rank);
+	free(best);
+	return 0;
 }
 
 int analysis_run(const struct model *m, struct analysis *a, struct err *e)
@@ -924,6 +982,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	a->fixed = calloc(cells + 1, 1);
 	a->state = calloc((size_t)m->ncols + 1, 1);
 	a->col_first = calloc((size_t)m->ncols + 2, sizeof(int));
+	a->vs_first = calloc((size_t)m->ncols + 1, sizeof(int));
 	a->outlier = calloc((size_t)m->ngroups + 1, 1);
 	a->geomean = calloc((size_t)m->ngroups + 1, sizeof(double));
 	a->nbest = calloc((size_t)m->ngroups + 1, sizeof(int));
@@ -932,14 +991,15 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	a->outlier_dir = calloc((size_t)m->ngroups + 1, 1);
 	want = calloc((size_t)m->ngroups + 1, 1);
 	x.ti = calloc((size_t)m->ngroups + 1, sizeof(int));
+	x.tg = calloc((size_t)m->ngroups + 1, sizeof(int));
 	x.order = calloc((size_t)m->ngroups + 1, sizeof(int));
 	hits = calloc((size_t)m->ngroups + 1, sizeof(int));
 	charts = calloc((size_t)m->ngroups + 1, sizeof(int));
 	tmp = calloc((size_t)vmax + 1, sizeof(double));
 	terms = calloc((size_t)m->ngroups + 1, sizeof(*terms));
 	if (!a->st || !a->chart_outlier || !a->toofast || !a->best || !a->fixed ||
-	    !a->state || !a->col_first || !a->outlier || !a->geomean ||
-	    !a->nbest || !a->top || !a->measure || !a->outlier_dir || !want || !x.ti ||
+	    !a->state || !a->col_first || !a->vs_first || !a->outlier || !a->geomean ||
+	    !a->nbest || !a->top || !a->measure || !a->outlier_dir || !want || !x.ti || !x.tg ||
 	    !x.order || !hits || !charts || !tmp || !terms)
 		goto oom;
 	for (c = 0; c < m->ncols; c++)
@@ -1003,6 +1063,7 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 	x.a = a;
 	for (c = 0; c < m->ncols; c++) {
 		a->col_first[c] = a->nstmt;
+		a->vs_first[c] = -1;
 		a->top[c] = -1;
 		if (m->sweep)
 			continue;
@@ -1020,8 +1081,8 @@ int analysis_run(const struct model *m, struct analysis *a, struct err *e)
 			goto oom;
 	}
 	a->col_first[m->ncols] = a->nstmt;
-	if (!m->sweep)
-		ranking(a);
+	if (!m->sweep && ranking(a))
+		goto oom;
 	for (g = 0; g < m->ngroups && a->ranking; g++) {
 		struct statement *s;
 
@@ -1083,6 +1144,7 @@ out:
 	free(terms);
 	free(want);
 	free(x.ti);
+	free(x.tg);
 	free(x.order);
 	free(x.p);
 	free(x.adj);
@@ -1104,6 +1166,7 @@ void analysis_release(struct analysis *a)
 	free(a->fixed);
 	free(a->state);
 	free(a->col_first);
+	free(a->vs_first);
 	free(a->outlier);
 	free(a->geomean);
 	free(a->nbest);
@@ -1691,6 +1754,7 @@ enum stmt_support analysis_pair(const struct analysis *a, int c, int g,
 	if (x.ti && family(&x, c) == 0)
 		r = pair_support(&x, c, g, h);
 	free(x.ti);
+	free(x.tg);
 	free(x.p);
 	free(x.adj);
 	return r;
@@ -1704,12 +1768,20 @@ int analysis_is_best(const struct analysis *a, int c, int g)
 /* Group g's vs-best statement in column c, or NULL. */
 static const struct statement *vs_best(const struct analysis *a, int c, int g)
 {
-	int i;
+	int lo = a->vs_first[c], hi = a->col_first[c + 1];
 
-	for (i = a->col_first[c]; i < a->col_first[c + 1]; i++)
-		if (a->stmt[i].kind == K_VS_BEST && a->stmt[i].subject == g)
-			return &a->stmt[i];
-	return NULL;
+	if (lo < 0)
+		return NULL;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (a->stmt[mid].subject < g)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < a->col_first[c + 1] && a->stmt[lo].subject == g ?
+	       &a->stmt[lo] : NULL;
 }
 
 int analysis_ratio_to_best(const struct analysis *a, int c, int g,

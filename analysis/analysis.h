@@ -100,6 +100,11 @@ struct analysis {
 	int nstmt;
 	int *col_first;			/* [col + 1]: col's statements are
 					 * stmt[col_first[c] .. col_first[c+1]) */
+	int *vs_first;			/* [col]: the first of col's vs-best
+					 * statements, which end its
+					 * statements in group order (-1:
+					 * none), so that a cell's is found
+					 * by a binary search */
 };
 
 int analysis_run(const struct model *m, struct analysis *a, struct err *e);

@@ -21,6 +21,7 @@
 #include "../core/err.h"
 #include "../core/quote.h"
 #include "../core/sort.h"
+#include "../core/strindex.h"
 #include "../core/text.h"
 #include "../schema/apart.h"
 #include "../schema/selection.h"
@@ -30,6 +31,13 @@
 /* A cell's values: one per run of the group; a group of more runs than
  * this is a store of another kind than benchsite is built for. */
 #define CELL_VALUES_MAX 1000000
+
+/* Cells (columns x groups) of one comparison.  The analysis keeps a
+ * table of every column's figure in every group, about 130 bytes a cell
+ * with its statistics: this many is some 500 MiB.  A comparison past it
+ * (2,048 charts of 2,048 groups each, or a million charts of four) is no
+ * page a person reads; it is refused, saying how to narrow it. */
+#define MODEL_CELLS_MAX ((long)1 << 18)
 
 /* (run, column) pairs of one comparison: at most one per result row, and
  * at 16 bytes each this many is 1 GiB, more than the values of so many
@@ -46,6 +54,7 @@ struct run_test {
 
 struct load {
 	struct model *m;
+	struct strindex group_index, col_index;	/* names -> places */
 	const char *metrics, *tests;	/* the comparison's choice, or NULL */
 	int last_group, last_col;
 	struct err *e;
@@ -53,6 +62,8 @@ struct load {
 	long nrt, rtcap;
 	long long last_run;
 	const char *last_test;
+	const char *name, *name2;	/* looked up (same_group, same_col) */
+	int refused;		/* past MODEL_CELLS_MAX */
 	double time_limit, events_limit;	/* of last_run; 0: none */
 	int no_command;		/* last_run is sysbench's with no command
 				 * line kept (imported output) */
@@ -186,21 +197,51 @@ static void free_run_tests(struct load *l)
 	l->nrt = l->rtcap = 0;
 }
 
+static void load_release(struct load *l)
+{
+	free_run_tests(l);
+	strindex_release(&l->group_index);
+	strindex_release(&l->col_index);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int same_group(const void *ctx, long place)
+{
+	const struct load *l = ctx;
+
+	return strcmp(l->m->groups[place], l->name) == 0;
+}
+
+static int same_col(const void *ctx, long place)
+{
+	const struct load *l = ctx;
+	const struct column *c = &l->m->cols[place];
+
+	return strcmp(c->test, l->name) == 0 && strcmp(c->metric, l->name2) == 0;
+}
+
+/* -2 when a new group would take the comparison past MODEL_CELLS_MAX */
 static int find_group(struct load *l, const char *name)
 {
 	struct model *m = l->m;
+	uint64_t h;
+	long k;
 	int i;
 
 	if (l->last_group >= 0 && strcmp(m->groups[l->last_group], name) == 0)
 		return l->last_group;
-	for (i = 0; i < m->ngroups; i++)
-		if (strcmp(m->groups[i], name) == 0)
-			return l->last_group = i;
+	h = strindex_hash(name, NULL);
+	l->name = name;
+	if ((k = strindex_find(&l->group_index, h, same_group, l)) >= 0)
+		return l->last_group = (int)k;
+	if ((long)m->ncols * (m->ngroups + 1) > MODEL_CELLS_MAX)
+		return -2;
+	if (strindex_add(&l->group_index, h, m->ngroups))
+		return -1;
 	if (m->ngroups == m->gcap) {
 		int ncap = m->gcap ? 2 * m->gcap : 16, c;
 		char **ng = realloc(m->groups, (size_t)ncap * sizeof(*ng));
@@ -240,19 +281,26 @@ static int find_group(struct load *l, const char *name)
 	return l->last_group = m->ngroups++;
 }
 
+/* -2 when a new column would take the comparison past MODEL_CELLS_MAX */
 static int find_col(struct load *l, const struct record_result *r)
 {
 	struct model *m = l->m;
 	struct column *c;
-	int i;
+	uint64_t h;
+	long k;
 
-	for (i = 0; i < m->ncols; i++) {
-		int k = (l->last_col + 1 + i) % m->ncols;
-
-		if (strcmp(m->cols[k].test, r->test) == 0 &&
-		    strcmp(m->cols[k].metric, r->metric) == 0)
-			return l->last_col = k;
-	}
+	if (m->ncols > 0 && strcmp(m->cols[l->last_col].test, r->test) == 0 &&
+	    strcmp(m->cols[l->last_col].metric, r->metric) == 0)
+		return l->last_col;
+	h = strindex_hash(r->test, r->metric);
+	l->name = r->test;
+	l->name2 = r->metric;
+	if ((k = strindex_find(&l->col_index, h, same_col, l)) >= 0)
+		return l->last_col = (int)k;
+	if ((long)(m->ncols + 1) * m->ngroups > MODEL_CELLS_MAX)
+		return -2;
+	if (strindex_add(&l->col_index, h, m->ncols))
+		return -1;
 	if (m->ncols == m->ccap) {
 		int ncap = m->ccap ? 2 * m->ccap : 16;
 		struct column *nc = realloc(m->cols, (size_t)ncap * sizeof(*nc));
@@ -416,10 +464,13 @@ static int add_row(void *ctx, const struct store_row *row)
 	    (l->tests && !text_listed(l->tests, row->r.test)))
 		return 0;
 	g = find_group(l, row->group);
-
-	if (g < 0)
-		return err_set(l->e, NULL, 0, 0, "out of memory");
-	c = find_col(l, &row->r);
+	c = g < 0 ? g : find_col(l, &row->r);
+	if (c == -2 && (l->refused = 1))
+		return err_set(l->e, NULL, 0, 0, "%s: more than %ld figures "
+			       "(charts x groups) in one comparison, at %d "
+			       "charts and %d groups: narrow it with compare "
+			       "--where, --tests or --metrics", l->m->name,
+			       MODEL_CELLS_MAX, l->m->ncols, l->m->ngroups);
 	if (c < 0)
 		return err_set(l->e, NULL, 0, 0, "out of memory");
 	cell = &l->m->cols[c].cells[g];
@@ -1011,6 +1062,69 @@ static int lacking(struct store *s, const struct store_comparison *c,
 	return 0;
 }
 
+static int by_col_run(const void *pa, const void *pb);
+
+/* Notes a (run, test, metric) with samples, as (run, column) when the
+ * comparison shows that column. */
+static int sampled_row(void *ctx, long long run, const char *test,
+		       const char *metric)
+{
+	struct load *l = ctx;
+	struct model *m = l->m;
+	struct model_use *n;
+	long c;
+
+	l->name = test;
+	l->name2 = metric;
+	c = strindex_find(&l->col_index, strindex_hash(test, metric), same_col, l);
+	if (c < 0)
+		return 0;
+	if (m->nsampled >= MODEL_USES_MAX)
+		return err_set(l->e, NULL, 0, 0, "too many results in one "
+			       "comparison");
+	if ((m->nsampled & (m->nsampled - 1)) == 0) {	/* 0, 1, 2, 4... */
+		n = realloc(m->sampled, (size_t)(m->nsampled ? 2 * m->nsampled :
+						 1) * sizeof(*n));
+		if (!n)
+			return err_set(l->e, NULL, 0, 0, "out of memory");
+		m->sampled = n;
+	}
+	m->sampled[m->nsampled].run = run;
+	m->sampled[m->nsampled++].col = (int)c;
+	return 0;
+}
+
+static int same_test(const void *ctx, long place)
+{
+	const struct load *l = ctx;
+
+	return strcmp(l->m->cols[place].test, l->name) == 0;
+}
+
+/* Marks the columns whose test has several (a page names their metric
+ * too): by a hash of tests, where asking each column about every other
+ * is a comparison per pair. */
+static int mark_several(struct load *l)
+{
+	struct model *m = l->m;
+	struct strindex tests;
+	int c, rc = 0;
+
+	memset(&tests, 0, sizeof(tests));
+	for (c = 0; c < m->ncols && rc == 0; c++) {
+		uint64_t h = strindex_hash(m->cols[c].test, NULL);
+		long k;
+
+		l->name = m->cols[c].test;
+		if ((k = strindex_find(&tests, h, same_test, l)) >= 0)
+			m->cols[k].several = m->cols[c].several = 1;
+		else
+			rc = strindex_add(&tests, h, c);
+	}
+	strindex_release(&tests);
+	return rc;
+}
+
 static char *dup_or_null(const char *s)
 {
 	return s ? strdup(s) : NULL;
@@ -1071,14 +1185,15 @@ int model_load(struct store *s, const struct store_comparison *c,
 			buf_printf(&both, "%s,%s", m->by, m->split);
 		c2.by = m->split ? both.data : m->by;
 		if (!c2.by || store_each_result_in(s, &c2, add_row, &l, e) ||
+		    store_each_sampled(s, m->suite, sampled_row, &l, e) ||
 		    store_count_ungrouped(s, &c2, &m->left_out, e) ||
 		    (m->left_out > 0 && lacking(s, &c2, m, e))) {
 			if (!c2.by)
 				err_set(e, NULL, 0, 0, "out of memory");
 			buf_release(&both);
-			free_run_tests(&l);
+			load_release(&l);
 			model_release(m);
-			return -1;
+			return l.refused ? -2 : -1;
 		}
 		buf_release(&both);
 		if (c->is_default) {	/* kept, grouped by the rest */
@@ -1086,13 +1201,17 @@ int model_load(struct store *s, const struct store_comparison *c,
 			m->left_out = 0;
 		}
 	}
-	if (each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
+	/* asked once for the whole suite: asking the store about every
+	 * run of every cell is a query per run and column */
+	sort_items(m->sampled, (size_t)m->nsampled, sizeof(*m->sampled),
+		   by_col_run);
+	if (mark_several(&l) || each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
 	    order_groups(m, c->order)) {
-		free_run_tests(&l);
+		load_release(&l);
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
 	}
-	free_run_tests(&l);
+	load_release(&l);
 	return 0;
 }
 
@@ -1129,6 +1248,7 @@ void model_release(struct model *m)
 	free(m->lacking);
 	free(m->mixed);
 	free(m->uses);
+	free(m->sampled);
 	apart_attrs_free(m->attrs, m->nattrs);
 	free(m->groups);
 	free(m->cols);

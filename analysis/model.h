@@ -39,6 +39,8 @@ struct model_use {
 struct column {
 	char *test, *metric, *unit, *better;	/* owned */
 	struct cell *cells;	/* one per group, owned */
+	int several;		/* another column has this test (its name
+				 * then says the metric too) */
 };
 
 /* A group whose runs of one test do not agree on a setting: key, and
@@ -102,9 +104,17 @@ struct model {
 				 * noted once when they come together;
 				 * owned */
 	long nuses, usecap;
+	struct model_use *sampled;	/* the (run, column) pairs that have
+					 * samples (figures over time), sorted
+					 * as model_uses_by_column; nsampled,
+					 * owned */
+	long nsampled;
 };
 
-/* Loads the runs comparison c selects.  model_release frees it. */
+/* Loads the runs comparison c selects.  model_release frees it.  0;
+ * -1 with e filled; -2 with e filled when the comparison is larger than
+ * a comparison may be (e says the cap and how to narrow it): the
+ * others can still be shown. */
 int model_load(struct store *s, const struct store_comparison *c,
 	       struct model *m, struct err *e);
 void model_release(struct model *m);

@@ -334,6 +334,8 @@ int ts_load(struct store *s, const struct model *m, int c, int g,
 	for (k = 0; k < m->nruns[g]; k++) {
 		l.k = k;
 		l.i = 0;
+		if (!model_uses_has(m->sampled, m->nsampled, c, m->runs[g][k]))
+			continue;	/* no samples: nothing to ask */
 		rc = store_each_sample_of(s, m->runs[g][k], col->test,
 					  col->metric, load_one, &l, e);
 		if (l.bad)

@@ -343,12 +343,7 @@ void titles_capital(char *s)
 
 static int several_of(const struct model *m, int c)
 {
-	int i;
-
-	for (i = 0; i < m->ncols; i++)
-		if (i != c && strcmp(m->cols[i].test, m->cols[c].test) == 0)
-			return 1;
-	return 0;
+	return m->cols[c].several;
 }
 
 int titles_column(const struct model *m, int c, char *title, size_t tcap,

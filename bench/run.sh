@@ -515,3 +515,52 @@ for mb in ${BENCH_SYSBENCH_MB:-128 256 512 1024}; do
 	rm -f "$W/sb.txt" "$W"/sb.db*
 done
 REPEAT=$REPEAT_SAVE
+
+# ---- summary and render of many groups or many tests ----------------------
+# A comparison of N labels of one test, and one of a label's N tests: the
+# cost at 4N against the cost at N, where the work is linear in the
+# figures (4x; a step that pairs every group or test with every other:
+# 16x).  N: $BENCH_SCALE (default 5000 for summary, a tenth for render).
+sc=${BENCH_SCALE:-5000}
+scale_csv() {	# SHAPE N FILE
+	awk -v n="$2" -v shape="$1" 'BEGIN {
+		print "run,label,suite,test,metric,value,unit,better,status"
+		for (i = 0; i < n; i++)
+			if (shape == "labels")
+				printf "r%d,l%d,s,t,time,%d.5,s,lower,ok\n", i, i, i % 97 + 1
+			else
+				printf "r0,a,s,t%d,time,%d.5,s,lower,ok\n", i, i % 97 + 1
+	}' > "$3"
+}
+for shape in labels tests; do
+	for what in summary render; do
+		n=$sc
+		[ "$what" = render ] && n=$((sc / 10))
+		for k in 1 4; do
+			rm -f "$W"/sc$k.db*
+			scale_csv "$shape" $((k * n)) "$W/sc.csv"
+			"$BIN" --db "$W/sc$k.db" import "$W/sc.csv" >/dev/null 2>&1
+		done
+		if [ "$what" = render ]; then
+			PRE='rm -rf "$W/scsite"'
+			m sca "$BIN" --db "$W/sc1.db" render --out "$W/scsite" &&
+				m scb "$BIN" --db "$W/sc4.db" render --out "$W/scsite"
+		else
+			PRE=
+			m sca "$BIN" --db "$W/sc1.db" summary &&
+				m scb "$BIN" --db "$W/sc4.db" summary
+		fi
+		if [ $? -ne 0 ]; then
+			row "$what of $((4 * n)) $shape" "$n $shape" "failed: $(head -c 200 "$W/scb.err")" "<= 6x" MISSES
+			continue
+		fi
+		PRE=
+		r=$(ratio "$scb_cpu" "$sca_cpu")
+		of="labels of one test"
+		[ "$shape" = tests ] && of="tests of one label"
+		row "$what of $((4 * n)) $of" "$n $of" \
+		    "${r}x (${scb_cpu} s vs ${sca_cpu} s; peak RSS $((scb_rss / 1024)) MiB)" \
+		    "<= 6x" "$(holds "$r" "<=" 6)"
+		rm -rf "$W"/sc*.db* "$W/scsite" "$W/sc.csv"
+	done
+done

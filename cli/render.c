@@ -134,6 +134,7 @@ int cmd_render(int argc, char **argv, const struct cli_env *env)
 	else if (!quiet)
 		report(o.out, &r, since(&start));
 	store_close(st);
-	/* published without the comparisons it named: still a fault */
+	/* a comparison left out (it could not be built, or is too large)
+	 * was named: the site holds the others; still a fault */
 	return rc || r.refused ? EXIT_FAULT : EXIT_OK;
 }

@@ -499,7 +499,8 @@ struct summary {
 	const struct model *m;
 	const char *split;	/* the split value the rows are about */
 	const char *x;		/* a sweep's setting the rows are about */
-	long refused;		/* comparisons left out (comparison_rule.h) */
+	long refused;		/* comparisons left out, each named: ones
+				 * compare would refuse, ones too large */
 };
 
 static void put_num(double v)
@@ -697,8 +698,17 @@ static int one(void *ctx, const struct store_comparison *c)
 		x->refused++;
 		return 0;
 	}
-	if (model_load(x->s, c, &m, x->e))
+	switch (model_load(x->s, c, &m, x->e)) {
+	case 0:
+		break;
+	case -2:	/* too large: named, and the others summarised */
+		err_print(x->e);
+		err_clear(x->e);
+		x->refused++;
+		return 0;
+	default:
 		return -1;
+	}
 	if (analysis_run(&m, &a, x->e)) {
 		model_release(&m);
 		return -1;

@@ -145,6 +145,7 @@ fail:
 	r->charts = s.ncharts;
 	r->drawn = s.drawn;
 	r->written = s.written;
+	r->refused += s.refused;	/* after those warn_refused counted */
 	site_release(&s);
 	publish_unlock(&lock);
 	return rc;

@@ -50,9 +50,9 @@ struct site_report {
 	long pages, charts;	/* HTML pages and charts (not when fresh) */
 	long drawn;		/* charts drawn; the others were unchanged */
 	long written;		/* files written; the others were kept */
-	long refused;		/* comparisons that could not be built
-				 * (comparison_rule.h): named on stderr and
-				 * left out, the rest published */
+	long refused;		/* comparisons left out, each named on stderr:
+				 * ones compare would refuse (comparison_rule.h)
+				 * and ones too large; the rest published */
 };
 
 /* Renders the site of st (opened for reading) into a staging folder beside
@@ -92,6 +92,7 @@ struct site {
 	 * units' keys; NULL when the store could not be read whole, and then
 	 * no unit is reused */
 	struct store_digests *digests;
+	long refused;		/* comparisons left out as too large */
 };
 
 /* Sets up s for a render into stage beside out. */

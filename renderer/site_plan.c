@@ -5,6 +5,7 @@
  * comparisons, built or reused, say which runs their pages show
  * (site_links.h); the run pages, built last, link back to them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,7 +103,19 @@ static int build_one(void *ctx, const struct store_comparison *c)
 			return rc;
 		}
 	}
-	if (model_load(b->s->store, c, &m, b->s->e))
+	rc = model_load(b->s->store, c, &m, b->s->e);
+	if (rc == -2) {
+		/* too large to show: named, left out, the others built */
+		char msg[ERR_MSG_MAX];
+
+		snprintf(msg, sizeof(msg), "%s", b->s->e->msg);
+		err_set(b->s->e, NULL, 0, 0, "%s (left out of the site)", msg);
+		err_print(b->s->e);
+		err_clear(b->s->e);
+		b->s->refused++;
+		return 0;
+	}
+	if (rc)
 		return -1;
 	if (analysis_run(&m, &a, b->s->e)) {
 		model_release(&m);

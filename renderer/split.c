@@ -197,6 +197,8 @@ static int view(const struct model *m, const int *gs, int n, char **names,
 	v->where = m->where;
 	v->attrs = m->attrs;
 	v->nattrs = m->nattrs;
+	v->sampled = m->sampled;	/* same columns: borrowed */
+	v->nsampled = m->nsampled;
 	v->groups = malloc((size_t)n * sizeof(*v->groups));
 	v->runs = malloc((size_t)n * sizeof(*v->runs));
 	v->nruns = malloc((size_t)n * sizeof(*v->nruns));

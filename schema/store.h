@@ -294,6 +294,14 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 			 int (*cb)(void *ctx, double t, double value),
 			 void *ctx, struct err *e);
 
+/* Calls cb once for each (run, test, metric) of suite's runs that has
+ * samples, in no stated order: what a page or summary need not ask
+ * store_each_sample_of about. */
+int store_each_sampled(struct store *s, const char *suite,
+		       int (*cb)(void *ctx, long long run, const char *test,
+				 const char *metric),
+		       void *ctx, struct err *e);
+
 /* One sample with its run's identity: a row of `export --samples`. */
 struct store_sample_row {
 	long long run;
