@@ -394,6 +394,10 @@ static void pivot(const struct split *sp, xmlNodePtr parent, int c)
 	dec = pages_decimals(&sp->whole, c, &uv);
 	html_attr(div, "class", "scroll");
 	table = html_el(div, "table", NULL);
+	/* a sweep's tables are its results tables, as the one-factor
+	 * page's: the group column stays in view while a phone scrolls */
+	if (m->sweep)
+		html_attr(table, "class", "results");
 	{
 		/* the descriptions (titles.h) with the stored names beside
 		 * them, else the names alone: "restore: time (s), ..." */

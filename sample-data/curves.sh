@@ -100,7 +100,7 @@ for fs in ext4 xfs; do
 	mkdir -p "$W/$fs"
 	mount -o loop "$W/$fs.img" "$W/$fs"
 	echo "== sysbench fileio on $fs" >&2
-	"$BIN" --db "$W/time.db" run --label "$fs-loop" --dir "$W/$fs" \
+	"$BIN" --db "$W/time.db" run --label "$fs-image" --dir "$W/$fs" \
 		--repeat 2 --save "$W/raw/fileio-$fs.out" \
 		--prepare "sysbench $FILEIO prepare" \
 		--cleanup "sysbench $FILEIO cleanup" -- \
