@@ -84,6 +84,13 @@ async function phone(browser, file, unstick) {
 	return r;
 }
 
+// How far a cell must have moved for the box to have scrolled: 100 px of
+// the 150 asked, or most of what a table a little wider than the phone
+// can scroll.
+function moved(p) {
+	return Math.min(100, p.scrolls * 0.9);
+}
+
 let scrolled = 0;
 const browser = await chromium.launch({
 	executablePath: CHROMIUM,
@@ -98,7 +105,7 @@ try {
 			tap(w.tables.length === 1 && w.tables[0].width > w.viewport,
 				`control: ${name}'s ${w.joined} results tables joined into one are wider than the viewport (${w.tables[0] && w.tables[0].width}px)`);
 			const p = await phone(browser, file, true);
-			tap(p && p.scrolls > 0 && p.after[0] < p.before[0] - 100,
+			tap(p && p.scrolls > 0 && p.after[0] < p.before[0] - moved(p),
 				`control: a group column that is not sticky scrolls away at 390px (${p && p.before[0]} -> ${p && p.after[0]})`);
 			continue;
 		}
@@ -110,7 +117,7 @@ try {
 		if (p && p.scrolls === 0)	// narrow enough for a phone
 			tap(true, `${name} at 390px: its results table fits, nothing to scroll`);
 		else
-			tap(p && Math.abs(p.after[0] - p.before[0]) < 1 && p.after[1] < p.before[1] - 100,
+			tap(p && Math.abs(p.after[0] - p.before[0]) < 1 && p.after[1] < p.before[1] - moved(p),
 				`${name} at 390px: its results table scrolls in its box and the group column stays (${p && p.before[0]} -> ${p && p.after[0]}; a figure ${p && p.before[1]} -> ${p && p.after[1]})`);
 		if (p && p.scrolls > 0)
 			scrolled++;
