@@ -977,21 +977,39 @@ static void name_input(struct store *s, const char *input, struct err *e)
 	e->line = e->col = 0;
 }
 
-/* Replaces sha (a source's bytes' SHA-256, hex) with the SHA-256 of it
- * and the text of o's options: the key of a run's own output whose bytes
- * another run printed too (import_opts.own_run). */
-static int own_run_key(const struct import_opts *o, char *sha,
-		       struct err *e)
+/* Replaces sha (a source's bytes' SHA-256, hex) with a key no source of
+ * the store has: the SHA-256 of it, the text of o's options and a count,
+ * the first count that is free.  A run's own output whose bytes another
+ * run printed too (import_opts.own_run) is always a run of its own: two
+ * repeats of a deterministic benchmark in one second have the same facts
+ * too, and are still two runs. */
+static int own_run_key(struct store *s, const struct import_opts *o,
+		       char *sha, struct err *e)
 {
-	struct sha256 h;
+	char base[65], n[24];
 	char *opts;
+	long k;
 
 	if (import_opts_encode(o, &opts))
 		return err_set(e, NULL, 0, 0, "out of memory");
-	sha256_init(&h);
-	sha256_update(&h, sha, strlen(sha) + 1);
-	sha256_update(&h, opts, strlen(opts));
-	sha256_final_hex(&h, sha);
+	memcpy(base, sha, sizeof(base));
+	for (k = 1;; k++) {
+		struct sha256 h;
+		long long existing;
+
+		sha256_init(&h);
+		sha256_update(&h, base, strlen(base) + 1);
+		sha256_update(&h, opts, strlen(opts) + 1);
+		snprintf(n, sizeof(n), "%ld", k);
+		sha256_update(&h, n, strlen(n));
+		sha256_final_hex(&h, sha);
+		if (store_source_find(s, sha, &existing, e)) {
+			free(opts);
+			return -1;
+		}
+		if (!existing)
+			break;
+	}
 	free(opts);
 	return 0;
 }
@@ -1011,11 +1029,10 @@ static int store_loaded(struct store *s, struct loaded *f,
 	if (store_source_find(s, f->sha, &existing, e))
 		goto rollback;
 	if (existing && o->own_run) {
-		/* the same bytes, another run: keyed by them and its facts */
-		if (own_run_key(o, f->sha, e))
+		/* the same bytes, another run: a key of its own */
+		if (own_run_key(s, o, f->sha, e))
 			goto rollback;
-		if (store_source_find(s, f->sha, &existing, e))
-			goto rollback;
+		existing = 0;
 	}
 	if (existing) {
 		store_rollback(s);

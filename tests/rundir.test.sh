@@ -43,15 +43,15 @@ if [ -n "$D2" ] && [ "$(stat -f -c %T "$D2")" != "$(stat -f -c %T "$T/work")" ];
 		test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 2
 	check "... with its own filesystem ($(bs export --attrs --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fs") c = i; next } { print $c }' | sort -u | tr '\n' ' '))" \
 		test "$(bs export --attrs --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fs") c = i; next } { print $c }' | sort -u | wc -l)" = 2
-	bs run --dir "$D2" -- cat out.txt > /dev/null 2>&1
-	check "... and again in the same folder: a third run (its own start time)" \
-		test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 3
+	bs run --dir "$D2" --repeat 2 -- cat out.txt > /dev/null 2>&1
+	check "... and twice again in the same folder, in the same second: two more runs" \
+		test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 4
 	check "the output imported as a file is still known: 'already imported'" \
 		sh -c '"$1" --db "$2" import "$3" | grep -q "already imported"' _ "$BIN" "$T/db" "$D2/out.txt"
 	bs reparse > "$T/rp" 2>&1
 	check "reparse reads each run's output again as it was ($(tail -1 "$T/rp"))" \
-		grep -qx "3 sources, 0 changed" "$T/rp"
-	check "... and keeps the three runs" test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 3
+		grep -qx "4 sources, 0 changed" "$T/rp"
+	check "... and keeps the four runs" test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 4
 	rm -rf "$D2"
 else
 	[ -n "$D2" ] && rmdir "$D2"
