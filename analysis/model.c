@@ -1299,3 +1299,33 @@ int model_uses_has(const struct model_use *sorted, long n, int col,
 	key.col = col;
 	return find_item(&key, sorted, (size_t)n, sizeof(key), by_col_run) != NULL;
 }
+
+void model_group_parts(const struct model *m, int g, char *by, size_t cap,
+		       const char **x)
+{
+	const char *name = m->groups[g], *p = NULL, *q;
+	size_t len = strlen(name);
+
+	if (m->sweep)
+		for (q = strstr(name, " / "); q; q = strstr(q + 1, " / "))
+			p = q;
+	if (p) {
+		len = (size_t)(p - name);
+		*x = p + 3;
+	} else {
+		*x = "";
+	}
+	snprintf(by, cap, "%.*s", (int)(len < cap ? len : cap - 1), name);
+}
+
+void model_group_said(const struct model *m, int g, char *out, size_t cap)
+{
+	const char *x;
+
+	model_group_parts(m, g, out, cap, &x);
+	if (*x) {
+		size_t n = strlen(out);
+
+		snprintf(out + n, cap - n, " at %s=%s", m->split, x);
+	}
+}

@@ -134,6 +134,17 @@ int model_attr_exempt(const char *key);
  * label (of a run in a group). */
 const char *model_attr(const struct model *m, long long run, const char *key);
 
+/* Group g's parts: in a sweep, whose groups the model names "BY / X", BY
+ * goes into by and *x points at X (the setting's value, a number, so the
+ * last " / " parts them); elsewhere the whole name goes into by and *x is
+ * "". */
+void model_group_parts(const struct model *m, int g, char *by, size_t cap,
+		       const char **x);
+
+/* Group g's name as a sentence or a table says it: a sweep's group at a
+ * setting is "commit-on at clients=4", any other its name. */
+void model_group_said(const struct model *m, int g, char *out, size_t cap);
+
 /* 1 when the column's metric is better higher. */
 int column_higher(const struct column *c);
 

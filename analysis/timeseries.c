@@ -5,7 +5,6 @@
 #include "timeseries.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,24 +201,6 @@ int ts_includes_warmup(const struct ts_result *r, double reported)
 	if (!r->has_means || !isfinite(reported))
 		return -1;
 	return fabs(reported - r->whole) < fabs(reported - r->steady);
-}
-
-void ts_group_parts(const struct model *m, int g, char *by, size_t cap,
-		    const char **x)
-{
-	const char *name = m->groups[g], *p = NULL, *q;
-	size_t len = strlen(name);
-
-	if (m->sweep)
-		for (q = strstr(name, " / "); q; q = strstr(q + 1, " / "))
-			p = q;
-	if (p) {
-		len = (size_t)(p - name);
-		*x = p + 3;
-	} else {
-		*x = "";
-	}
-	snprintf(by, cap, "%.*s", (int)(len < cap ? len : cap - 1), name);
 }
 
 void ts_sentences(const struct ts_result *r, const char *name, int nruns,

@@ -89,13 +89,6 @@ void ts_group_series(const struct ts_group *g, double *t, double *v);
  * to say (!r->has_means). */
 int ts_includes_warmup(const struct ts_result *r, double reported);
 
-/* Group g's name as its figures over time are said: in a sweep, whose
- * groups the model names "BY / X", BY goes into by and *x points at X (the
- * setting's value, a number, so the last " / " parts them); elsewhere the
- * whole name goes into by and *x is "". */
-void ts_group_parts(const struct model *m, int g, char *by, size_t cap,
-		    const char **x);
-
 /* What r says of group name, as sentences (no newline); unit is the
  * figures' canonical unit, reported the group's figure (or NAN). */
 void ts_sentences(const struct ts_result *r, const char *name, int nruns,

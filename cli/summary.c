@@ -617,12 +617,8 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 		}
 		if (r.n == 0)
 			continue;
-		ts_group_parts(m, g, by, sizeof(by), &xv);
-		if (*xv)
-			snprintf(name, sizeof(name), "%s at %s=%s", by,
-				 m->split, xv);
-		else
-			snprintf(name, sizeof(name), "%s", by);
+		model_group_parts(m, g, by, sizeof(by), &xv);
+		model_group_said(m, g, name, sizeof(name));
 		if (!x->tsv) {
 			buf_reset(&b);
 			ts_sentences(&r, name, nruns, cl->unit, reported, &b);

@@ -123,18 +123,8 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 		free(nlay);
 		return err_set(s->e, NULL, 0, 0, "out of memory");
 	}
-	{
-		/* a sweep's group at a setting is "commit-on at clients=4" */
-		char by[200];
-		const char *x;
-
-		ts_group_parts(m, g, by, sizeof(by), &x);
-		if (*x)
-			snprintf(who, sizeof(who), "%s at %.40s=%.40s", by,
-				 m->split, x);
-		else
-			snprintf(who, sizeof(who), "%.280s", m->groups[g]);
-	}
+	/* a sweep's group at a setting is "commit-on at clients=4" */
+	model_group_said(m, g, who, sizeof(who));
 	snprintf(title, sizeof(title), "%s: %s over time", who, col->metric);
 	snprintf(ay, sizeof(ay), "%s%s%s%s, %s is better", col->metric,
 		 *uv->unit ? " (" : "", uv->unit, *uv->unit ? ")" : "",

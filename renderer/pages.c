@@ -22,7 +22,6 @@
 #include "../schema/lifecycle.h"
 #include "../analysis/analysis.h"
 #include "../analysis/model.h"
-#include "../analysis/timeseries.h"
 #include "../analysis/titles.h"
 #include "../analysis/units.h"
 #include "chart.h"
@@ -760,7 +759,7 @@ static int competitors(const struct model *m)
 	for (g = 0; by && g < m->ngroups; g++) {
 		char b[1024];
 
-		ts_group_parts(m, g, b, sizeof(b), &x);
+		model_group_parts(m, g, b, sizeof(b), &x);
 		if (!(by[g] = strdup(b)))
 			break;
 	}
@@ -1336,15 +1335,9 @@ static int test_page(struct site *s, const struct analysis *a, int c,
 		tr = html_el(table, "tr", NULL);
 		{
 			/* a sweep's group at a setting: "commit-on at clients=4" */
-			char by[512], who[640];
-			const char *xv;
+			char who[640];
 
-			ts_group_parts(m, g, by, sizeof(by), &xv);
-			if (*xv)
-				snprintf(who, sizeof(who), "%s at %.40s=%.40s",
-					 by, m->split, xv);
-			else
-				snprintf(who, sizeof(who), "%s", m->groups[g]);
+			model_group_said(m, g, who, sizeof(who));
 			html_el(tr, "th", who);
 		}
 		snprintf(t, sizeof(t), "%d", st->n);

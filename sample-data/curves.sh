@@ -19,22 +19,9 @@
 # whatever happens (trap).
 set -eu
 
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-BIN=$TOP/benchsite
-OUT=$TOP/sample-data
-[ "$(id -u)" = 0 ] || { echo "curves.sh: run as root (mounts, postgres)" >&2; exit 1; }
-[ -x "$BIN" ] || { echo "curves.sh: build benchsite first (make)" >&2; exit 1; }
-
-need=""
-for p in sysbench:sysbench pgbench:postgresql mkfs.xfs:xfsprogs \
-	 mkfs.ext4:e2fsprogs; do
-	command -v "${p%%:*}" >/dev/null || need="$need ${p#*:}"
-done
-if [ -n "$need" ]; then
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-		--no-install-recommends $need
-fi
+. "$(dirname "$0")/recipe.sh"
+recipe_start curves.sh "mounts, postgres" sysbench:sysbench pgbench:postgresql \
+	mkfs.xfs:xfsprogs mkfs.ext4:e2fsprogs
 # PostgreSQL's server programs are not on PATH in Debian
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 id postgres >/dev/null 2>&1 || { echo "curves.sh: no user postgres" >&2; exit 1; }

@@ -19,22 +19,9 @@
 # whatever happens (trap).
 set -eu
 
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-BIN=$TOP/benchsite
-OUT=$TOP/sample-data
-[ "$(id -u)" = 0 ] || { echo "make.sh: run as root (mounts, bonnie++ -u root)" >&2; exit 1; }
-[ -x "$BIN" ] || { echo "make.sh: build benchsite first (make)" >&2; exit 1; }
-
-need=""
-for p in sysbench:sysbench bonnie++:bonnie++ fio:fio mariadbd:mariadb-server \
-	 mkfs.xfs:xfsprogs; do
-	command -v "${p%%:*}" >/dev/null || need="$need ${p#*:}"
-done
-if [ -n "$need" ]; then
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-		--no-install-recommends $need
-fi
+. "$(dirname "$0")/recipe.sh"
+recipe_start make.sh "mounts, bonnie++ -u root" sysbench:sysbench bonnie++:bonnie++ \
+	fio:fio mariadbd:mariadb-server mkfs.xfs:xfsprogs
 
 W=$(mktemp -d /var/tmp/benchsite-sample.XXXXXX)
 DB=$W/runs.db

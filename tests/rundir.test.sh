@@ -44,7 +44,7 @@ if [ -n "$D2" ] && [ "$(stat -f -c %T "$D2")" != "$(stat -f -c %T "$T/work")" ];
 	check "... with its own filesystem ($(bs export --attrs --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fs") c = i; next } { print $c }' | sort -u | tr '\n' ' '))" \
 		test "$(bs export --attrs --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fs") c = i; next } { print $c }' | sort -u | wc -l)" = 2
 	bs run --dir "$D2" --repeat 2 -- cat out.txt > /dev/null 2>&1
-	check "... and twice again in the same folder, in the same second: two more runs" \
+	check "... and twice again in the same folder (--repeat 2: the same facts when both start in one second): two more runs" \
 		test "$(bs list runs --format tsv | tail -n +2 | wc -l)" = 4
 	check "the output imported as a file is still known: 'already imported'" \
 		sh -c '"$1" --db "$2" import "$3" | grep -q "already imported"' _ "$BIN" "$T/db" "$D2/out.txt"
