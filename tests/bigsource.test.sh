@@ -79,18 +79,36 @@ check "and the store is unchanged" cmp -s "$T/before.sql" "$T/after.sql"
 
 # A mapped file cut short while it is read raises SIGBUS at the next access
 # past its new end; that must be an error naming the file (exit 1), not a
-# "Bus error", and the store must stay as it was.  The import is caught
-# with the file mapped (its /proc maps), then the file is truncated.
+# "Bus error", and the store must stay as it was.  The import maps and
+# hashes the file, then waits for the store's write lock before it parses
+# the mapping: another writer holds that lock (sqlite3, fed from a fifo)
+# until the import is seen with the file mapped (its /proc maps) and the
+# file is truncated, so the parse always meets the cut, on a fast machine
+# as on a slow one.
 cp "$T/sb.txt" "$T/cut.txt"
 dump "$T/db" > "$T/before.sql"
+mkfifo "$T/hold"
+sqlite3 "$T/db" < "$T/hold" > /dev/null 2>&1 &
+hold=$!
+exec 9> "$T/hold"
+echo "BEGIN IMMEDIATE; SELECT 1;" >&9
+# held once another writer is refused at once (sqlite3 waits for nothing)
+i=0
+while [ $i -lt 1000 ] && sqlite3 "$T/db" "BEGIN IMMEDIATE; ROLLBACK;" > /dev/null 2>&1; do
+	sleep 0.01
+	i=$((i + 1))
+done
 "$BIN" --db "$T/db" import "$T/cut.txt" > /dev/null 2> "$T/err" &
 pid=$!
 i=0
-while [ $i -lt 500 ] && ! grep -q "$T/cut.txt" /proc/$pid/maps 2>/dev/null; do
+while [ $i -lt 1000 ] && ! grep -q "$T/cut.txt" /proc/$pid/maps 2>/dev/null; do
 	sleep 0.01
 	i=$((i + 1))
 done
 truncate -s 65536 "$T/cut.txt"
+echo "COMMIT;" >&9
+exec 9>&-
+wait $hold
 wait $pid
 rc=$?
 check "a file truncated while imported: exit 1, naming it ($rc: $(head -c 160 "$T/err"))" sh -c \
