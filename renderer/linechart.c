@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cairo.h>
@@ -174,6 +175,162 @@ static void source(cairo_t *cr, const unsigned char rgb[3])
 	cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
 }
 
+/* A dense series: more than LINE_BAND_DENSITY points to each pixel column
+ * it spans (an hour of reports a second on a 870 px plot has four).  Its
+ * line, stroked, covers in each column the span from its highest to its
+ * lowest point there and the segment on into the next column, widened by
+ * half the line's width: the band of those spans, filled as one outline,
+ * paints the same pixels for a fraction of the cost of stroking thousands
+ * of joined segments (bench/README.md), and its SVG path is as many times
+ * shorter. */
+#define LINE_BAND_DENSITY 2
+#define LINE_BAND_COLS 2048
+
+struct band {
+	int n;			/* columns */
+	double x0, x1;		/* the first and the last point's x */
+	double c0;		/* the first column's left edge */
+	double top[LINE_BAND_COLS], bot[LINE_BAND_COLS];
+};
+
+/* Fills b with the n points (x, y) in pixels as drawn w wide, when they
+ * are dense and go left to right with one in every column they span: 1,
+ * else 0 (then they are stroked point by point). */
+static int band_of(const double *x, const double *y, int n, double w,
+		   struct band *b)
+{
+	int k, c, prev = -1;
+	double first, last;
+
+	if (n < 2)
+		return 0;
+	first = floor(x[0]);
+	last = floor(x[n - 1]);
+	if (!(last >= first) || last - first + 1 > LINE_BAND_COLS ||
+	    n < LINE_BAND_DENSITY * (last - first + 1))
+		return 0;
+	b->n = (int)(last - first) + 1;
+	b->c0 = first;
+	b->x0 = x[0];
+	b->x1 = x[n - 1];
+	for (k = 0; k < n; k++) {
+		c = (int)(floor(x[k]) - first);
+		if (c < prev || c > prev + 1 || c >= b->n)
+			return 0;	/* back in time, or a column skipped */
+		if (c != prev) {
+			/* the segment on from the last point crosses into
+			 * c at the columns' edge: both columns hold it */
+			double edge = y[k];
+
+			if (prev >= 0 && x[k] > x[k - 1])
+				edge = y[k - 1] + (y[k] - y[k - 1]) *
+						  (first + c - x[k - 1]) /
+						  (x[k] - x[k - 1]);
+			if (prev >= 0) {
+				b->top[prev] = fmin(b->top[prev], edge);
+				b->bot[prev] = fmax(b->bot[prev], edge);
+			}
+			b->top[c] = fmin(edge, y[k]);
+			b->bot[c] = fmax(edge, y[k]);
+			prev = c;
+		} else {
+			b->top[c] = fmin(b->top[c], y[k]);
+			b->bot[c] = fmax(b->bot[c], y[k]);
+		}
+	}
+	for (c = 0; c < b->n; c++) {
+		b->top[c] -= w / 2;
+		b->bot[c] += w / 2;
+	}
+	return 1;
+}
+
+/* Column c's left (side 0) or right edge (1) in the band's outline, kept
+ * between the first and the last point: a line ends where its points
+ * end. */
+static double band_x(const struct band *b, int c, int side)
+{
+	return fmin(fmax(b->c0 + c + side, b->x0), b->x1);
+}
+
+/* Calls pt(ctx, k, x, y) for the outline's points in order: each column
+ * a pixel wide at its extent, along the tops left to right and back along
+ * the bottoms (a column's middle point joined to the next one's would
+ * narrow a one-report spike to a sliver, where the line draws it a pixel
+ * wide). */
+static void band_outline(const struct band *b,
+			 void (*pt)(void *ctx, int k, double x, double y),
+			 void *ctx)
+{
+	int c, k = 0;
+
+	for (c = 0; c < b->n; c++) {
+		pt(ctx, k++, band_x(b, c, 0), b->top[c]);
+		pt(ctx, k++, band_x(b, c, 1), b->top[c]);
+	}
+	for (c = b->n - 1; c >= 0; c--) {
+		pt(ctx, k++, band_x(b, c, 1), b->bot[c]);
+		pt(ctx, k++, band_x(b, c, 0), b->bot[c]);
+	}
+}
+
+static void cairo_pt(void *ctx, int k, double x, double y)
+{
+	if (k == 0)
+		cairo_move_to(ctx, x, y);
+	else
+		cairo_line_to(ctx, x, y);
+}
+
+/* The n points (x, y), w wide, in cr's colour: a band when they are
+ * dense, else their line. */
+static void stroke_px(cairo_t *cr, const double *x, const double *y, int n,
+		      double w)
+{
+	struct band *b = malloc(sizeof(*b));
+	int k;
+
+	if (b && band_of(x, y, n, w, b)) {
+		band_outline(b, cairo_pt, cr);
+		cairo_close_path(cr);
+		cairo_fill(cr);
+		free(b);
+		return;
+	}
+	free(b);
+	cairo_set_line_width(cr, w);
+	for (k = 0; k < n; k++) {
+		if (k == 0)
+			cairo_move_to(cr, x[k], y[k]);
+		else
+			cairo_line_to(cr, x[k], y[k]);
+	}
+	if (n == 1)	/* one report: a dot, not nothing */
+		cairo_line_to(cr, x[0] + 0.5, y[0]);
+	cairo_stroke(cr);
+}
+
+/* Series s's points in l's pixels, into x and y. */
+static void series_px(const struct line_layout *l, const struct line_series *s,
+		      double *x, double *y)
+{
+	int k;
+
+	for (k = 0; k < s->kept; k++) {
+		x[k] = px_of(l, s->t[k]);
+		y[k] = py_of(l, s->v[k]);
+	}
+}
+
+static void stroke_series(cairo_t *cr, const struct line_layout *l,
+			  const struct line_series *s, double w)
+{
+	double x[LINE_POINTS_MAX], y[LINE_POINTS_MAX];
+
+	series_px(l, s, x, y);
+	stroke_px(cr, x, y, s->kept, w);
+}
+
 int line_paint_png(const struct line_layout *l, struct buf *out,
 		   struct err *e)
 {
@@ -250,36 +407,12 @@ int line_paint_png_scheme(const struct line_layout *l, int scheme,
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 							l->width, l->height);
 	cairo_t *cr = cairo_create(s);
-	int k;
 
 	paint_frame(cr, l, sc);
 	source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);	/* blue; sky blue
 								 * on dark */
-	cairo_set_line_width(cr, 1.5);
-	for (k = 0; k < l->npoints; k++) {
-		if (k == 0)
-			cairo_move_to(cr, l->px[k], l->py[k]);
-		else
-			cairo_line_to(cr, l->px[k], l->py[k]);
-	}
-	cairo_stroke(cr);
+	stroke_px(cr, l->px, l->py, l->npoints, 1.5);
 	return finish(s, cr, l, out, e);
-}
-
-static void stroke_series(cairo_t *cr, const struct line_layout *l,
-			  const struct line_series *s)
-{
-	int k;
-
-	for (k = 0; k < s->kept; k++) {
-		if (k == 0)
-			cairo_move_to(cr, px_of(l, s->t[k]), py_of(l, s->v[k]));
-		else
-			cairo_line_to(cr, px_of(l, s->t[k]), py_of(l, s->v[k]));
-	}
-	if (s->kept == 1)	/* one report: a dot, not nothing */
-		cairo_line_to(cr, px_of(l, s->t[0]) + 0.5, py_of(l, s->v[0]));
-	cairo_stroke(cr);
 }
 
 int line_paint_many_png(const struct line_layout *l,
@@ -296,41 +429,58 @@ int line_paint_many_png(const struct line_layout *l,
 	paint_frame(cr, l, sc);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	source(cr, sc->muted);
-	cairo_set_line_width(cr, 1);
 	for (i = 0; i < n; i++)
 		if (i != thick)
-			stroke_series(cr, l, s[i]);
+			stroke_series(cr, l, s[i], 1);
 	if (thick >= 0 && thick < n) {
 		source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
-		cairo_set_line_width(cr, 2.5);
-		stroke_series(cr, l, s[thick]);
+		stroke_series(cr, l, s[thick], 2.5);
 	}
 	return finish(surf, cr, l, out, e);
 }
 
-/* Series s as an SVG path in g (stroked by g's or its own attributes). */
-static xmlNodePtr path_svg(xmlNodePtr g, const struct line_layout *l,
-			   const struct line_series *s)
+static void svg_pt(void *ctx, int k, double x, double y)
 {
-	struct buf d;
 	char p[64];
-	xmlNodePtr n;
-	int k;
 
-	buf_init(&d, (size_t)(s->kept + 1) * sizeof(p));
-	for (k = 0; k < s->kept; k++) {
-		snprintf(p, sizeof(p), "%s%c%.2f %.2f", k ? " " : "",
-			 k ? 'L' : 'M', px_of(l, s->t[k]), py_of(l, s->v[k]));
-		buf_adds(&d, p);
+	snprintf(p, sizeof(p), "%s%c%.2f %.2f", k ? " " : "", k ? 'L' : 'M',
+		 x, y);
+	buf_adds(ctx, p);
+}
+
+/* Series s as an SVG path in g, w wide: a band (stroke none, filled
+ * with fill in class fill_cls) when it is dense, else its line (stroked
+ * by g's or the caller's attributes). */
+static xmlNodePtr path_svg(xmlNodePtr g, const struct line_layout *l,
+			   const struct line_series *s, double w,
+			   const unsigned char fill[3], const char *fill_cls)
+{
+	double x[LINE_POINTS_MAX], y[LINE_POINTS_MAX];
+	struct band *b = malloc(sizeof(*b));
+	struct buf d;
+	xmlNodePtr n;
+	int k, band;
+
+	series_px(l, s, x, y);
+	band = b && band_of(x, y, s->kept, w, b);
+	buf_init(&d, (size_t)(band ? 4 * b->n + 1 : s->kept + 1) * 24);
+	if (band) {
+		band_outline(b, svg_pt, &d);
+		buf_adds(&d, " Z");
+	} else {
+		for (k = 0; k < s->kept; k++)
+			svg_pt(&d, k, x[k], y[k]);
+		if (s->kept == 1)	/* one report: a dot, not nothing */
+			svg_pt(&d, 1, x[0] + 0.5, y[0]);
 	}
-	if (s->kept == 1) {	/* one report: a dot, not nothing */
-		snprintf(p, sizeof(p), " L%.2f %.2f", px_of(l, s->t[0]) + 0.5,
-			 py_of(l, s->v[0]));
-		buf_adds(&d, p);
-	}
+	free(b);
 	n = svg_el(g, "path");
 	svg_attr(n, "d", d.data ? d.data : "M0 0");
 	buf_release(&d);
+	if (band) {
+		svg_attr(n, "stroke", "none");
+		svg_paint(n, "fill", fill, fill_cls);
+	}
 	return n;
 }
 
@@ -367,14 +517,16 @@ int line_paint_many_svg(const struct line_layout *l,
 	svg_paint(g, "stroke", sc->muted, "sm");
 	for (i = 0; i < n; i++)
 		if (i != thick)
-			path_svg(g, l, s[i]);
+			path_svg(g, l, s[i], 1, sc->muted, "m");
 	if (thick >= 0 && thick < n) {
-		/* the mean: blue, sky blue on a dark page (class ln) */
-		t = path_svg(svg, l, s[thick]);
+		/* the mean: blue, sky blue on a dark page (class ln; lf when
+		 * it is a band) */
+		t = svg_el(svg, "g");
 		svg_attr(t, "fill", "none");
 		svg_attr(t, "stroke-linejoin", "round");
 		svg_attr(t, "stroke-width", "2.5");
 		svg_paint(t, "stroke", sc->bar[0], "ln");
+		path_svg(t, l, s[thick], 2.5, sc->bar[0], "lf");
 	}
 	return svg_save_buf(doc, out, e);
 }

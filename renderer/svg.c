@@ -115,7 +115,8 @@ static void dark_style(xmlNodePtr svg)
 			     c[2]);
 	/* a line chart's one line: sky blue on dark, as its PNG draws it */
 	hex(d->bar[4], b);
-	n += (size_t)snprintf(css + n, sizeof(css) - n, ".ln{stroke:%s}", b);
+	n += (size_t)snprintf(css + n, sizeof(css) - n,
+			      ".ln{stroke:%s}.lf{fill:%s}", b, b);
 	for (i = 0; i < CHART_COLORS && n < sizeof(css); i++) {
 		hex(d->bar[i], b);
 		n += (size_t)snprintf(css + n, sizeof(css) - n,

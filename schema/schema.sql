@@ -96,6 +96,7 @@ CREATE TABLE sample (
 	value       REAL NOT NULL
 );
 CREATE INDEX sample_run ON sample (run_id);
+CREATE INDEX sample_of ON sample (run_id, test, metric, t);
 
 -- What a page compares: runs of one suite, grouped by an attribute ("label"
 -- means the run's label), with other attributes held fixed (filter, as

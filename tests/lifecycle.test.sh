@@ -83,7 +83,10 @@ check "its attributes come as of unknown origin, its options as not known" test 
 	"$(sqlite3 "$T/v1m.db" 'select count(*) from run_attr where origin is null; select count(*) from source where options is null' | tr '\n' ' ')" = "33 2 "
 cp "$T/v1.db" "$T/mig.db"
 "$BIN" --db "$T/mig.db" init
-check "opening a version-1 store migrates it to version 6" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 6
+check "opening a version-1 store migrates it to version 7" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 7
+check "with the indexes of a new store" test \
+	"$(sqlite3 "$T/mig.db" "select name, sql from sqlite_master where type = 'index' order by name")" = \
+	"$(sqlite3 "$T/fresh.db" "select name, sql from sqlite_master where type = 'index' order by name")"
 check "and its comparisons can hold a sweep's x key" \
 	sqlite3 "$T/mig.db" 'select x_key from comparison limit 1'
 for t in source source_chunk run run_attr result sample comparison; do

@@ -54,8 +54,13 @@ mkdir -p "$T/mnt"
 if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=4m tmpfs "$T/mnt" 2>/dev/null; then
 	trap 'umount "$T/mnt" 2>/dev/null; rm -rf "$T"' EXIT
 	"$BIN" --db "$T/mnt/s.db" import "$BONNIE" >/dev/null
+	# a store of the version before, whose tables are this one's: it
+	# lacks an index only, and is read as it is
+	"$BIN" --db "$T/mnt/v6.db" import "$BONNIE" >/dev/null
+	sqlite3 "$T/mnt/v6.db" 'DROP INDEX sample_of; PRAGMA user_version = 6'
 	mount -o remount,ro "$T/mnt"
 	reads "a store on a read-only mount" "$T/mnt/s.db"
+	reads "a version-6 store on a read-only mount" "$T/mnt/v6.db"
 	"$BIN" --db "$T/mine.db" merge "$T/mnt/s.db" >"$T/out" 2>"$T/err"
 	check "merge of a store on a read-only mount works ($(head -1 "$T/err"))" \
 		[ "$(sqlite3 "$T/mine.db" 'select count(*) from run')" = 1 ]

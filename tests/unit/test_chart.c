@@ -11,6 +11,7 @@
 
 #include <cairo.h>
 
+#include "../../core/buf.h"
 #include "../../core/err.h"
 #include "../../renderer/chart.h"
 #include "../../renderer/linechart.h"
@@ -591,6 +592,148 @@ static void test_line_narrow(void)
 	free(ll);
 }
 
+/* cairo reads a PNG from memory: the bytes left of a buf. */
+struct png_read {
+	const unsigned char *p;
+	size_t left;
+};
+
+static cairo_status_t png_read(void *ctx, unsigned char *data,
+			       unsigned int n)
+{
+	struct png_read *r = ctx;
+
+	if (n > r->left)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, r->p, n);
+	r->p += n;
+	r->left -= n;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The rows of column x, between y0 and y1, inked (darker than the grid)
+ * on s: the first and the last in *top and *bot; 0 when none is. */
+static int inked(cairo_surface_t *s, int x, int y0, int y1, int *top,
+		 int *bot)
+{
+	const unsigned char *px = cairo_image_surface_get_data(s);
+	int y, stride = cairo_image_surface_get_stride(s), any = 0;
+
+	for (y = y0; y < y1; y++) {
+		const unsigned char *p = px + y * stride + 4 * x;
+
+		if (p[0] + p[1] + p[2] < 3 * 200) {
+			if (!any)
+				*top = y;
+			*bot = y;
+			any = 1;
+		}
+	}
+	return any;
+}
+
+/* A dense series (an hour of reports a second: noise, a climb, a stall
+ * to zero for one report, a cliff) is inked, column by column, where
+ * cairo stroking its every segment inks: the same top and bottom row
+ * within a pixel in every column of the plot. */
+static void test_line_band(void)
+{
+	struct line_series *s = malloc(sizeof(*s));
+	struct line_layout *l = calloc(1, sizeof(*l));
+	cairo_surface_t *got, *want;
+	struct png_read r;
+	struct buf b;
+	struct err e;
+	cairo_t *cr;
+	int k, x, bad = 0, near = 0, cols = 0, worst = 0;
+
+	if (!s || !l) {
+		CHECK(0, "line band: memory");
+		free(s);
+		free(l);
+		return;
+	}
+	err_clear(&e);
+	line_series_init(s);
+	for (k = 0; k < 3600; k++) {
+		double v = k < 300 ? k * 4.0 : 1200 + (k * 7919 % 97) - 48;
+
+		if (k == 1800)
+			v = 0;	/* one report of a stall */
+		if (k >= 3000)
+			v = 400 + (k * 31 % 17);	/* after a cliff */
+		line_series_add(s, k, v);
+	}
+	buf_init(&b, 1 << 20);
+	CHECK(line_layout_many((const struct line_series *const *)&s, 1, "t",
+			       "v", 960, l, &e) == 0 &&
+	      line_paint_many_png(l, (const struct line_series *const *)&s, 1,
+				  -1, CHART_LIGHT, &b, &e) == 0,
+	      "line band: a dense series painted");
+	r.p = (const unsigned char *)b.data;
+	r.left = b.len;
+	got = cairo_image_surface_create_from_png_stream(png_read, &r);
+	want = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l->width,
+					  l->height);
+	cr = cairo_create(want);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0x40 / 255.0, 0x40 / 255.0, 0x40 / 255.0);
+	cairo_set_line_width(cr, 1);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	for (k = 0; k < s->kept; k++) {
+		double px = l->plot_x + s->t[k] / l->x_max * l->plot_w;
+		double py = l->plot_y + l->plot_h - s->v[k] / l->y_max *
+			    l->plot_h;
+
+		if (k == 0)
+			cairo_move_to(cr, px, py);
+		else
+			cairo_line_to(cr, px, py);
+	}
+	cairo_stroke(cr);
+	cairo_destroy(cr);
+	cairo_surface_flush(want);
+	CHECK(cairo_surface_status(got) == CAIRO_STATUS_SUCCESS,
+	      "line band: the PNG reads back");
+	for (x = (int)l->plot_x + 1; cairo_surface_status(got) ==
+	     CAIRO_STATUS_SUCCESS && x < (int)(l->plot_x + l->plot_w) - 1; x++) {
+		int t0, b0, t1, b1, a = inked(got, x, (int)l->plot_y - 2,
+					      (int)(l->plot_y + l->plot_h) - 1,
+					      &t0, &b0);
+		int w = inked(want, x, (int)l->plot_y - 2,
+			      (int)(l->plot_y + l->plot_h) - 1, &t1, &b1);
+
+		if (a != w) {
+			bad++;
+			continue;
+		}
+		if (!a)
+			continue;
+		cols++;
+		k = abs(t0 - t1) > abs(b0 - b1) ? abs(t0 - t1) : abs(b0 - b1);
+		worst = k > worst ? k : worst;
+		if (k > 3)
+			bad++;
+		else if (k > 1)
+			near++;
+	}
+	{
+		char what[200];
+
+		snprintf(what, sizeof(what), "line band: %d columns inked as "
+			 "the stroked line inks them, within 3 px (%d more "
+			 "than 1 px off), %d not (worst %d px)", cols, near,
+			 bad, worst);
+		CHECK(cols > 700 && bad == 0 && near * 10 < cols, what);
+	}
+	cairo_surface_destroy(got);
+	cairo_surface_destroy(want);
+	buf_release(&b);
+	free(s);
+	free(l);
+}
+
 void test_chart(void)
 {
 	test_nice();
@@ -602,4 +745,5 @@ void test_chart(void)
 	test_line_series();
 	test_narrow();
 	test_line_narrow();
+	test_line_band();
 }
