@@ -961,10 +961,12 @@ static void sweep_leave_out(struct sweep_chart *ch, const unsigned char *out)
 }
 
 /* One view of the line chart of a sweep's column c (sweep.h): all its
- * groups, or (out set) without the groups set in out.  Unless thumb, its
- * files are drawn, BASE.png (light), BASE.svg (light and dark), the phone's
- * BASE-narrow.svg and on the comparison page BASE-thumb.png, and the full
- * chart goes into parent as a figure; with thumb, the thumbnail of the
+ * groups, or (out set) without the groups set in out.  Unless thumb, the
+ * full chart goes into parent as a figure; its files, BASE.png (light),
+ * BASE.svg (light and dark), the phone's BASE-narrow.svg and
+ * BASE-thumb.png, are drawn for the comparison page, whose unit the test
+ * pages share, and the test page shows the same files (drawing them
+ * twice cost a sweep half its render).  With thumb, the thumbnail of the
  * comparison page's files, linked to the test page.  index: this view is
  * the index's thumbnail (its sizes go to s).  Nothing without a figure. */
 static int sweep_view(struct site *s, xmlNodePtr parent,
@@ -974,10 +976,9 @@ static int sweep_view(struct site *s, xmlNodePtr parent,
 {
 	const struct model *m = sp->m;
 	const struct column *col = &m->cols[c];
-	/* a file per page that shows it: each page's unit lists its own
-	 * files, and a file two units wrote would collide on reuse */
-	const char *parts[] = {"sweep", m->name, col->test, col->metric, page,
-			       out ? "without" : "all", NULL};
+	const char *parts[] = {"sweep", m->name, col->test, col->metric,
+			       "comparison", out ? "without" : "all", NULL};
+	int draw = !thumb && strcmp(page, "comparison") == 0;
 	char base[SLUG_MAX], name[SLUG_MAX + 16], test[SLUG_MAX + 8];
 	char title[300], ax[200], ay[300], alt[600];
 	struct sweep_chart *ch = malloc(sizeof(*ch));
@@ -1021,12 +1022,10 @@ static int sweep_view(struct site *s, xmlNodePtr parent,
 	tw = (int)ceil(l->width * THUMB_SCALE);
 	th = (int)ceil(l->height * THUMB_SCALE);
 	buf_init(&b, (size_t)64 << 20);
-	for (k = 0; rc == 0 && !thumb && k < 4; k++) {
+	for (k = 0; rc == 0 && draw && k < 4; k++) {
 		static const char *const suffix[] = {".png", ".svg",
 						     "-narrow.svg", "-thumb.png"};
 
-		if (k == 3 && strcmp(page, "comparison") != 0)
-			break;	/* only the comparison page has thumbnails */
 		buf_reset(&b);
 		rc = k == 0 ? sweep_paint_png(ch, l, CHART_LIGHT, 1, &b, s->e) :
 		     k == 1 ? sweep_paint_svg(ch, l, &b, s->e) :
