@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../collector/import.h"
@@ -143,12 +144,82 @@ int cli_status(int c)
 	return c == CLI_HELP ? EXIT_OK : EXIT_USAGE;
 }
 
-int cli_text_option(const char *name, const char *text)
+/* The composed copies of option values, kept as long as argv is. */
+static struct {
+	char **p;
+	size_t n, cap;
+} composed;
+
+static void composed_free(void)
+{
+	while (composed.n)
+		free(composed.p[--composed.n]);
+	free(composed.p);
+	composed.p = NULL;
+	composed.cap = 0;
+}
+
+/* Keeps t until exit; -1 (t freed) when memory runs out. */
+static int composed_keep(char *t)
+{
+	char **p;
+
+	if (composed.n == composed.cap) {
+		p = realloc(composed.p, (composed.cap * 2 + 4) * sizeof(*p));
+		if (!p) {
+			free(t);
+			return -1;
+		}
+		if (!composed.p)
+			atexit(composed_free);
+		composed.p = p;
+		composed.cap = composed.cap * 2 + 4;
+	}
+	composed.p[composed.n++] = t;
+	return 0;
+}
+
+/* *text composed (textrule_name): 0, -1 when it holds a character the
+ * rule refuses (left as it is), -2 when memory runs out. */
+static int compose(const char **text)
+{
+	char *t;
+	int rc = textrule_name(*text, &t, NULL, NULL);
+
+	if (rc == 0 && t) {
+		if (composed_keep(t))
+			return -2;
+		*text = t;
+	}
+	return rc;
+}
+
+static int no_memory(void)
 {
 	struct err e;
 
-	if (textrule_named(name, text, &e) == 0)
+	err_set(&e, NULL, 0, 0, "out of memory");
+	err_print(&e);
+	return -1;
+}
+
+int cli_nfc(const char **text)
+{
+	/* a value the rule refuses is left as it is: no name in the store
+	 * holds it, so it chooses nothing */
+	return compose(text) == -2 ? no_memory() : 0;
+}
+
+int cli_text_option(const char *name, const char **text)
+{
+	struct err e;
+	int rc = compose(text);
+
+	if (rc == 0)
 		return 0;
+	if (rc == -2)
+		return no_memory();
+	textrule_named(name, *text, &e);
 	err_print(&e);
 	return -1;
 }
@@ -169,10 +240,10 @@ int cli_set_option(char *arg, const char **keys, const char **values,
 			"(letters, digits, _ - .)\n", quote_arg(arg, q));
 		return -1;
 	}
-	if (cli_text_option("--set", eq + 1))
+	values[*n] = eq + 1;
+	if (cli_text_option("--set", &values[*n]))
 		return -1;
-	keys[*n] = arg;
-	values[(*n)++] = eq + 1;
+	keys[(*n)++] = arg;
 	return 0;
 }
 
@@ -190,6 +261,8 @@ int cli_where_option(char *arg, int *ops, const char **keys,
 		fprintf(stderr, "benchsite: --where %s\n", e.msg);
 		return -1;
 	}
+	if (cli_nfc(&values[*n]))
+		return -1;
 	(*n)++;
 	return 0;
 }

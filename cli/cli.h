@@ -70,15 +70,16 @@ int cli_status(int c);
 
 /* Takes one --set KEY=VALUE (arg is split in place) into keys/values,
  * *n of at most max; prints why and returns -1 for a missing '=', too
- * many, a key that is not an attribute name or a value that is not UTF-8
- * (it becomes text in the store and on the site). */
+ * many, a key that is not an attribute name or a value the text rule
+ * refuses (it becomes text in the store and on the site); the value is
+ * composed as cli_text_option does. */
 int cli_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max);
 
 /* Takes one --where condition of the selection language (schema/
  * selection.h; arg is split in place) into ops/keys/values, *n of at most
- * max; prints why and returns -1 when it does not parse or there are too
- * many. */
+ * max, its values composed (cli_nfc); prints why and returns -1 when it
+ * does not parse or there are too many. */
 int cli_where_option(char *arg, int *ops, const char **keys,
 		     const char **values, int *n, int max);
 
@@ -88,10 +89,16 @@ int cli_where_option(char *arg, int *ops, const char **keys,
  * when the store could not be read, which is said too). */
 int cli_where_hint(struct store *s, const struct lifecycle_filter *f);
 
-/* 0 when the text of option name passes the text rule (core/textrule.h),
- * else prints why and returns -1 (for --label, --test and the like: names
- * in the store). */
-int cli_text_option(const char *name, const char *text);
+/* Composes *text (an option's value, a name) to NFC, as every name in
+ * the store is (core/textrule.h): *text then points at a copy that lives
+ * until exit.  0 when it passes the text rule so, else prints why and
+ * returns -1 (for --label, --test and the like: names in the store). */
+int cli_text_option(const char *name, const char **text);
+
+/* The same for a value that chooses names (--where's values, --suite,
+ * a comparison's name): composed when it can be; -1, said, only when
+ * memory runs out (a value the rule refuses chooses nothing). */
+int cli_nfc(const char **text);
 
 /* The warnings of an import of name (rep->warn), on stderr in the
  * "FILE:LINE: warning: ..." form of errors, so that editors can jump to

@@ -259,6 +259,8 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		switch (c) {
 		case 'l':
 			f.label = optarg;
+			if (cli_nfc(&f.label))
+				return EXIT_FAULT;
 			break;
 		case 'w':
 			if (cli_where_option(optarg, f.op, f.key, f.value,
@@ -277,6 +279,8 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 			break;
 		case 's':
 			suite = optarg;
+			if (cli_nfc(&suite))
+				return EXIT_FAULT;
 			break;
 		case 'a':
 			attrs = 1;

@@ -287,11 +287,11 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 	 * the inputs' text rule (a --label of stray bytes would otherwise go
 	 * where no input's text can); --set values are checked as they are
 	 * parsed */
-	if ((o.label && cli_text_option("--label", o.label)) ||
-	    (o.test && cli_text_option("--test", o.test)) ||
-	    (o.suite && cli_text_option("--suite", o.suite)) ||
-	    (o.metric && cli_text_option("--metric", o.metric)) ||
-	    (o.unit && cli_text_option("--unit", o.unit)))
+	if ((o.label && cli_text_option("--label", &o.label)) ||
+	    (o.test && cli_text_option("--test", &o.test)) ||
+	    (o.suite && cli_text_option("--suite", &o.suite)) ||
+	    (o.metric && cli_text_option("--metric", &o.metric)) ||
+	    (o.unit && cli_text_option("--unit", &o.unit)))
 		return EXIT_USAGE;
 	if (optind >= argc) {
 		fputs("benchsite: import: name at least one file, folder or -\n",

@@ -172,7 +172,7 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 		return cli_usage_error(u);
 	}
 	/* it goes on the site and in its manifest: the text rule */
-	if (why && cli_text_option("--why", why))
+	if (why && cli_text_option("--why", &why))
 		return EXIT_USAGE;
 	if (optind >= argc)
 		return cli_usage_error(u);
@@ -303,10 +303,15 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 		switch (c) {
 		case 's':
 			f.suite = optarg;
+			if (cli_nfc(&f.suite))
+				return EXIT_FAULT;
 			chosen = 1;
 			break;
 		case 'l':
-			f.label = label = optarg;
+			f.label = optarg;
+			if (cli_nfc(&f.label))
+				return EXIT_FAULT;
+			label = f.label;
 			chosen = 1;
 			break;
 		case 'w':

@@ -376,9 +376,13 @@ int cmd_list(int argc, char **argv, const struct cli_env *env)
 			break;
 		case 's':
 			f.suite = optarg;
+			if (cli_nfc(&f.suite))
+				return EXIT_FAULT;
 			break;
 		case 'l':
 			f.label = optarg;
+			if (cli_nfc(&f.label))
+				return EXIT_FAULT;
 			break;
 		case 'w':
 			if (cli_where_option(optarg, f.op, f.key, f.value,

@@ -545,19 +545,18 @@ static int words_option(const char *opt, const char *arg, char ***words)
 /* Takes one --param into the plan, its values checked as --set's are. */
 static int param_option(struct run_cfg *cfg, char *arg)
 {
-	const struct run_param *p;
+	const char *t = arg;
 	struct err e;
-	int i;
 
+	/* composed before it is split, so that two spellings of one value
+	 * are found twice; the composed copy is ours to split */
+	if (cli_text_option("--param", &t))
+		return -1;
 	err_clear(&e);
-	if (run_plan_add(&cfg->plan, arg, &e)) {
+	if (run_plan_add(&cfg->plan, (char *)t, &e)) {
 		err_print(&e);
 		return -1;
 	}
-	p = &cfg->plan.param[cfg->plan.nparam - 1];
-	for (i = 0; i < p->nvalues; i++)
-		if (cli_text_option("--param", p->values[i]))
-			return -1;
 	return 0;
 }
 
@@ -651,9 +650,9 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				fputs("benchsite: empty label\n", stderr);
 				return EXIT_USAGE;
 			}
-			if (cli_text_option("--label", optarg))
-				return EXIT_USAGE;
 			cfg->label = optarg;
+			if (cli_text_option("--label", &cfg->label))
+				return EXIT_USAGE;
 			break;
 		case 's':
 			if (cli_set_option(optarg, cfg->set_key, cfg->set_value,
@@ -688,9 +687,9 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 				fputs("benchsite: empty test name\n", stderr);
 				return EXIT_USAGE;
 			}
-			if (cli_text_option("--test", optarg))
-				return EXIT_USAGE;
 			cfg->test = optarg;
+			if (cli_text_option("--test", &cfg->test))
+				return EXIT_USAGE;
 			break;
 		case 'q':
 			cfg->quiet = 1;

@@ -412,6 +412,13 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 	if (optind != argc - 1 || !*argv[optind])
 		return cli_usage_error(compare_usage);
 	c.name = argv[optind];
+	/* names in the store are composed (NFC): so are those that choose
+	 * them, however they were typed */
+	if (cli_nfc(&c.name) || (c.title && cli_nfc(&c.title)) ||
+	    (c.suite && cli_nfc(&c.suite)) ||
+	    (c.metrics && cli_nfc(&c.metrics)) ||
+	    (c.tests && cli_nfc(&c.tests)) || (c.order && cli_nfc(&c.order)))
+		return EXIT_FAULT;
 	err_clear(&e);
 	/* before the store is opened: a usage error changes nothing.  The
 	 * suite, when not given, is the store's one (checked there) */
@@ -882,6 +889,8 @@ int cmd_summary(int argc, char **argv, const struct cli_env *env)
 	if (optind < argc - 1)
 		return cli_usage_error(summary_usage);
 	x.only = optind < argc ? argv[optind] : NULL;
+	if (x.only && cli_nfc(&x.only))
+		return EXIT_FAULT;
 	if (cli_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);

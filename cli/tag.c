@@ -129,12 +129,12 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 			       tag_usage)) >= 0) {
 		switch (c) {
 		case 'l':
-			if (!*optarg || cli_text_option("--label", optarg)) {
+			t.label = optarg;
+			if (!*optarg || cli_text_option("--label", &t.label)) {
 				fputs("benchsite: tag: --label wants a label\n",
 				      stderr);
 				return EXIT_USAGE;
 			}
-			t.label = optarg;
 			break;
 		case 'S':
 			if (cli_set_option(optarg, t.set_key, t.set_value, &t.nset,
@@ -153,6 +153,8 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 			break;
 		case 's':
 			f.suite = optarg;
+			if (cli_nfc(&f.suite))
+				return EXIT_FAULT;
 			by_choice = 1;
 			break;
 		case 'w':

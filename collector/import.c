@@ -269,35 +269,46 @@ static int flush_attrs(struct sink_ctx *c, struct err *e)
 	return rc;
 }
 
-/* Fills e saying which character of what (a "label", a "test name"...)
- * s the text rule refuses, and where; -1.  The line is the run's (a
+/* The text rule on *s when it does not pass as it is: 0 with *s
+ * composed to NFC (in *own, which the caller frees) when that is all it
+ * lacks, else -1 with e saying which character of what (a "label", a
+ * "test name"...) the rule refuses, and where.  The line is the run's (a
  * parser may place it on its own line after).  Not inlined: its buffers
  * would make every passing check set up their stack frame. */
 __attribute__((noinline))
-static int rule_fault(const struct sink_ctx *c, const char *what,
-		      const char *s, struct err *e)
+static int name_fault(const struct sink_ctx *c, const char *what,
+		      const char **s, char **own, struct err *e)
 {
 	char shown[48], d[64];
 	size_t at = 0;
 	long cp = TEXTRULE_BAD_UTF8;
+	int rc = textrule_name(*s, own, &at, &cp);
 
-	textrule_check_str(s, &at, &cp);
-	textrule_clean(s, strlen(s), shown, sizeof(shown));
+	if (rc == 0) {
+		*s = *own;
+		return 0;
+	}
+	if (rc == -2)
+		return err_at(e, c->run_line, 0, "out of memory");
+	textrule_clean(*s, strlen(*s), shown, sizeof(shown));
 	textrule_describe(cp, d);
 	return err_at(e, c->run_line, 0, "%s '%s' holds %s (byte %zu), which "
 		      "no name, label or attribute may hold", what, shown, d,
 		      at + 1);
 }
 
-/* The text rule on s (NULL passes): every name the store gets is checked
- * here, so the passing case is kept to one tight loop (bench: the
+/* The text rule on *s (NULL passes), for every name the store gets: a
+ * name that is not in NFC is composed (so that "é" typed either way is
+ * one name), *s then pointing at *own, which the caller frees (NULL when
+ * *s is kept).  The passing case is kept to one tight loop (bench: the
  * bonnie++ import checks ~300,000 names). */
-static int rule_at(const struct sink_ctx *c, const char *what, const char *s,
-		   struct err *e)
+static int name_at(const struct sink_ctx *c, const char *what,
+		   const char **s, char **own, struct err *e)
 {
-	if (!s || textrule_check_str(s, NULL, NULL) == 0)
+	*own = NULL;
+	if (!*s || textrule_check_str(*s, NULL, NULL) == 0)
 		return 0;
-	return rule_fault(c, what, s, e);
+	return name_fault(c, what, s, own, e);
 }
 
 /* The bound on figures (core/record.h) for every importer alike: one the
@@ -320,6 +331,8 @@ static int sink_run_begin(void *p, const char *suite, const char *label,
 			  long line, struct err *e)
 {
 	struct sink_ctx *c = p;
+	char *own[2] = {NULL, NULL};
+	int rc;
 
 	if (flush_results(c, e) || flush_attrs(c, e))
 		return -1;
@@ -330,10 +343,13 @@ static int sink_run_begin(void *p, const char *suite, const char *label,
 		label = c->default_label;
 	c->seq++;
 	c->run_line = line;
-	if (rule_at(c, "suite", suite, e) || rule_at(c, "label", label, e))
-		return -1;
-	return store_run_add(c->store, c->source_id, c->seq, line, suite, label,
-			     &c->run_id, e);
+	rc = name_at(c, "suite", &suite, &own[0], e) ||
+	     name_at(c, "label", &label, &own[1], e) ||
+	     store_run_add(c->store, c->source_id, c->seq, line, suite, label,
+			   &c->run_id, e);
+	free(own[0]);
+	free(own[1]);
+	return rc ? -1 : 0;
 }
 
 /* Appends s and its NUL to a pending batch's text; what names the batch
@@ -350,15 +366,12 @@ static int pend_text(struct buf *b, const char *s, const char *what,
 	return err_at(e, 0, 0, "out of memory");
 }
 
-static int sink_attr(void *p, const char *key, const char *value,
+/* Adds one attribute, its text passed by the rule, to the batch. */
+static int pend_attr(struct sink_ctx *c, const char *key, const char *value,
 		     struct err *e)
 {
-	struct sink_ctx *c = p;
 	struct pending_attrs *a = &c->attrs;
 
-	if (rule_at(c, "attribute name", key, e) ||
-	    rule_at(c, "attribute value", value, e))
-		return -1;
 	a->off[a->n][0] = a->text.len;
 	if (pend_text(&a->text, key, "attribute", e))
 		return -1;
@@ -369,10 +382,25 @@ static int sink_attr(void *p, const char *key, const char *value,
 	return a->n == LIFECYCLE_ATTRS_MAX ? flush_attrs(c, e) : 0;
 }
 
-static int sink_result(void *p, const struct record_result *r,
-		       struct err *e)
+static int sink_attr(void *p, const char *key, const char *value,
+		     struct err *e)
 {
 	struct sink_ctx *c = p;
+	char *own[2] = {NULL, NULL};
+	int rc = name_at(c, "attribute name", &key, &own[0], e) ||
+		 name_at(c, "attribute value", &value, &own[1], e) ||
+		 pend_attr(c, key, value, e);
+
+	free(own[0]);
+	free(own[1]);
+	return rc ? -1 : 0;
+}
+
+/* Adds one result, its text passed by the rule, to the batch (or, when
+ * its test and metric come twice in the run, to the store alone). */
+static int pend_result(struct sink_ctx *c, const struct record_result *r,
+		       struct err *e)
+{
 	struct pending *q = &c->pend;
 	const char *str[PENDING_TEXTS], *better = record_better_word(r->better),
 		   *status = record_status_word(r->status);
@@ -384,10 +412,7 @@ static int sink_result(void *p, const struct record_result *r,
 		return err_at(e, c->run_line, 0, "result '%s' '%s': better "
 			      "'%s' or status '%s' is not one the store knows",
 			      r->test, r->metric, r->better, r->status);
-	if (rule_at(c, "test name", r->test, e) ||
-	    rule_at(c, "metric", r->metric, e) ||
-	    rule_at(c, "unit", r->unit, e) ||
-	    (r->has_value && figure_at(c, r->test, r->metric, r->value, e)))
+	if (r->has_value && figure_at(c, r->test, r->metric, r->value, e))
 		return -1;
 	dup = keyset_add(&c->keys, r->test, r->metric);
 	if (dup < 0)
@@ -421,16 +446,37 @@ static int sink_result(void *p, const struct record_result *r,
 	return q->n == STORE_RESULTS_MAX ? flush_results(c, e) : 0;
 }
 
+static int sink_result(void *p, const struct record_result *r,
+		       struct err *e)
+{
+	struct sink_ctx *c = p;
+	struct record_result n = *r;
+	char *own[3] = {NULL, NULL, NULL};
+	int rc = name_at(c, "test name", &n.test, &own[0], e) ||
+		 name_at(c, "metric", &n.metric, &own[1], e) ||
+		 name_at(c, "unit", &n.unit, &own[2], e) ||
+		 pend_result(c, &n, e);
+
+	free(own[0]);
+	free(own[1]);
+	free(own[2]);
+	return rc ? -1 : 0;
+}
+
 static int sink_sample(void *p, const char *test, const char *metric,
 		       double t, double value, struct err *e)
 {
 	struct sink_ctx *c = p;
+	char *own[2] = {NULL, NULL};
+	int rc = name_at(c, "test name", &test, &own[0], e) ||
+		 name_at(c, "metric", &metric, &own[1], e) ||
+		 figure_at(c, test, metric, value, e) || flush_results(c, e) ||
+		 store_sample_add(c->store, c->run_id, test, metric, t, value,
+				  e);
 
-	if (rule_at(c, "test name", test, e) ||
-	    rule_at(c, "metric", metric, e) ||
-	    figure_at(c, test, metric, value, e) || flush_results(c, e))
-		return -1;
-	return store_sample_add(c->store, c->run_id, test, metric, t, value, e);
+	free(own[0]);
+	free(own[1]);
+	return rc ? -1 : 0;
 }
 
 static int sink_run_end(void *p, struct err *e)
@@ -441,11 +487,17 @@ static int sink_run_end(void *p, struct err *e)
 	/* the parser's attributes before --set's, which win */
 	if (flush_results(c, e) || flush_attrs(c, e))
 		return -1;
-	for (i = 0; i < c->o->nset; i++)
-		if (rule_at(c, "attribute value", c->o->set_value[i], e) ||
-		    store_attr_set(c->store, c->run_id, c->o->set_key[i],
-				   c->o->set_value[i], e))
+	for (i = 0; i < c->o->nset; i++) {
+		const char *v = c->o->set_value[i];
+		char *own;
+		int rc = name_at(c, "attribute value", &v, &own, e) ||
+			 store_attr_set(c->store, c->run_id, c->o->set_key[i],
+					v, e);
+
+		free(own);
+		if (rc)
 			return -1;
+	}
 	return 0;
 }
 

@@ -28,6 +28,7 @@
 #include "../core/record.h"
 #include "../core/sort.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
 #include "csv.h"
 #include "format.h"
 
@@ -72,9 +73,18 @@ static uint64_t hash(const char *s)
 	return h;
 }
 
+/* The group of run key k (composed, as the store will hold the label:
+ * "café" typed either way is one run), a new one when it has none; -1
+ * when memory runs out. */
 static int groups_get(struct groups *g, const char *k, size_t *out)
 {
+	char *nfc = NULL;
 	size_t i;
+
+	if (textrule_name(k, &nfc, NULL, NULL) == -2)
+		return -1;
+	if (nfc)
+		k = nfc;
 
 	if (g->count * 2 >= g->cap) {
 		size_t ncap = g->cap ? g->cap * 2 : 64, j;
@@ -84,6 +94,7 @@ static int groups_get(struct groups *g, const char *k, size_t *out)
 		if (!nk || !ni) {
 			free(nk);
 			free(ni);
+			free(nfc);
 			return -1;
 		}
 		for (j = 0; j < g->cap; j++) {
@@ -105,11 +116,12 @@ static int groups_get(struct groups *g, const char *k, size_t *out)
 	while (g->key[i]) {
 		if (strcmp(g->key[i], k) == 0) {
 			*out = g->idx[i];
+			free(nfc);
 			return 0;
 		}
 		i = (i + 1) & (g->cap - 1);
 	}
-	g->key[i] = strdup(k);
+	g->key[i] = nfc ? nfc : strdup(k);
 	if (!g->key[i])
 		return -1;
 	g->idx[i] = g->count;
@@ -311,26 +323,30 @@ static int cmp_rowref(const void *a, const void *b)
 }
 
 /* The run's identity (label, suite, attributes) from its first row; later
- * rows must agree. */
+ * rows must agree, spelt either way (the store holds names composed:
+ * textrule_same). */
 static int same_as_first(const struct header *h, const struct csv_row *r,
 			 char **first, struct err *e)
 {
-	int i;
+	const char *v[2];
+	int i, same;
 
-	if (strcmp(first[0], get(h, r, C_LABEL, "")) != 0)
-		return err_at(e, r->line, 0, "label '%.40s' differs from the "
-			      "run's first row ('%.40s')", get(h, r, C_LABEL, ""),
-			      first[0]);
-	if (strcmp(first[1], get(h, r, C_SUITE, "table")) != 0)
-		return err_at(e, r->line, 0, "suite '%.40s' differs from the "
-			      "run's first row ('%.40s')",
-			      get(h, r, C_SUITE, "table"), first[1]);
-	for (i = 0; i < h->nattr; i++)
-		if (strcmp(first[2 + i], r->field[h->attr_field[i]]) != 0)
-			return err_at(e, r->line, h->attr_field[i] + 1, "%s "
-				      "'%.40s' differs from the run's first row "
-				      "('%.40s')", h->attr_name[i],
-				      r->field[h->attr_field[i]], first[2 + i]);
+	v[0] = get(h, r, C_LABEL, "");
+	v[1] = get(h, r, C_SUITE, "table");
+	for (i = 0; i < h->nattr + 2; i++) {
+		const char *got = i < 2 ? v[i] : r->field[h->attr_field[i - 2]];
+
+		same = textrule_same(first[i], got);
+		if (same < 0)
+			return err_at(e, r->line, 0, "out of memory");
+		if (!same)
+			return err_at(e, r->line, i < 2 ? 0 :
+				      h->attr_field[i - 2] + 1, "%s '%.40s' "
+				      "differs from the run's first row "
+				      "('%.40s')", i == 0 ? "label" : i == 1 ?
+				      "suite" : h->attr_name[i - 2], got,
+				      first[i]);
+	}
 	return 0;
 }
 

@@ -22,6 +22,7 @@
 #include "../core/err.h"
 #include "../core/record.h"
 #include "../core/text.h"
+#include "../core/textrule.h"
 #include "csv.h"
 
 int grid_init(struct grid *g, int rows, int cols)
@@ -151,13 +152,21 @@ int wide_records(const struct grid *g, const struct parse_opts *o,
 			where(g, 0, c, e);
 			goto out;
 		}
-		for (k = 1; k < c; k++)
-			if (!skip[k] && strcmp(text(g, 0, k), t) == 0) {
+		/* spelt either way, a heading is one test name */
+		for (k = 1; k < c; k++) {
+			int same = skip[k] ? 0 : textrule_same(text(g, 0, k), t);
+
+			if (same < 0) {
+				err_at(e, 0, 0, "out of memory");
+				goto out;
+			}
+			if (same) {
 				err_at(e, 0, 0, "test '%.60s' is the heading of "
 				       "columns %d and %d", t, k + 1, c + 1);
 				where(g, 0, c, e);
 				goto out;
 			}
+		}
 	}
 	for (r = 1; r < g->rows; r++) {
 		const char *label = text(g, r, 0);

@@ -155,7 +155,8 @@ static int nfc_full(const char *s, size_t n)
 	return rc;
 }
 
-int textrule_check(const char *s, size_t n, size_t *at, long *cp)
+/* The rule on s[0..n), NFC included when nfc. */
+static int check(const char *s, size_t n, size_t *at, long *cp, int nfc)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	struct nfc st = {0, 0, 0, 0};
@@ -170,7 +171,8 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 			continue;
 		}
 		k = allowed(p + i, n - i, &c);
-		if (k && p[i] >= 0x80 && nfc_step(&st, (unsigned long)c, i)) {
+		if (k && nfc && p[i] >= 0x80 &&
+		    nfc_step(&st, (unsigned long)c, i)) {
 			c |= TEXTRULE_NOT_NFC;
 			k = 0;
 		}
@@ -185,7 +187,7 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 			st.last = 0;
 		i += k;
 	}
-	if (st.maybe && nfc_full(s, n) != 1) {
+	if (nfc && st.maybe && nfc_full(s, n) != 1) {
 		if (at)
 			*at = st.maybe_at;
 		if (cp)
@@ -193,6 +195,16 @@ int textrule_check(const char *s, size_t n, size_t *at, long *cp)
 		return -1;
 	}
 	return 0;
+}
+
+int textrule_check(const char *s, size_t n, size_t *at, long *cp)
+{
+	return check(s, n, at, cp, 1);
+}
+
+int textrule_check_chars(const char *s, size_t n, size_t *at, long *cp)
+{
+	return check(s, n, at, cp, 0);
 }
 
 int textrule_check_str(const char *s, size_t *at, long *cp)
@@ -274,42 +286,95 @@ static const char *next_clean(const char *s, size_t n, size_t *len, size_t *w,
 	return REPLACEMENT;
 }
 
-/* out[0..o) (NUL-terminated, cap bytes) in NFC: what an older store holds
- * decomposed is shown composed.  Returns 1 when it changed. */
-static int clean_nfc(char *out, size_t o, size_t cap)
+/* s[0..n) in NFC as a new string (*len bytes, NUL-terminated; the
+ * caller frees it), or NULL when memory runs out. */
+static char *nfc_dup(const char *s, size_t n, size_t *len)
 {
 	UErrorCode err = U_ZERO_ERROR;
 	const UNormalizer2 *nfc;
 	UChar *u = NULL, *v = NULL;
-	int32_t len = 0, vlen, blen = 0;
-	size_t at = 0;
-	long cp = 0;
+	int32_t ulen = 0, vlen, blen = 0;
 	char *b = NULL;
-	int rc = 0;
 
-	if (textrule_check(out, o, &at, &cp) == 0 || o > INT32_MAX / 4)
-		return 0;
+	/* NFC is at most three times as many UTF-16 units, each at most
+	 * three bytes of UTF-8 */
+	if (n > INT32_MAX / 9 - 1)
+		return NULL;
 	nfc = unorm2_getNFCInstance(&err);
-	u = malloc((o + 1) * sizeof(*u));
-	v = malloc((3 * o + 1) * sizeof(*v));
-	b = malloc(9 * o + 1);
+	u = malloc((n + 1) * sizeof(*u));
+	v = malloc((3 * n + 1) * sizeof(*v));
+	b = malloc(9 * n + 1);
 	if (U_SUCCESS(err) && u && v && b) {
-		u_strFromUTF8(u, (int32_t)o + 1, &len, out, (int32_t)o, &err);
-		vlen = unorm2_normalize(nfc, u, len, v, 3 * (int32_t)o + 1, &err);
-		u_strToUTF8(b, 9 * (int32_t)o + 1, &blen, v, vlen, &err);
+		u_strFromUTF8(u, (int32_t)n + 1, &ulen, s, (int32_t)n, &err);
+		vlen = unorm2_normalize(nfc, u, ulen, v, 3 * (int32_t)n + 1,
+					&err);
+		u_strToUTF8(b, 9 * (int32_t)n + 1, &blen, v, vlen, &err);
 	}
-	if (U_SUCCESS(err) && u && v && b) {
-		o = utf8_fit(b, (size_t)blen, cap);
-		memcpy(out, b, o);
-		rc = 1;
-	} else {
-		o = at;	/* memory: the part before the fault, NFC */
-	}
-	out[o] = '\0';
 	free(u);
 	free(v);
-	free(b);
+	if (U_FAILURE(err) || !b) {
+		free(b);
+		return NULL;
+	}
+	*len = (size_t)blen;
+	return b;
+}
+
+int textrule_name(const char *s, char **nfc, size_t *at, long *cp)
+{
+	size_t n;
+	long c = 0;
+
+	*nfc = NULL;
+	if (textrule_check_str(s, at, &c) == 0)
+		return 0;
+	n = strlen(s);
+	/* a refused character is named even after a decomposed one */
+	if (c >= 0 && (c & TEXTRULE_NOT_NFC) && check(s, n, at, &c, 0) == 0) {
+		*nfc = nfc_dup(s, n, &n);
+		return *nfc ? 0 : -2;
+	}
+	if (cp)
+		*cp = c;
+	return -1;
+}
+
+int textrule_same(const char *a, const char *b)
+{
+	char *na = NULL, *nb = NULL;
+	int rc;
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	if (textrule_name(a, &na, NULL, NULL) == -2 ||
+	    textrule_name(b, &nb, NULL, NULL) == -2)
+		rc = -1;
+	else
+		rc = strcmp(na ? na : a, nb ? nb : b) == 0;
+	free(na);
+	free(nb);
 	return rc;
+}
+
+/* out[0..o) (NUL-terminated, cap bytes) in NFC: what an older store holds
+ * decomposed is shown composed.  Returns 1 when it changed. */
+static int clean_nfc(char *out, size_t o, size_t cap)
+{
+	size_t at = 0, blen = 0;
+	char *b;
+
+	if (textrule_check(out, o, &at, NULL) == 0)
+		return 0;
+	b = nfc_dup(out, o, &blen);
+	if (!b) {
+		out[at] = '\0';	/* memory: the part before the fault, NFC */
+		return 0;
+	}
+	o = utf8_fit(b, blen, cap);
+	memcpy(out, b, o);
+	out[o] = '\0';
+	free(b);
+	return 1;
 }
 
 size_t textrule_clean(const char *s, size_t n, char *out, size_t cap)

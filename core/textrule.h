@@ -13,9 +13,12 @@
  * or the sqlite3 shell put there anyway (textrule_clean, U+FFFD for each),
  * and terminals get only cleaned text (textrule_fputs).  Tab is allowed:
  * formats that can carry it mean it.  Invisible characters are refused
- * too (format characters such as U+200B and U+FEFF), and so is text not in NFC (Unicode's composed form): both
- * make two names that print the same.  Cleaning replaces the first with
- * U+FFFD and composes the second.
+ * too (format characters such as U+200B and U+FEFF): "ext4" and "ext4"
+ * + U+200B would be two names that print the same.  Text not in NFC
+ * (Unicode's composed form) would be too ("é" as U+00E9, or as e +
+ * U+0301), but it only says the same thing another way: every name is
+ * composed on its way in (textrule_name), so that both spellings are one
+ * name.  Cleaning replaces the first with U+FFFD and composes the second.
  */
 #ifndef BENCHSITE_TEXTRULE_H
 #define BENCHSITE_TEXTRULE_H
@@ -36,8 +39,27 @@
  * TEXTRULE_BAD_UTF8).  at and cp may be NULL. */
 int textrule_check(const char *s, size_t n, size_t *at, long *cp);
 
+/* textrule_check but for NFC: for text that is kept as it was given
+ * rather than as a name (a file's path, which names the file only spelt
+ * as it is), and that outputs show composed. */
+int textrule_check_chars(const char *s, size_t n, size_t *at, long *cp);
+
 /* textrule_check of the NUL-terminated s (the NUL ends it). */
 int textrule_check_str(const char *s, size_t *at, long *cp);
+
+/* A name as the store keeps it: 0 with *nfc NULL when the NUL-terminated
+ * s passes the rule as it is (nearly always: ASCII is NFC), or with *nfc
+ * a new string (the caller frees it), s composed to NFC, when s holds no
+ * character the rule refuses but is not in NFC.  -1 when it holds one:
+ * *at and *cp (may be NULL) say which as textrule_check does, the first
+ * refused character named rather than a decomposed one before it.  -2
+ * when memory runs out. */
+int textrule_name(const char *s, char **nfc, size_t *at, long *cp);
+
+/* 1 when a and b are one name once composed (textrule_name; a name the
+ * rule refuses is taken as it is), 0 when they differ, -1 when memory
+ * runs out: for parsers that tell runs or columns apart by name. */
+int textrule_same(const char *a, const char *b);
 
 /* 0 when the NUL-terminated s passes the rule; else -1 with e saying
  * "WHAT holds U+001B, a control character" (or "WHAT is not valid UTF-8

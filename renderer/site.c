@@ -45,8 +45,9 @@ static int warn_unclean(void *ctx, const struct store_run *run)
 	fputs("', from ", stderr);
 	textrule_fputs(run->source, stderr);
 	fprintf(stderr, ":%ld) holds control characters, noncharacters, "
-		"bidirectional controls or bytes that are not UTF-8: the site "
-		"shows U+FFFD in their place\n", run->line);
+		"bidirectional controls, invisible characters or bytes that "
+		"are not UTF-8, or text not in NFC: the site shows U+FFFD in "
+		"their place, and the text composed\n", run->line);
 	return 0;
 }
 

@@ -15,9 +15,14 @@
 #include "store.h"
 #include "store_int.h"
 
-/* benchsite_unclean(x): 1 when x is text (or a blob) the rule refuses. */
+typedef int (*text_check)(const char *, size_t, size_t *, long *);
+
+/* benchsite_unclean(x): 1 when x is text (or a blob) the rule refuses;
+ * benchsite_unclean_path(x) the same but for NFC (a source's name is the
+ * path as given). */
 static void unclean(sqlite3_context *cx, int argc, sqlite3_value **argv)
 {
+	text_check check = *(text_check *)sqlite3_user_data(cx);
 	const unsigned char *p;
 	int n;
 
@@ -29,15 +34,15 @@ static void unclean(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	}
 	p = sqlite3_value_text(argv[0]);
 	n = sqlite3_value_bytes(argv[0]);
-	sqlite3_result_int(cx, p && textrule_check((const char *)p, (size_t)n,
-						   NULL, NULL) != 0);
+	sqlite3_result_int(cx, p && check((const char *)p, (size_t)n, NULL,
+					  NULL) != 0);
 }
 
 static const char unclean_sql[] =
 	"SELECT r.id, r.label, s.name, r.line FROM run r "
 	"JOIN source s ON s.id = r.source_id "
 	"WHERE benchsite_unclean(r.label) OR benchsite_unclean(r.suite) "
-	"OR benchsite_unclean(s.name) "
+	"OR benchsite_unclean_path(s.name) "
 	"OR EXISTS (SELECT 1 FROM result WHERE run_id = r.id AND "
 	"(benchsite_unclean(test) OR benchsite_unclean(metric) OR "
 	"benchsite_unclean(unit))) "
@@ -54,10 +59,17 @@ int store_each_unclean_run(struct store *s,
 	sqlite3_stmt *st;
 	struct store_run run;
 	int rc, stop = 0;
+	static const text_check name = textrule_check,
+				path = textrule_check_chars;
 
 	if (sqlite3_create_function(s->db, "benchsite_unclean", 1,
-				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-				    unclean, NULL, NULL) != SQLITE_OK)
+				    SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+				    (void *)&name, unclean, NULL,
+				    NULL) != SQLITE_OK ||
+	    sqlite3_create_function(s->db, "benchsite_unclean_path", 1,
+				    SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+				    (void *)&path, unclean, NULL,
+				    NULL) != SQLITE_OK)
 		return store_db_err(s, e, "cannot check the store's text");
 	if (store_prepare(s, unclean_sql, &st, e))
 		return -1;

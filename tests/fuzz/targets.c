@@ -37,6 +37,29 @@ static void breach(const char *what)
 	abort();
 }
 
+/* textrule_name's promise: what it composes passes the rule, and what
+ * passes is kept as it is.  s[0..n) up to its first NUL. */
+static void check_name(const char *s, size_t n)
+{
+	char *t = strndup(s, n), *nfc = NULL;
+	int passes, rc;
+
+	if (!t)
+		abort();
+	passes = textrule_check_str(t, NULL, NULL) == 0;
+	rc = textrule_name(t, &nfc, NULL, NULL);
+	if (rc == -2)
+		abort();
+	if (passes && (rc || nfc))
+		breach("textrule_name changed a name the rule allows");
+	if (nfc && textrule_check_str(nfc, NULL, NULL))
+		breach("textrule_name composed a name the rule refuses");
+	if (!passes && rc == 0 && !nfc)
+		breach("textrule_name kept a name the rule refuses");
+	free(nfc);
+	free(t);
+}
+
 /* The text rule's promises on s[0..n): textrule_clean's output always
  * passes textrule_check, text that passes comes out unchanged, and what
  * fails is named at an offset inside it.  Any bytes. */
@@ -57,6 +80,7 @@ static void check_rule(const char *s, size_t n)
 	if (!passes && (at >= n || !replaced))
 		breach("textrule_check refused without naming where");
 	free(out);
+	check_name(s, n);
 }
 
 static void check_text(const char *s, const char *what)

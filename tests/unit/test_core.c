@@ -216,6 +216,33 @@ static void test_utf8(void)
 	      "utf8_fit: a whole emoji that fits is kept");
 }
 
+/* textrule_name: a name not in NFC is composed, not refused; a refused
+ * character is still refused, named even after a decomposed one. */
+static void test_textrule_name(void)
+{
+	char *nfc = NULL;
+	size_t at = 0;
+	long cp = 0;
+
+	CHECK(textrule_name("ext4", &nfc, NULL, NULL) == 0 && !nfc,
+	      "textrule_name: ASCII kept as it is");
+	CHECK(textrule_name("cafe\xcc\x81 x", &nfc, NULL, NULL) == 0 && nfc &&
+	      strcmp(nfc, "caf\xc3\xa9 x") == 0,
+	      "textrule_name: e + U+0301 composed to U+00E9");
+	free(nfc);
+	nfc = NULL;
+	/* U+212B (Angstrom sign) is U+00C5 in NFC; marks put in order */
+	CHECK(textrule_name("\xe2\x84\xab q\xcc\x81\xcc\xa3", &nfc, NULL,
+			    NULL) == 0 && nfc &&
+	      strcmp(nfc, "\xc3\x85 q\xcc\xa3\xcc\x81") == 0,
+	      "textrule_name: U+212B and marks out of order composed");
+	free(nfc);
+	nfc = NULL;
+	CHECK(textrule_name("e\xcc\x81xt4\xe2\x80\x8b", &nfc, &at, &cp) == -1 &&
+	      !nfc && at == 6 && cp == 0x200b,
+	      "textrule_name: U+200B after a decomposed e is refused, named");
+}
+
 /* The text rule (core/textrule.h): every class it refuses, by an
  * example, and what stays. */
 static void test_textrule(void)
@@ -289,6 +316,7 @@ static void test_textrule(void)
 	CHECK(textrule_clean("cafe\xcc\x81!", 7, out, sizeof(out)) == 1 &&
 	      strcmp(out, "caf\xc3\xa9!") == 0,
 	      "textrule_clean: decomposed text comes out composed");
+	test_textrule_name();
 }
 
 static void test_quote_arg(void)
