@@ -269,6 +269,15 @@ int draw_chart_made(struct site *s, const char *base, const char *key)
 	return 0;
 }
 
+int draw_line_made(struct site *s, const char *base)
+{
+	if (s->recording && buf_printf(&s->manifest, "line %s\n", base))
+		return err_set(s->e, NULL, 0, 0, "%s", buf_oom() ?
+			       "out of memory" : "manifest too large");
+	s->ncharts++;
+	s->drawn++;
+	return 0;
+}
 
 int draw_layout_probe(struct site *s, char key[65])
 {

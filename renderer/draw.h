@@ -31,6 +31,12 @@ int draw_flush(struct site *s);
  * reused unit), as draw_chart would have. */
 int draw_chart_made(struct site *s, const char *base, const char *key);
 
+/* Notes that the caller drew line chart base (a sweep's, figures over
+ * time: drawn with their pages, their files written by the caller) so
+ * that the render's report counts it, and a reused unit's line charts as
+ * unchanged (site_unit_reuse counts its "line" lines). */
+int draw_line_made(struct site *s, const char *base);
+
 /* Shows how far the render got on the progress line (core/progress.h),
  * once it has met more than DRAW_PROGRESS_MIN charts and s->progress is
  * set; called from the render's main thread. */

@@ -16,6 +16,7 @@
 #include "../analysis/analysis.h"
 #include "../analysis/units.h"
 #include "chart.h"
+#include "draw.h"
 #include "html.h"
 #include "linechart.h"
 #include "page.h"
@@ -121,6 +122,8 @@ static int flush_series(struct runs *r)
 		rc = line_paint_png_scheme(l, CHART_DARK, &png, r->s->e);
 	if (rc == 0)
 		rc = site_write(r->s, dark, png.data, png.len, 0);
+	if (rc == 0)
+		rc = draw_line_made(r->s, base);
 	buf_release(&png);
 	if (rc == 0) {
 		fig = html_el(r->samples, "figure", NULL);

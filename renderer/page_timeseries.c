@@ -14,6 +14,7 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "chart.h"
+#include "draw.h"
 #include "html.h"
 #include "linechart.h"
 #include "site.h"
@@ -150,6 +151,8 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 		if (rc == 0)
 			rc = site_write(s, name, b.data, b.len, 0);
 	}
+	if (rc == 0)
+		rc = draw_line_made(s, base);
 	if (rc == 0) {
 		xmlNodePtr fig = html_el(parent, "figure", NULL);
 

@@ -1037,6 +1037,8 @@ static int sweep_view(struct site *s, xmlNodePtr parent,
 			rc = site_write(s, name, b.data, b.len, 0);
 	}
 	buf_release(&b);
+	if (rc == 0 && draw)
+		rc = draw_line_made(s, base);
 	if (rc)
 		goto out;
 	snprintf(alt, sizeof(alt), "Line chart of %s over %s, a line per "

@@ -302,7 +302,7 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 	char name[256], base[256], ckey[65];
 	const char *start, *p, *end = NULL, *text = NULL;
 	size_t k;
-	long files = 0, pages = 0;
+	long files = 0, pages = 0, lines = 0;
 
 	*saved = NULL;
 	if (!s->out || !s->prog[0] || !s->old_manifest.data)
@@ -325,7 +325,8 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 		if (strncmp(p, "saved ", 6) == 0)
 			text = p + 6;
 		else if (strncmp(p, "file ", 5) != 0 &&
-			 strncmp(p, "chart ", 6) != 0)
+			 strncmp(p, "chart ", 6) != 0 &&
+			 strncmp(p, "line ", 5) != 0)
 			return 0;
 	}
 	if (!end || !text)
@@ -343,6 +344,8 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 				goto undo;
 			files++;
 			pages += is_page(name);
+		} else if (strncmp(p, "line ", 5) == 0) {
+			lines++;	/* a line chart, its files above */
 		}
 	}
 	for (p = start; p < end; p = strchr(p, '\n') + 1) {
@@ -368,6 +371,7 @@ int site_unit_reuse(struct site *s, const char *key, char **saved)
 	s->files += files;
 	s->reused += files;
 	s->pages += pages;
+	s->ncharts += lines;
 	return 1;
 undo:
 	/* p: the first file not linked; those before it were */

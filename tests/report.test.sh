@@ -14,21 +14,26 @@ inputs=$(ls -d "$S"/* | grep -v '/raw$\|/README.md$\|\.sh$')
 # shellcheck disable=SC2086
 bs import $inputs >/dev/null 2>&1
 
+# charts SITE: SITE's charts, a file each: the bar charts' (chart-*),
+# the sweeps' (sweep-*) and the figures over time's (time-*) -narrow.svg,
+# and a run page's reports' dark PNG (samples-*-dark.png)
+charts() {
+	ls "$1" | grep -c -- '^\(chart\|sweep\|time\)-.*-narrow\.svg$\|^samples-.*-dark\.png$'
+}
+
 # line_true FILE SITE DRAWN: FILE holds one line, the render's report,
 # and its numbers are SITE's: pages = its .html files, charts = its
-# bar charts' -narrow.svg files (chart-*: one per chart; the sweeps' and
-# figures over time's line charts are drawn with their pages and not
-# counted), DRAWN charts drawn, the rest unchanged
+# charts, DRAWN charts drawn, the rest unchanged
 line_true() {
 	[ "$(wc -l < "$1")" -eq 1 ] || return 1
 	p=$(ls "$2" | grep -c '\.html$')
-	c=$(ls "$2" | grep -c -- '^chart-.*-narrow\.svg$')
+	c=$(charts "$2")
 	grep -qx "$2/: $p pages, $c charts ($3 drawn, $(($c - $3)) unchanged)\(, no file changed\)\? in [0-9.]* s -> $2/index.html" "$1"
 }
 
 bs render --out "$T/site" >/dev/null 2>"$T/err"
 check "render says what it did in one line on stderr, its numbers the site's ($(cat "$T/err"))" \
-	line_true "$T/err" "$T/site" "$(ls "$T/site" | grep -c -- '^chart-.*-narrow\.svg$')"
+	line_true "$T/err" "$T/site" "$(charts "$T/site")"
 printf '%s/: 1 pages, 1 charts (1 drawn, 0 unchanged) in 0.1 s -> %s/index.html\n' \
 	"$T/site" "$T/site" > "$T/wrong"
 if line_true "$T/wrong" "$T/site" 1; then
