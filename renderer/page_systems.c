@@ -133,8 +133,13 @@ int page_systems(xmlNodePtr parent, const struct model *m, struct err *e)
 	html_attr(table, "class", "systems");
 	tr = html_el(html_el(table, "thead", NULL), "tr", NULL);
 	html_el(tr, "th", "attribute");
-	for (g = 0; g < ncols; g++)
-		html_el(tr, "th", m->groups[g]);
+	for (g = 0; g < ncols; g++) {
+		char who[300];
+
+		/* a sweep's group at a setting: "commit-on at clients=4" */
+		model_group_said(m, g, who, sizeof(who));
+		html_el(tr, "th", who);
+	}
 	tbody = html_el(table, "tbody", NULL);
 	for (i = 0; i < s.nrows; i++) {
 		const struct systems_row *row = &s.rows[i];

@@ -249,3 +249,7 @@ check "a sweep's over-time charts on its test page: 'commit-on at clients=8', ne
 	       grep -q "commit-on at clients=8 (mean of 2 runs)" "$1/all" &&
 	       grep -q "over time for commit-on at clients=8" "$1/all" &&
 	       ! grep -q "commit-on / 8" "$1/all"' _ "$T/pgsite"
+check "... and its comparison page's Systems table heads each group so: 'commit-on at clients=8'" \
+	sh -c 'p=$(ls "$1"/comparison-pgs-*.html) &&
+	       grep -q "<th>commit-on at clients=8</th>" "$p" &&
+	       ! grep -q "commit-on / 8" "$p"' _ "$T/pgsite"
