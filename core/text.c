@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,60 @@ void num_format(double v, char out[32])
 		else
 			lo = prec + 1;
 	}
+}
+
+void num_fixed(double v, int decimals, char out[32])
+{
+	static const uint64_t p10[4] = {1, 10, 100, 1000};
+	uint64_t bits, m, q, ip, frac, scale;
+	char rev[24];
+	int e, sh, k = 0, d;
+	size_t n = 0;
+
+	memcpy(&bits, &v, sizeof(bits));
+	e = (int)(bits >> 52 & 0x7ff);
+	m = bits & (((uint64_t)1 << 52) - 1);
+	/* v is m * 2^(e - 1075), m below 2^53.  Below 2^52 (a negative
+	 * exponent) m * 10^3 still fits in 64 bits, and the bits shifted out
+	 * decide the rounding exactly; the rest goes to printf */
+	if (decimals < 0 || decimals > 3 || e >= 1075 || e == 0x7ff) {
+		snprintf(out, 32, "%.*f", decimals, v);
+		return;
+	}
+	if (e > 0)
+		m |= (uint64_t)1 << 52;
+	else
+		e = 1;	/* subnormal: m * 2^-1074 */
+	sh = 1075 - e;
+	scale = p10[decimals];
+	if (sh >= 64) {	/* below 2^63 / 2^64: rounds to 0 */
+		q = 0;
+	} else {
+		uint64_t prod = m * scale;
+		uint64_t rem = prod & (((uint64_t)1 << sh) - 1);
+		uint64_t half = (uint64_t)1 << (sh - 1);
+
+		q = prod >> sh;
+		/* to nearest, a tie to even, as printf rounds by default */
+		if (rem > half || (rem == half && (q & 1)))
+			q++;
+	}
+	if (bits >> 63)	/* printf keeps the sign of -0.001 and of -0 */
+		out[n++] = '-';
+	ip = q / scale;
+	frac = q % scale;
+	do {
+		rev[k++] = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
+	while (k > 0)
+		out[n++] = rev[--k];
+	if (decimals > 0) {
+		out[n++] = '.';
+		for (d = decimals - 1; d >= 0; d--)
+			out[n++] = (char)('0' + frac / p10[d] % 10);
+	}
+	out[n] = 0;
 }
 
 static size_t digits(const char *s, size_t i, size_t n)

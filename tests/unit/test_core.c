@@ -3,6 +3,8 @@
  * and strict parsing, UTF-8 checking, line walking, bounded buffers, slugs.
  */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../../collector/source.h"
@@ -96,6 +98,55 @@ static void test_num_exact(void)
 	      "num_parse: 0.1 exactly, -0 keeps its sign as strtod does");
 }
 
+/* num_fixed against printf: the ties and near-ties of each precision,
+ * negative values that round to zero, the bounds of the fast path, and a
+ * million numbers from a fixed LCG over many magnitudes. */
+static void test_num_fixed(void)
+{
+	static const double fixed[] = {
+		0, -0.0, 0.005, 0.015, 0.025, 0.125, 0.375, 2.5, 3.5, -2.5,
+		-0.001, -0.004999, 1.005, 12.345, 78.5, 229.4, 999.995,
+		0.0005, 0.0015, 1e-300, 5e-324, -5e-324, 4503599627370495.5,
+		4503599627370496.0, 9007199254740993.0, 1e20, -1e300, HUGE_VAL,
+		-HUGE_VAL, NAN};
+	uint64_t x = 12345;
+	char want[32], got[32];	/* both cut a huge number at 31 bytes */
+	int i, d, bad = 0;
+
+	for (d = 0; d <= 3; d++)
+		for (i = 0; i < (int)(sizeof(fixed) / sizeof(fixed[0])); i++) {
+			snprintf(want, sizeof(want), "%.*f", d, fixed[i]);
+			num_fixed(fixed[i], d, got);
+			if (strcmp(want, got) != 0 && bad++ < 3)
+				printf("# num_fixed(%.17g, %d): %s, printf %s\n",
+				       fixed[i], d, got, want);
+		}
+	for (i = 0; i < 1000000; i++) {
+		double v;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		/* multiples of 1/1024 (ties: 0.25 to 1 decimal, 0.125 to
+		 * 2), of 1/2000 (near ties), or any double from 1e-6 to
+		 * 1e13 */
+		if (i % 4 == 0)
+			v = (double)(x >> 40) / 1024;
+		else if (i % 4 == 1)
+			v = (double)(x >> 40) / 2000;
+		else
+			v = ldexp((double)(x >> 11), (int)(x % 64) - 73);
+		if (x >> 63)
+			v = -v;
+		d = (int)(x >> 20 & 3);
+		snprintf(want, sizeof(want), "%.*f", d, v);
+		num_fixed(v, d, got);
+		if (strcmp(want, got) != 0 && bad++ < 3)
+			printf("# num_fixed(%.17g, %d): %s, printf %s\n", v, d,
+			       got, want);
+	}
+	CHECK(bad == 0, "num_fixed prints what printf's %.*f prints "
+	      "(ties to even, -0.00, past 2^52, inf, nan)");
+}
+
 static void test_numbers(void)
 {
 	char out[32];
@@ -162,6 +213,7 @@ static void test_numbers(void)
 	      "record_figure_ok refuses what the statistics cannot carry");
 	CHECK(num_parse_plain("5.", 2, &v) < 0, "num_parse_plain refuses '5.'");
 	test_num_exact();
+	test_num_fixed();
 	CHECK(num_decimals("8327.52", 7) == 2 && num_decimals("925", 3) == 0 &&
 	      num_decimals("60.0034s", 8) == 4 && num_decimals("x", 1) == 0,
 	      "num_decimals: 2, 0, 4 (unit cut), 0");
