@@ -6,9 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "../../collector/source.h"
 #include "../../core/buf.h"
+#include "../../core/buildid.h"
 #include "../../core/err.h"
 #include "../../core/lines.h"
 #include "../../core/quote.h"
@@ -145,6 +147,33 @@ static void test_num_fixed(void)
 	}
 	CHECK(bad == 0, "num_fixed prints what printf's %.*f prints "
 	      "(ties to even, -0.00, past 2^52, inf, nan)");
+}
+
+/* build_id finds the note readelf shows in this very program (linked with
+ * --build-id=sha1 by the Makefile): 20 bytes, the same hex. */
+static void test_build_id(void)
+{
+	const unsigned char *id = NULL;
+	size_t n = build_id(&id), i;
+	char hex[80] = "", line[256], want[80] = "";
+	FILE *p;
+
+	/* by pid: /proc/self/exe would be the shell that popen starts */
+	snprintf(line, sizeof(line), "readelf -n /proc/%ld/exe 2>/dev/null",
+		 (long)getpid());
+	p = popen(line, "r");
+	for (i = 0; i < n && i < 32; i++)
+		snprintf(hex + 2 * i, sizeof(hex) - 2 * i, "%02x", id[i]);
+	while (p && fgets(line, sizeof(line), p))
+		if (strstr(line, "Build ID: "))
+			sscanf(strstr(line, "Build ID: ") + 10, "%70s", want);
+	if (p)
+		pclose(p);
+	CHECK(n == 20, "build_id: the Makefile's --build-id=sha1, 20 bytes");
+	if (!want[0])
+		printf("ok - # SKIP readelf shows no build ID\n");
+	else
+		CHECK_STR(hex, want, "build_id: the note readelf shows");
 }
 
 static void test_numbers(void)
@@ -468,6 +497,7 @@ void test_core(void)
 {
 	test_gz_caps();
 	test_sha256();
+	test_build_id();
 	test_numbers();
 	test_utf8();
 	test_textrule();
