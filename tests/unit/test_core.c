@@ -201,6 +201,28 @@ static void test_numbers(void)
 	CHECK_STR(out, "533.3333333333334", "num_format of 1600/3: 16 digits");
 	num_format(1733.93, out);
 	CHECK_STR(out, "1733.93", "num_format of 1733.93: 6 digits");
+	{	/* whole numbers take a shorter way; values from the memo */
+		static const double whole[] = {1, -1, 7, 10, 100, 1000, -4096,
+					       123456789012345.0,
+					       -999999999999999.0,
+					       999999999999999.0};
+		char want[64];
+		int i, same = 1;
+
+		for (i = 0; i < (int)(sizeof(whole) / sizeof(whole[0])); i++) {
+			snprintf(want, sizeof(want), "%.0f", whole[i]);
+			num_format(whole[i], out);
+			same &= strcmp(out, want) == 0;
+		}
+		num_format(1e15, out);	/* the bisection's, plainly too */
+		same &= strcmp(out, "1000000000000000") == 0;
+		CHECK(same, "num_format prints whole numbers as their digits, "
+		      "below 1e15 and at it");
+		num_format(1600.0 / 3, out);
+		num_format(1600.0 / 3, out);
+		CHECK_STR(out, "533.3333333333334", "num_format of 1600/3 "
+			  "again (the memo's)");
+	}
 	num_format(HUGE_VAL, out);
 	CHECK_STR(out, "inf", "num_format of infinity");
 	num_format(NAN, out);
