@@ -1,6 +1,7 @@
 /*
- * test_core.c: SHA-256 against FIPS 180-4 vectors, exact number printing
- * and strict parsing, UTF-8 checking, line walking, bounded buffers, slugs.
+ * test_core.c: SHA-256 against FIPS 180-4 vectors, the program's build ID,
+ * exact number printing and strict parsing, UTF-8 checking, line walking,
+ * bounded buffers, slugs.
  */
 #include <math.h>
 #include <stdint.h>
