@@ -50,7 +50,9 @@ endif
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 ALL_CFLAGS = $(WARN) $(FUZZ_WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
-ALL_LDFLAGS = $(SAN) $(LDFLAGS)
+# --build-id=sha1: the program's identity for reuse (renderer/site_key.c)
+# is a SHA-1 of the whole linked file, whatever the linker's default
+ALL_LDFLAGS = $(SAN) -Wl,--build-id=sha1 $(LDFLAGS)
 
 LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c analysis/*.c renderer/*.c \
           cli/*.c)

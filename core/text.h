@@ -26,6 +26,11 @@ size_t utf8_fit(const char *p, size_t n, size_t cap);
  * hold 32 bytes. */
 void num_format(double v, char out[32]);
 
+/* The text "%.*f" prints of v with 0 to 3 decimals ("12.50", "-0.00"),
+ * byte for byte, made without printf below 2^52 (an SVG chart prints
+ * hundreds of coordinates).  out must hold 32 bytes. */
+void num_fixed(double v, int decimals, char out[32]);
+
 /* Parses s[0..n) as a finite decimal number (optional sign, digits, optional
  * fraction, optional exponent); no spaces, no hex, no inf/nan, no overflow,
  * no underflow to zero (a subnormal such as 1e-320 is kept).  Returns 0 and

@@ -835,11 +835,36 @@ static void paint(cairo_t *cr, const struct chart_layout *l, double scale)
 	paint_legend(cr, l, sc);
 }
 
+/* An RGB24 surface of w x h pixels whose memory is not cleared first, as
+ * cairo_image_surface_create's is (a chart's image is 1.6 MB): paint()
+ * covers every pixel with the opaque ground before anything else.  The
+ * surface frees the pixels when it goes. */
+static cairo_surface_t *surface_uncleared(int w, int h)
+{
+	static const cairo_user_data_key_t key;
+	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+	unsigned char *px = stride > 0 && w > 0 && h > 0 ?
+			    malloc((size_t)stride * (size_t)h) : NULL;
+	cairo_surface_t *s;
+
+	if (!px)	/* cairo's own, or its error surface */
+		return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h,
+						stride);
+	if (cairo_surface_set_user_data(s, &key, px, free) !=
+	    CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		free(px);
+		return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	}
+	return s;
+}
+
 struct _cairo_surface *chart_draw(const struct chart_layout *l, double scale,
 				  struct err *e)
 {
 	int w = (int)ceil(l->width * scale), h = (int)ceil(l->height * scale);
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	cairo_surface_t *s = surface_uncleared(w, h);
 	cairo_t *cr = cairo_create(s);
 	cairo_status_t st;
 

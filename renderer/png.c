@@ -57,14 +57,36 @@ static uint32_t pixel_at(const unsigned char *row, int x)
 	return v & 0xffffffu;
 }
 
+static uint64_t load8(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* The colour bits of two pixels read as one word, in either byte order:
+ * each pixel's top byte is cleared. */
+#define TWO_PIXELS 0x00ffffff00ffffffull
+
+/* 1 when the four pixels at p are all colour two (the colour twice, as
+ * TWO_PIXELS reads it). */
+static int four_are(const unsigned char *p, uint64_t two)
+{
+	return (((load8(p) ^ two) | (load8(p + 8) ^ two)) & TWO_PIXELS) == 0;
+}
+
 /* Maps the pixels to palette indices (idx: width*height bytes) and fills
- * pal; returns the number of colours, or 257 when there are more than 256. */
+ * pal; returns the number of colours, or 257 when there are more than 256.
+ * A chart is mostly runs of one colour (ground, bars), so once a pixel
+ * repeats the one before it the run goes on four pixels at a time. */
 static int index_pixels(const unsigned char *pixels, int w, int h, int stride,
 			unsigned char *idx, uint32_t pal[256])
 {
 	uint32_t slot[HASH_SIZE];
 	unsigned char slot_idx[HASH_SIZE];
 	uint32_t last = 0xffffffffu;
+	uint64_t two = 0;
 	unsigned char li = 0;
 	int n = 0, x, y;
 
@@ -79,7 +101,8 @@ static int index_pixels(const unsigned char *pixels, int w, int h, int stride,
 			memcpy(out, out - w, (size_t)w);
 			continue;
 		}
-		for (x = 0; x < w; x++) {
+		x = 0;
+		while (x < w) {
 			uint32_t c = pixel_at(row, x);
 
 			if (c != last) {
@@ -97,9 +120,17 @@ static int index_pixels(const unsigned char *pixels, int w, int h, int stride,
 					pal[n++] = c;
 				}
 				last = c;
+				two = (uint64_t)c << 32 | c;
 				li = slot_idx[hv];
+				out[x++] = li;
+				continue;
 			}
-			out[x] = li;
+			while (x + 4 <= w && four_are(row + 4 * (size_t)x, two)) {
+				memset(out + x, li, 4);
+				x += 4;
+			}
+			while (x < w && pixel_at(row, x) == last)
+				out[x++] = li;
 		}
 	}
 	return n;
@@ -125,12 +156,21 @@ static uint64_t sub_bytes(uint64_t a, uint64_t b)
 	       ((a ^ ~b) & BYTES_HIGH);
 }
 
-static uint64_t load8(const unsigned char *p)
+static void store8(unsigned char *p, uint64_t v)
 {
-	uint64_t v;
+	memcpy(p, &v, 8);
+}
 
-	memcpy(&v, p, 8);
-	return v;
+/* The Up filter of the n bytes at cur into dst, eight bytes at a time. */
+static void up_row(const unsigned char *cur, const unsigned char *prev,
+		   size_t n, unsigned char *dst)
+{
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8)
+		store8(dst + i, sub_bytes(load8(cur + i), load8(prev + i)));
+	for (; i < n; i++)
+		dst[i] = (unsigned char)(cur[i] - prev[i]);
 }
 
 /* filter_row for one byte a pixel (palette indices), where only None and
@@ -162,8 +202,7 @@ static void filter_row_fast(const unsigned char *cur,
 	}
 	if (prev && ru < rn) {
 		dst[0] = 2;
-		for (i = 0; i < n; i++)
-			dst[1 + i] = (unsigned char)(cur[i] - prev[i]);
+		up_row(cur, prev, n, dst + 1);
 	} else {
 		dst[0] = 0;
 		memcpy(dst + 1, cur, n);
@@ -183,17 +222,34 @@ static void filter_row_rgb(const unsigned char *cur, const unsigned char *prev,
 	size_t rn = 1, rs = 1, ru = 1, i;
 	int best = 0;
 
-	/* byte i's Sub is cur[i] - cur[i - bpp], taken as 0 before the row */
-	for (i = 1; i < n; i++) {
+	/* byte i's Sub is cur[i] - cur[i - bpp], taken as 0 before the row:
+	 * the first bpp bytes one by one, then eight at a time as in
+	 * filter_row_fast */
+	for (i = 1; i < n && i <= bpp; i++) {
 		unsigned s0 = i >= bpp ? cur[i - bpp] : 0;
-		unsigned s1 = i - 1 >= bpp ? cur[i - 1 - bpp] : 0;
 
 		rn += cur[i] != cur[i - 1];
-		rs += (unsigned char)(cur[i] - s0) !=
-		      (unsigned char)(cur[i - 1] - s1);
+		rs += (unsigned char)(cur[i] - s0) != cur[i - 1];
+	}
+	for (; i + 8 <= n; i += 8) {
+		uint64_t c1 = load8(cur + i), c0 = load8(cur + i - 1);
+
+		rn += nonzero_bytes(c1 ^ c0);
+		rs += nonzero_bytes(sub_bytes(c1, load8(cur + i - bpp)) ^
+				    sub_bytes(c0, load8(cur + i - 1 - bpp)));
+	}
+	for (; i < n; i++) {
+		rn += cur[i] != cur[i - 1];
+		rs += (unsigned char)(cur[i] - cur[i - bpp]) !=
+		      (unsigned char)(cur[i - 1] - cur[i - 1 - bpp]);
 	}
 	if (prev) {
-		for (i = 1; i < n; i++)
+		for (i = 1; i + 8 <= n; i += 8)
+			ru += nonzero_bytes(sub_bytes(load8(cur + i),
+						      load8(prev + i)) ^
+					    sub_bytes(load8(cur + i - 1),
+						      load8(prev + i - 1)));
+		for (; i < n; i++)
 			ru += (unsigned char)(cur[i] - prev[i]) !=
 			      (unsigned char)(cur[i - 1] - prev[i - 1]);
 		if (ru < rn) {
@@ -208,11 +264,13 @@ static void filter_row_rgb(const unsigned char *cur, const unsigned char *prev,
 	if (best == 0) {
 		memcpy(dst, cur, n);
 	} else if (best == 2) {
-		for (i = 0; i < n; i++)
-			dst[i] = (unsigned char)(cur[i] - prev[i]);
+		up_row(cur, prev, n, dst);
 	} else {
 		for (i = 0; i < n && i < bpp; i++)
 			dst[i] = cur[i];
+		for (; i + 8 <= n; i += 8)
+			store8(dst + i, sub_bytes(load8(cur + i),
+						  load8(cur + i - bpp)));
 		for (; i < n; i++)
 			dst[i] = (unsigned char)(cur[i] - cur[i - bpp]);
 	}
@@ -242,15 +300,32 @@ struct bits {
 	int n;
 };
 
+/* Whole bytes go out four at a time: fewer than 32 bits wait in acc
+ * between calls, and a code is at most 18 bits long. */
 static void bits_put(struct bits *b, uint32_t v, int n)
 {
 	b->acc |= (uint64_t)v << b->n;
 	b->n += n;
-	while (b->n >= 8) {
+	if (b->n >= 32) {
+		b->p[0] = (unsigned char)b->acc;
+		b->p[1] = (unsigned char)(b->acc >> 8);
+		b->p[2] = (unsigned char)(b->acc >> 16);
+		b->p[3] = (unsigned char)(b->acc >> 24);
+		b->p += 4;
+		b->acc >>= 32;
+		b->n -= 32;
+	}
+}
+
+/* Writes out what waits in acc, the last byte padded with zero bits. */
+static void bits_flush(struct bits *b)
+{
+	while (b->n > 0) {
 		*b->p++ = (unsigned char)b->acc;
 		b->acc >>= 8;
 		b->n -= 8;
 	}
+	b->n = 0;
 }
 
 static uint32_t reverse(uint32_t v, int n)
@@ -322,13 +397,51 @@ static size_t run_of(const unsigned char *p, size_t max, unsigned char c)
 
 		memcpy(&v, p + i, 8);
 		v ^= pat;
-		if (v)	/* little or big endian: count the equal bytes */
-			break;
+		if (v) {
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			/* the first byte that differs is the lowest set one */
+			return i + (size_t)__builtin_ctzll(v) / 8;
+#else
+			break;	/* counted one by one below */
+#endif
+		}
 		i += 8;
 	}
 	while (i < max && p[i] == c)
 		i++;
 	return i;
+}
+
+/* Adler-32 (RFC 1950), kept as the stream is written: a run costs one
+ * step, not one a byte (computing it over the filtered image apart cost as
+ * much as the compression). */
+#define ADLER_MOD 65521u
+#define ADLER_HALF 32761u	/* 2 * ADLER_HALF % ADLER_MOD == 1 */
+
+struct adler {
+	uint32_t a, b;
+};
+
+static void adler_byte(struct adler *s, unsigned c)
+{
+	s->a += c;
+	if (s->a >= ADLER_MOD)
+		s->a -= ADLER_MOD;
+	s->b += s->a;
+	if (s->b >= ADLER_MOD)
+		s->b -= ADLER_MOD;
+}
+
+/* r bytes c: a grows by r * c, and b by the r values a takes on the way,
+ * r * a + c * r * (r + 1) / 2. */
+static void adler_run(struct adler *s, unsigned c, size_t r)
+{
+	uint64_t rm = r % ADLER_MOD;
+	uint64_t tri = rm * ((r + 1) % ADLER_MOD) % ADLER_MOD * ADLER_HALF %
+		       ADLER_MOD;
+
+	s->b = (uint32_t)((s->b + rm * s->a + c * tri) % ADLER_MOD);
+	s->a = (uint32_t)((s->a + rm * c) % ADLER_MOD);
 }
 
 /* Compresses n bytes at in as a zlib stream into out, which holds at least
@@ -348,7 +461,8 @@ static size_t rle_deflate(const unsigned char *in, size_t n,
 	static int litn[256];
 	static int ready;
 	struct bits b = {out + 2, 0, 0};
-	uint32_t adler = (uint32_t)adler32(adler32(0, NULL, 0), in, (uInt)n);
+	struct adler ad = {1, 0};
+	uint32_t adler;
 	size_t i = 0;
 
 	/* the tables are the same for every call; filling them twice from
@@ -375,9 +489,11 @@ static size_t rle_deflate(const unsigned char *in, size_t n,
 
 		if (r < 3) {
 			bits_put(&b, lit[in[i]], litn[in[i]]);
+			adler_byte(&ad, in[i]);
 			i++;
 			continue;
 		}
+		adler_run(&ad, in[i - 1], r);
 		i += r;
 		while (r > 0) {
 			size_t L = r > 258 ? 258 : r;
@@ -394,8 +510,8 @@ static size_t rle_deflate(const unsigned char *in, size_t n,
 		}
 	}
 	bits_put(&b, 0, 7);	/* end of block: code 256 is seven zeros */
-	if (b.n > 0)
-		bits_put(&b, 0, 8 - b.n);
+	bits_flush(&b);
+	adler = ad.b << 16 | ad.a;
 	b.p[0] = (unsigned char)(adler >> 24);
 	b.p[1] = (unsigned char)(adler >> 16);
 	b.p[2] = (unsigned char)(adler >> 8);

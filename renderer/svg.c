@@ -11,6 +11,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/text.h"
 #include "../core/xmlquiet.h"
 #include "chart.h"
 
@@ -36,7 +37,7 @@ void svg_num(xmlNodePtr n, const char *name, double v)
 {
 	char t[32];
 
-	snprintf(t, sizeof(t), "%.2f", v);
+	num_fixed(v, 2, t);
 	svg_attr(n, name, t);
 }
 

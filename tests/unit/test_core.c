@@ -1,12 +1,17 @@
 /*
- * test_core.c: SHA-256 against FIPS 180-4 vectors, exact number printing
- * and strict parsing, UTF-8 checking, line walking, bounded buffers, slugs.
+ * test_core.c: SHA-256 against FIPS 180-4 vectors, the program's build ID,
+ * exact number printing and strict parsing, UTF-8 checking, line walking,
+ * bounded buffers, slugs.
  */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "../../collector/source.h"
 #include "../../core/buf.h"
+#include "../../core/buildid.h"
 #include "../../core/err.h"
 #include "../../core/lines.h"
 #include "../../core/quote.h"
@@ -96,6 +101,82 @@ static void test_num_exact(void)
 	      "num_parse: 0.1 exactly, -0 keeps its sign as strtod does");
 }
 
+/* num_fixed against printf: the ties and near-ties of each precision,
+ * negative values that round to zero, the bounds of the fast path, and a
+ * million numbers from a fixed LCG over many magnitudes. */
+static void test_num_fixed(void)
+{
+	static const double fixed[] = {
+		0, -0.0, 0.005, 0.015, 0.025, 0.125, 0.375, 2.5, 3.5, -2.5,
+		-0.001, -0.004999, 1.005, 12.345, 78.5, 229.4, 999.995,
+		0.0005, 0.0015, 1e-300, 5e-324, -5e-324, 4503599627370495.5,
+		4503599627370496.0, 9007199254740993.0, 1e20, -1e300, HUGE_VAL,
+		-HUGE_VAL, NAN};
+	uint64_t x = 12345;
+	char want[32], got[32];	/* both cut a huge number at 31 bytes */
+	int i, d, bad = 0;
+
+	for (d = 0; d <= 3; d++)
+		for (i = 0; i < (int)(sizeof(fixed) / sizeof(fixed[0])); i++) {
+			snprintf(want, sizeof(want), "%.*f", d, fixed[i]);
+			num_fixed(fixed[i], d, got);
+			if (strcmp(want, got) != 0 && bad++ < 3)
+				printf("# num_fixed(%.17g, %d): %s, printf %s\n",
+				       fixed[i], d, got, want);
+		}
+	for (i = 0; i < 1000000; i++) {
+		double v;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		/* multiples of 1/1024 (ties: 0.25 to 1 decimal, 0.125 to
+		 * 2), of 1/2000 (near ties), or any double from 1e-6 to
+		 * 1e13 */
+		if (i % 4 == 0)
+			v = (double)(x >> 40) / 1024;
+		else if (i % 4 == 1)
+			v = (double)(x >> 40) / 2000;
+		else
+			v = ldexp((double)(x >> 11), (int)(x % 64) - 73);
+		if (x >> 63)
+			v = -v;
+		d = (int)(x >> 20 & 3);
+		snprintf(want, sizeof(want), "%.*f", d, v);
+		num_fixed(v, d, got);
+		if (strcmp(want, got) != 0 && bad++ < 3)
+			printf("# num_fixed(%.17g, %d): %s, printf %s\n", v, d,
+			       got, want);
+	}
+	CHECK(bad == 0, "num_fixed prints what printf's %.*f prints "
+	      "(ties to even, -0.00, past 2^52, inf, nan)");
+}
+
+/* build_id finds the note readelf shows in this very program (linked with
+ * --build-id=sha1 by the Makefile): 20 bytes, the same hex. */
+static void test_build_id(void)
+{
+	const unsigned char *id = NULL;
+	size_t n = build_id(&id), i;
+	char hex[80] = "", line[256], want[80] = "";
+	FILE *p;
+
+	/* by pid: /proc/self/exe would be the shell that popen starts */
+	snprintf(line, sizeof(line), "readelf -n /proc/%ld/exe 2>/dev/null",
+		 (long)getpid());
+	p = popen(line, "r");
+	for (i = 0; i < n && i < 32; i++)
+		snprintf(hex + 2 * i, sizeof(hex) - 2 * i, "%02x", id[i]);
+	while (p && fgets(line, sizeof(line), p))
+		if (strstr(line, "Build ID: "))
+			sscanf(strstr(line, "Build ID: ") + 10, "%70s", want);
+	if (p)
+		pclose(p);
+	CHECK(n == 20, "build_id: the Makefile's --build-id=sha1, 20 bytes");
+	if (!want[0])
+		printf("ok - # SKIP readelf shows no build ID\n");
+	else
+		CHECK_STR(hex, want, "build_id: the note readelf shows");
+}
+
 static void test_numbers(void)
 {
 	char out[32];
@@ -121,6 +202,28 @@ static void test_numbers(void)
 	CHECK_STR(out, "533.3333333333334", "num_format of 1600/3: 16 digits");
 	num_format(1733.93, out);
 	CHECK_STR(out, "1733.93", "num_format of 1733.93: 6 digits");
+	{	/* whole numbers take a shorter way; values from the memo */
+		static const double whole[] = {1, -1, 7, 10, 100, 1000, -4096,
+					       123456789012345.0,
+					       -999999999999999.0,
+					       999999999999999.0};
+		char want[64];
+		int i, same = 1;
+
+		for (i = 0; i < (int)(sizeof(whole) / sizeof(whole[0])); i++) {
+			snprintf(want, sizeof(want), "%.0f", whole[i]);
+			num_format(whole[i], out);
+			same &= strcmp(out, want) == 0;
+		}
+		num_format(1e15, out);	/* the bisection's, plainly too */
+		same &= strcmp(out, "1000000000000000") == 0;
+		CHECK(same, "num_format prints whole numbers as their digits, "
+		      "below 1e15 and at it");
+		num_format(1600.0 / 3, out);
+		num_format(1600.0 / 3, out);
+		CHECK_STR(out, "533.3333333333334", "num_format of 1600/3 "
+			  "again (the memo's)");
+	}
 	num_format(HUGE_VAL, out);
 	CHECK_STR(out, "inf", "num_format of infinity");
 	num_format(NAN, out);
@@ -162,6 +265,7 @@ static void test_numbers(void)
 	      "record_figure_ok refuses what the statistics cannot carry");
 	CHECK(num_parse_plain("5.", 2, &v) < 0, "num_parse_plain refuses '5.'");
 	test_num_exact();
+	test_num_fixed();
 	CHECK(num_decimals("8327.52", 7) == 2 && num_decimals("925", 3) == 0 &&
 	      num_decimals("60.0034s", 8) == 4 && num_decimals("x", 1) == 0,
 	      "num_decimals: 2, 0, 4 (unit cut), 0");
@@ -444,6 +548,7 @@ void test_core(void)
 {
 	test_gz_caps();
 	test_sha256();
+	test_build_id();
 	test_numbers();
 	test_utf8();
 	test_textrule();
