@@ -76,7 +76,9 @@ void num_format(double v, char out[32])
 		snprintf(out, 32, "0");
 		return;
 	}
-	if (isnan(v)) {	/* no precision reads back as NaN */
+	/* no precision reads back as NaN; infinity has no magnitude for
+	 * the int below */
+	if (!isfinite(v)) {
 		snprintf(out, 32, "%.17g", v);
 		return;
 	}
