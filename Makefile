@@ -41,6 +41,12 @@ BUILD = build-san$(if $(findstring clang,$(CC)),/clang)
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=all
 BIN = $(BUILD)/benchsite
+# clang links ASan's runtime into the executable, where its malloc comes
+# before any preloaded library: tests/failmalloc.c would count nothing.
+# Linked as a shared library (as gcc does), the shim stands in front of it.
+ifneq ($(findstring clang,$(CC)),)
+SAN_LD = -shared-libasan -Wl,-rpath,$(shell $(CC) -print-runtime-dir)
+endif
 else
 BUILD = build
 SAN =
@@ -52,7 +58,7 @@ PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 ALL_CFLAGS = $(WARN) $(FUZZ_WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
 # --build-id=sha1: the program's identity for reuse (renderer/site_key.c)
 # is a SHA-1 of the whole linked file, whatever the linker's default
-ALL_LDFLAGS = $(SAN) -Wl,--build-id=sha1 $(LDFLAGS)
+ALL_LDFLAGS = $(SAN) $(SAN_LD) -Wl,--build-id=sha1 $(LDFLAGS)
 
 LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c analysis/*.c renderer/*.c \
           cli/*.c)

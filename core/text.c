@@ -129,7 +129,9 @@ static void num_format_search(double v, char out[32])
 {
 	int lo, hi, mag;
 
-	if (isnan(v)) {	/* no precision reads back as NaN */
+	/* no precision reads back as NaN; infinity has no magnitude for
+	 * the int below */
+	if (!isfinite(v)) {
 		snprintf(out, 32, "%.17g", v);
 		return;
 	}

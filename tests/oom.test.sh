@@ -20,7 +20,8 @@ SHIM=$(dirname "$UNIT")/failmalloc.so
 export SOURCE_DATE_EPOCH=1700000000
 STEP=7
 case $BIN in */build-san/*)
-	# the shim stands before libasan, which forwards to ASan's allocator
+	# the shim stands before ASan's shared runtime (gcc's libasan,
+	# clang's libclang_rt.asan), which forwards to ASan's allocator
 	export ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0"
 	STEP=29 ;;
 esac
