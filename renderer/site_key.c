@@ -97,6 +97,25 @@ static int prog_bytes(struct sha256 *h)
 	return bad ? 1 : 0;
 }
 
+/* 0 when n more descriptors can be opened now, else -1 (errno set). */
+static int fds_spare(int n)
+{
+	int fd[4], k, rc = 0;
+
+	for (k = 0; k < n && k < 4; k++)
+		if ((fd[k] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
+			rc = -1;
+			break;
+		}
+	while (k-- > 0) {
+		int keep = errno;
+
+		close(fd[k]);
+		errno = keep;
+	}
+	return rc;
+}
+
 /* The program's identity: its bytes (prog_bytes), the options that change
  * files, and how this machine lays text out (draw_layout_probe), into
  * s->prog; left "" when the program's bytes cannot be read (nothing is
@@ -117,7 +136,12 @@ int site_key_prog(struct site *s)
 	if (rc)
 		return 0;
 	/* the probe lays out a chart as every chart is laid out: when that
-	 * fails, so would the render's charts */
+	 * fails, so would the render's charts.  It loads the fonts, and
+	 * fontconfig, when it cannot open its files, prints its own error and
+	 * goes on without them: with no descriptor to spare the render says
+	 * so first, in errno's words */
+	if (fds_spare(2))
+		return err_set(s->e, NULL, 0, 0, "%s", strerror(errno));
 	if (draw_layout_probe(s, probe))
 		return -1;
 	sha256_update(&h, probe, 64);
