@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "core/quote.h"
+#include "core/textrule.h"
 
 #ifndef BENCHSITE_VERSION
 #define BENCHSITE_VERSION "0.1.0"
@@ -124,6 +125,10 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	if (textrule_init()) {
+		fputs("benchsite: out of memory\n", stderr);
+		return EXIT_FAILURE;
+	}
 	/* every command's output, --help's and --version's too, is checked
 	 * once it is all written */
 	return cli_close_stdout(dispatch(argc, argv));

@@ -127,6 +127,16 @@ static int nfc_step(struct nfc *st, unsigned long c, size_t i)
 	return 0;
 }
 
+int textrule_init(void)
+{
+	UErrorCode err = U_ZERO_ERROR;
+
+	unorm2_getNFCInstance(&err);
+	if (U_SUCCESS(err))
+		unorm2_getNFDInstance(&err);
+	return U_FAILURE(err) ? -1 : 0;
+}
+
 /* ICU's answer for s[0..n): 1 in NFC, 0 not, -1 when it cannot tell
  * (memory). */
 static int nfc_full(const char *s, size_t n)

@@ -93,4 +93,10 @@ int textrule_fputs(const char *s, FILE *f);
 int textrule_printf(FILE *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Loads ICU's normalization data: 0, or -1 when memory ran out.  Called
+ * once before any text is checked: ICU's combining-class lookup cannot
+ * report a failure to load it, and would answer 0 (a text in NFC taken
+ * for one that is not). */
+int textrule_init(void);
+
 #endif
