@@ -84,11 +84,25 @@ static _Thread_local struct num_memo num_memo[NUM_MEMO];
 
 static void num_format_search(double v, char out[32]);
 
+/* u's decimal digits at out (20 at most, no terminator); their count. */
+static size_t put_digits(unsigned long long u, char *out)
+{
+	char rev[20];
+	size_t k = 0, n = 0;
+
+	do {
+		rev[k++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	while (k > 0)
+		out[n++] = rev[--k];
+	return n;
+}
+
 void num_format(double v, char out[32])
 {
 	struct num_memo *m;
 	uint64_t bits;
-	int k = 0;
 
 	if (v == 0) {	/* also folds -0 to "0" */
 		snprintf(out, 32, "0");
@@ -98,19 +112,12 @@ void num_format(double v, char out[32])
 	 * bisection keeps at least the integer digits, and they read back */
 	if (fabs(v) < 1e15 && v == (double)(long long)v) {
 		long long i = (long long)v;
-		unsigned long long u = i < 0 ? 0 - (unsigned long long)i :
-					       (unsigned long long)i;
-		char rev[20];
 		size_t n = 0;
 
-		do {
-			rev[k++] = (char)('0' + u % 10);
-			u /= 10;
-		} while (u);
 		if (i < 0)
 			out[n++] = '-';
-		while (k > 0)
-			out[n++] = rev[--k];
+		n += put_digits(i < 0 ? 0 - (unsigned long long)i :
+					(unsigned long long)i, out + n);
 		out[n] = 0;
 		return;
 	}
@@ -164,8 +171,7 @@ void num_fixed(double v, int decimals, char out[32])
 {
 	static const uint64_t p10[4] = {1, 10, 100, 1000};
 	uint64_t bits, m, q, ip, frac, scale;
-	char rev[24];
-	int e, sh, k = 0, d;
+	int e, sh, d;
 	size_t n = 0;
 
 	memcpy(&bits, &v, sizeof(bits));
@@ -200,12 +206,7 @@ void num_fixed(double v, int decimals, char out[32])
 		out[n++] = '-';
 	ip = q / scale;
 	frac = q % scale;
-	do {
-		rev[k++] = (char)('0' + ip % 10);
-		ip /= 10;
-	} while (ip);
-	while (k > 0)
-		out[n++] = rev[--k];
+	n += put_digits(ip, out + n);
 	if (decimals > 0) {
 		out[n++] = '.';
 		for (d = decimals - 1; d >= 0; d--)
