@@ -60,8 +60,8 @@ ALL_CFLAGS = $(WARN) $(FUZZ_WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
 # is a SHA-1 of the whole linked file, whatever the linker's default
 ALL_LDFLAGS = $(SAN) $(SAN_LD) -Wl,--build-id=sha1 $(LDFLAGS)
 
-LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c analysis/*.c renderer/*.c \
-          cli/*.c)
+LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c collector/formats/*.c \
+          analysis/*.c renderer/*.c cli/*.c)
 GEN_SRC = $(BUILD)/gen/schema_sql.c $(BUILD)/gen/templates.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 TEMPLATES = $(sort $(wildcard templates/*))
@@ -81,8 +81,8 @@ all: $(BIN)
 $(BIN): $(BUILD)/main.o $(LIB_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-$(BUILD)/%.o: %.c $(wildcard core/*.h schema/*.h collector/*.h analysis/*.h \
-                  renderer/*.h cli/*.h)
+$(BUILD)/%.o: %.c $(wildcard core/*.h schema/*.h collector/*.h \
+                  collector/formats/*.h analysis/*.h renderer/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

@@ -1,5 +1,5 @@
 # dbench-crosscheck.awk: the figures of a dbench output read a second way,
-# independent of collector/dbench.c: "test<TAB>metric<TAB>value" for each
+# independent of collector/formats/dbench.c: "test<TAB>metric<TAB>value" for each
 # row of the operation table and for the Throughput line, in file order.
 # Numbers are printed as written (the store gives back the shortest text
 # that reads as the same double, which for these decimals is the same

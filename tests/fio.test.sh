@@ -1,4 +1,4 @@
-# fio.test.sh: fio JSON (collector/fio.c).  Every corpus file and every
+# fio.test.sh: fio JSON (collector/formats/fio.c).  Every corpus file and every
 # fixture of tests/fixtures/fio imported into an empty store and exported
 # with attributes must equal its dump in tests/golden/; the corpus figures
 # are also read a second way, by a query of the sqlite3 shell written here,

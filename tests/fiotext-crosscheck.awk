@@ -1,5 +1,5 @@
 # fiotext-crosscheck.awk: the figures of fio's normal output read a second
-# way, independent of collector/fiotext.c, as "test<TAB>metric<TAB>value"
+# way, independent of collector/formats/fiotext.c, as "test<TAB>metric<TAB>value"
 # in report order: per direction iops (the issued count over the runtime
 # to the runtime's significant digits or the printed IOPS's if more,
 # else the printed IOPS with its k/M), bw in KiB/s, lat_mean and clat_p99

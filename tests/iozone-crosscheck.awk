@@ -1,5 +1,5 @@
 # iozone-crosscheck.awk: the figures of an iozone output read a second
-# way, independent of collector/iozone.c, as "file_size_kb<TAB>OP-RECk<TAB>
+# way, independent of collector/formats/iozone.c, as "file_size_kb<TAB>OP-RECk<TAB>
 # rate": the auto-mode table's rows (columns from the command line's -i
 # options, else all 13), or, when there is no table, the -R blocks.
 BEGIN {

@@ -19,8 +19,10 @@
 dir=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$dir" || exit 2
 bad=0
-for f in core/*.[ch] schema/*.[ch] collector/*.[ch] analysis/*.[ch] renderer/*.[ch] \
-	 cli/*.[ch]; do
+# every folder's subfolders belong to its layer (collector/formats/ is the
+# collector's)
+for f in $(find core schema collector analysis renderer cli -name '*.[ch]' \
+	   2>/dev/null | sort); do
 	[ -f "$f" ] || continue
 	from=${f%%/*}
 	case $from in
@@ -32,14 +34,19 @@ for f in core/*.[ch] schema/*.[ch] collector/*.[ch] analysis/*.[ch] renderer/*.[
 	cli) allowed="core schema collector analysis renderer cli" ;;
 	esac
 	# LINE TARGET for each quoted include, the target resolved from the
-	# file's folder ("../x/y.h" -> "x/y.h", "y.h" -> "FROM/y.h")
-	out=$(awk -v from="$from" '
+	# file's folder ("../x/y.h" -> "x/y.h", "y.h" -> "FROM/y.h"; from
+	# collector/formats/, "../../core/err.h" -> "core/err.h")
+	out=$(awk -v dir="${f%/*}" '
 		/^[ \t]*#[ \t]*include[ \t]*"/ {
 			t = $0
 			sub(/^[^"]*"/, "", t); sub(/".*/, "", t)
-			if (t ~ /^\.\.\//) sub(/^\.\.\//, "", t)
-			else t = from "/" t
-			print FNR, t
+			d = dir
+			while (t ~ /^\.\.\//) {
+				sub(/^\.\.\//, "", t)
+				if (d ~ /\//) sub(/\/[^\/]*$/, "", d)
+				else d = ""
+			}
+			print FNR, (d == "" ? t : d "/" t)
 		}' "$f") || exit 2
 	[ -n "$out" ] || continue
 	while read -r line target; do

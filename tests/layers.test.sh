@@ -28,6 +28,6 @@ plant core/text.c '#include "../schema/store.h"' "upward include (core -> schema
 plant schema/store.c '#include "../renderer/model.h"' "upward include (schema -> renderer)"
 plant collector/csv.c '#include "../renderer/site.h"' "sideways include (collector -> renderer)"
 plant analysis/model.c '#include "../renderer/chart.h"' "upward include (analysis -> renderer)"
-plant collector/fio.c '#include "../analysis/stats.h"' "sideways include (collector -> analysis)"
+plant collector/formats/fio.c '#include "../../analysis/stats.h"' "sideways include (collector/formats -> analysis)"
 plant renderer/chart.c '#include "../collector/format.h"' "sideways include (renderer -> collector)"
 plant renderer/slug.h '#include "../cli/cli.h"' "include of cli outside cli"

@@ -1,5 +1,5 @@
 # pgbench-crosscheck.awk: the figures of a pgbench output read a second
-# way, independent of collector/pgbench.c, as "run<TAB>metric<TAB>value":
+# way, independent of collector/formats/pgbench.c, as "run<TAB>metric<TAB>value":
 # each "transaction type:" line starts the next run; the summary's
 # figures and the -r statement latencies (metric = the statement) follow.
 # Single-script outputs only (no "SQL script N:" blocks).

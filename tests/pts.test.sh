@@ -1,4 +1,4 @@
-# pts.test.sh: Phoronix Test Suite result XML (collector/pts.c).  Every
+# pts.test.sh: Phoronix Test Suite result XML (collector/formats/pts.c).  Every
 # corpus file and every fixture of tests/fixtures/pts imported into an empty
 # store and exported with attributes must equal its dump in tests/golden/;
 # the corpus figures are also read a second way, by awk over the XML lines,

@@ -1,5 +1,5 @@
 # samples.test.sh: samples in and out.  fio's logs over time
-# (--write_bw_log, --write_iops_log, --write_lat_log; collector/fiolog.c),
+# (--write_bw_log, --write_iops_log, --write_lat_log; collector/formats/fiolog.c),
 # made here by fio itself, imported with the job's JSON or text output
 # become samples of its run, equal to the log files as awk reads them;
 # export --samples writes them as a long table that import reads back to

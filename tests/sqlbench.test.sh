@@ -1,4 +1,4 @@
-# sqlbench.test.sh: sql-bench outputs (collector/sqlbench.c).
+# sqlbench.test.sh: sql-bench outputs (collector/formats/sqlbench.c).
 #
 # Golden: every corpus file alone, every corpus folder as a folder (one run
 # per sql-bench output folder), and every fixture of tests/fixtures/sqlbench

@@ -310,7 +310,7 @@ FORMAT_TARGET(pgbench)
 FORMAT_TARGET(iozone)
 FORMAT_TARGET_NAMED(fiotext, "fio-text")
 
-/* A fio log (collector/fiolog.c) as the importer reads one: named
+/* A fio log (collector/formats/fiolog.c) as the importer reads one: named
  * after a small fio JSON output, through fio's parse_set, under each of
  * the kinds' names (the latency kinds convert); alone it is refused. */
 static void t_fiolog(const uint8_t *d, size_t n)

@@ -19,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/record.h"
-#include "../core/text.h"
-#include "../core/textrule.h"
-#include "csv.h"
+#include "../../core/err.h"
+#include "../../core/record.h"
+#include "../../core/text.h"
+#include "../../core/textrule.h"
+#include "../csv.h"
 
 int grid_init(struct grid *g, int rows, int cols)
 {

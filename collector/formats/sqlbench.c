@@ -56,10 +56,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "format.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../format.h"
+#include "../span.h"
 #include "sqlbench.h"
 
 static const char *const known_tests[] = {
@@ -74,7 +74,7 @@ static const char compare_marker[] =
 
 /* ---- names --------------------------------------------------------- */
 
-void sb_base_name(const char *path, char *out, size_t cap)
+void sqlb_base_name(const char *path, char *out, size_t cap)
 {
 	const char *b = strrchr(path, '/');
 	size_t k;
@@ -85,7 +85,7 @@ void sb_base_name(const char *path, char *out, size_t cap)
 		out[k - 3] = '\0';
 }
 
-const char *sb_name_tail(const char *base, const char **test)
+const char *sqlb_name_tail(const char *base, const char **test)
 {
 	size_t i, k;
 
@@ -103,7 +103,7 @@ const char *sb_name_tail(const char *base, const char **test)
 	return "";
 }
 
-void sb_tail_label(const char *tail, char *out, size_t cap)
+void sqlb_tail_label(const char *tail, char *out, size_t cap)
 {
 	const char *cmp = strstr(tail, "-cmp-");
 	size_t k = cmp ? (size_t)(cmp - tail) : strlen(tail);
@@ -114,14 +114,14 @@ void sb_tail_label(const char *tail, char *out, size_t cap)
 
 /* ---- detection ------------------------------------------------------ */
 
-static enum kind sb_kind(const char *p, size_t n)
+static enum kind sqlb_kind(const char *p, size_t n)
 {
 	struct lines l;
 	const char *s;
 	size_t k;
 
-	if (n > SB_DETECT_BYTES)
-		n = SB_DETECT_BYTES;
+	if (n > SQLB_DETECT_BYTES)
+		n = SQLB_DETECT_BYTES;
 	lines_init(&l, p, n);
 	while (lines_next(&l, &s, &k)) {
 		if (span_starts(s, k, "Benchmark DBD suit"))
@@ -136,7 +136,7 @@ static enum kind sb_kind(const char *p, size_t n)
 
 static int sqlbench_detect(const char *p, size_t n)
 {
-	return sb_kind(p, n) != K_NONE;
+	return sqlb_kind(p, n) != K_NONE;
 }
 
 static int sqlbench_group(const char *name, const char *p, size_t n,
@@ -144,12 +144,12 @@ static int sqlbench_group(const char *name, const char *p, size_t n,
 {
 	char base[256];
 	const char *test, *tail;
-	enum kind k = sb_kind(p, n);
+	enum kind k = sqlb_kind(p, n);
 
 	if (k != K_TEST && k != K_RUN)
 		return 0;
-	sb_base_name(name, base, sizeof(base));
-	tail = sb_name_tail(base, &test);
+	sqlb_base_name(name, base, sizeof(base));
+	tail = sqlb_name_tail(base, &test);
 	/* a RUN- name with a test's content, or the reverse, is not what
 	 * run-all-tests writes: such a file stands alone */
 	if ((k == K_RUN) != (strncmp(base, "RUN-", 4) == 0) && tail[0])
@@ -162,7 +162,7 @@ static int sqlbench_group(const char *name, const char *p, size_t n,
 
 /* ---- entry points --------------------------------------------------- */
 
-static void sb_init(struct sb *b, const struct parse_opts *o,
+static void sqlb_init(struct sqlb *b, const struct parse_opts *o,
 		    const struct record_sink *sink, struct err *e)
 {
 	static const char *const keys[4] = {
@@ -199,23 +199,23 @@ static int sqlbench_parse_set(const struct input *in, size_t n,
 			      const struct parse_opts *o,
 			      const struct record_sink *sink, struct err *e)
 {
-	static struct sb b;	/* ~200 KB of operation names */
-	char base[256], label[SB_NAME_MAX];
+	static struct sqlb b;	/* ~200 KB of operation names */
+	char base[256], label[SQLB_NAME_MAX];
 	const char *test;
 	size_t i;
 	int pass;
 
-	sb_init(&b, o, sink, e);
+	sqlb_init(&b, o, sink, e);
 	label[0] = '\0';
 	for (i = 0; i < n; i++) {
-		enum kind k = sb_kind(in[i].p, in[i].n);
+		enum kind k = sqlb_kind(in[i].p, in[i].n);
 
 		b.file = in[i].name;
 		if (k == K_COMPARE) {
 			if (n > 1)
-				return sb_fail(&b, 0, 0, "a compare-results "
+				return sqlb_fail(&b, 0, 0, "a compare-results "
 					       "table is not part of one run");
-			return sb_compare_file(&b, &in[i]);
+			return sqlb_compare_file(&b, &in[i]);
 		}
 		if (k == K_RUN && n > 1) {
 			long line = 1;
@@ -224,34 +224,34 @@ static int sqlbench_parse_set(const struct input *in, size_t n,
 			if (at < in[i].n && next_summary(in[i].p, in[i].n,
 							 at + 1, &line) <
 			    in[i].n)
-				return sb_fail(&b, line, 1, "a second summary "
+				return sqlb_fail(&b, line, 1, "a second summary "
 					       "in a file that is part of one "
 					       "run's folder: import this file "
 					       "alone");
 		}
-		sb_base_name(in[i].name, base, sizeof(base));
+		sqlb_base_name(in[i].name, base, sizeof(base));
 		if (!label[0])
-			sb_tail_label(sb_name_tail(base, &test), label,
+			sqlb_tail_label(sqlb_name_tail(base, &test), label,
 				      sizeof(label));
 	}
 	b.file = in[0].name;
 	if (sink->run_begin(sink->ctx, SUITE, label[0] ? label : NULL, 1, e))
-		return sb_sink_failed(&b, 1);
+		return sqlb_sink_failed(&b, 1);
 	/* the tests' own files first: they are the fuller record, and the
 	 * summary lines are then checked against them */
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < n; i++) {
-			enum kind k = sb_kind(in[i].p, in[i].n);
+			enum kind k = sqlb_kind(in[i].p, in[i].n);
 
 			b.file = in[i].name;
-			if (pass == 0 && k == K_TEST && sb_test_file(&b, &in[i]))
+			if (pass == 0 && k == K_TEST && sqlb_test_file(&b, &in[i]))
 				return -1;
-			if (pass == 1 && k != K_TEST && sb_run_file(&b, &in[i]))
+			if (pass == 1 && k != K_TEST && sqlb_run_file(&b, &in[i]))
 				return -1;
 		}
 	b.file = in[0].name;
 	if (sink->run_end(sink->ctx, e))
-		return sb_sink_failed(&b, 0);
+		return sqlb_sink_failed(&b, 0);
 	return 0;
 }
 
@@ -261,7 +261,7 @@ static int sqlbench_parse_set(const struct input *in, size_t n,
 static void summary_label(const struct input *in, const char *flabel, int k,
 			  char *out, size_t cap)
 {
-	char ver[SB_VALUE_MAX] = "", com[SB_VALUE_MAX] = "";
+	char ver[SQLB_VALUE_MAX] = "", com[SQLB_VALUE_MAX] = "";
 	struct lines l;
 	const char *s;
 	size_t n;
@@ -300,15 +300,15 @@ static void summary_label(const struct input *in, const char *flabel, int k,
 static int summaries(const char *p, size_t n, const struct parse_opts *o,
 		     const struct record_sink *sink, struct err *e)
 {
-	static struct sb b;	/* as in sqlbench_parse_set */
-	char base[256], flabel[SB_NAME_MAX], label[3 * SB_VALUE_MAX];
+	static struct sqlb b;	/* as in sqlbench_parse_set */
+	char base[256], flabel[SQLB_NAME_MAX], label[3 * SQLB_VALUE_MAX];
 	const char *test;
 	size_t at, end;
 	long line = 1, start;
 	int k = 0;
 
-	sb_base_name(o->name ? o->name : "", base, sizeof(base));
-	sb_tail_label(sb_name_tail(base, &test), flabel, sizeof(flabel));
+	sqlb_base_name(o->name ? o->name : "", base, sizeof(base));
+	sqlb_tail_label(sqlb_name_tail(base, &test), flabel, sizeof(flabel));
 	at = next_summary(p, n, 0, &line);
 	while (at < n) {
 		struct input in;
@@ -316,21 +316,21 @@ static int summaries(const char *p, size_t n, const struct parse_opts *o,
 		start = line;
 		end = next_summary(p, n, at + 1, &line);
 		k++;
-		sb_init(&b, o, sink, e);
+		sqlb_init(&b, o, sink, e);
 		b.file = o->name ? o->name : "";
 		in.name = b.file;
 		in.p = p + at;
 		in.n = end - at;
 		summary_label(&in, flabel, k, label, sizeof(label));
 		if (sink->run_begin(sink->ctx, SUITE, label, start, e))
-			return sb_sink_failed(&b, start);
-		if (sb_run_file(&b, &in)) {
+			return sqlb_sink_failed(&b, start);
+		if (sqlb_run_file(&b, &in)) {
 			if (b.e->line)
 				b.e->line += start - 1;
 			return -1;
 		}
 		if (sink->run_end(sink->ctx, e))
-			return sb_sink_failed(&b, start);
+			return sqlb_sink_failed(&b, start);
 		at = end;
 	}
 	return 0;
@@ -346,7 +346,7 @@ static int sqlbench_parse(const char *p, size_t n, const struct parse_opts *o,
 	in.name = o->name ? o->name : "";
 	in.p = p;
 	in.n = n;
-	if (sb_kind(p, n) == K_RUN) {
+	if (sqlb_kind(p, n) == K_RUN) {
 		first = next_summary(p, n, 0, &line);
 		if (first < n && next_summary(p, n, first + 1, &line) < n)
 			return summaries(p, n, o, sink, e);

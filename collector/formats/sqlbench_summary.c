@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "span.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../span.h"
 #include "sqlbench.h"
 
 /* "name: rest" where name looks like a test script's name and rest is one
@@ -77,7 +77,7 @@ static int totals_row(const char *s, size_t n, int *is_totals)
 	return 0;
 }
 
-int sb_run_file(struct sb *b, const struct input *in)
+int sqlb_run_file(struct sqlb *b, const struct input *in)
 {
 	enum { HEAD0, HEAD, BODY, TABLE_HEAD, TABLE, END } st = HEAD0;
 	struct lines l;
@@ -88,12 +88,12 @@ int sb_run_file(struct sb *b, const struct input *in)
 
 	lines_init(&l, in->p, in->n);
 	while (lines_next(&l, &s, &n)) {
-		char name[SB_NAME_MAX];
+		char name[SQLB_NAME_MAX];
 		size_t rest, col;
 		const char *colon;
 
 		if (st != HEAD0 && span_starts(s, n, "Benchmark DBD suit"))
-			return sb_fail(b, l.lineno, 1, "a second summary in a "
+			return sqlb_fail(b, l.lineno, 1, "a second summary in a "
 				       "file that is part of one run's folder: "
 				       "import this file alone");
 		switch (st) {
@@ -101,10 +101,10 @@ int sb_run_file(struct sb *b, const struct input *in)
 			if (span_starts(s, n, "Benchmark DBD suit")) {
 				colon = memchr(s, ':', n);
 				if (!colon)
-					return sb_fail(b, l.lineno, 1,
+					return sqlb_fail(b, l.lineno, 1,
 						       "expected 'Benchmark "
 						       "DBD suite: <version>'");
-				if (sb_attr_set(b, l.lineno, "tool_version", colon + 1,
+				if (sqlb_attr_set(b, l.lineno, "tool_version", colon + 1,
 						(size_t)(s + n - colon - 1)))
 					return -1;
 				st = HEAD;
@@ -125,11 +125,11 @@ int sb_run_file(struct sb *b, const struct input *in)
 
 				span_trim(&key, &kn);
 				if (span_eq(key, kn, "Running tests on"))
-					r = sb_attr_set(b, l.lineno, "machine", v, vn);
+					r = sqlb_attr_set(b, l.lineno, "machine", v, vn);
 				else if (span_eq(key, kn, "Comments"))
-					r = sb_attr_set(b, l.lineno, "comments", v, vn);
+					r = sqlb_attr_set(b, l.lineno, "comments", v, vn);
 				else if (span_eq(key, kn, "Server version"))
-					r = sb_attr_set(b, l.lineno, "server_version",
+					r = sqlb_attr_set(b, l.lineno, "server_version",
 							v, vn);
 				if (r)
 					return -1;
@@ -152,23 +152,23 @@ int sb_run_file(struct sb *b, const struct input *in)
 				if (span_starts(r, rn, "Total time:") || est) {
 					size_t off = est ? 21 : 11;
 
-					if (sb_timestr(r + off, rn - off,
+					if (sqlb_timestr(r + off, rn - off,
 						       &wall, &cpu, &col))
-						return sb_fail(b, l.lineno,
+						return sqlb_fail(b, l.lineno,
 							       (long)(rest + off + col) + 1,
 							       "expected a "
 							       "time as 'N "
 							       "wallclock secs "
 							       "(... = C "
 							       "CPU)'");
-					if (sb_test_result(b, l.lineno, name,
+					if (sqlb_test_result(b, l.lineno, name,
 							   est ? "estimated" : "ok",
 							   1, wall, cpu))
 						return -1;
 					continue;
 				}
 				if (span_starts(r, rn, "Test skipped")) {
-					if (sb_test_result(b, l.lineno, name,
+					if (sqlb_test_result(b, l.lineno, name,
 							   "skipped", 0, 0, 0))
 						return -1;
 					continue;
@@ -179,14 +179,14 @@ int sb_run_file(struct sb *b, const struct input *in)
 				nfailed++;
 				if (span_starts(r, rn, "Warning:"))
 					warn_line = l.lineno;
-				if (sb_test_result(b, l.lineno, name, "failed", 0,
+				if (sqlb_test_result(b, l.lineno, name, "failed", 0,
 						   0, 0))
 					return -1;
 				continue;
 			}
 			if (span_starts(s, n, "Failed (")) {
 				if (!warn_line)
-					return sb_fail(b, l.lineno, 1,
+					return sqlb_fail(b, l.lineno, 1,
 						       "'Failed' line with no "
 						       "test before it");
 				warn_line = 0;
@@ -211,7 +211,7 @@ int sb_run_file(struct sb *b, const struct input *in)
 					     &used) == 2 && used == (int)n))
 					continue;	/* prose */
 				if (all != nlines || bad != nfailed)
-					return sb_fail(b, l.lineno, 1, "the "
+					return sqlb_fail(b, l.lineno, 1, "the "
 						       "summary counts %ld "
 						       "tests, %ld failed; the "
 						       "lines above give %ld, "
@@ -225,7 +225,7 @@ int sb_run_file(struct sb *b, const struct input *in)
 			continue;	/* stderr noise, notes */
 		case TABLE_HEAD:
 			if (!span_starts(s, n, "Operation"))
-				return sb_fail(b, l.lineno, 1, "expected the "
+				return sqlb_fail(b, l.lineno, 1, "expected the "
 					       "'Operation seconds usr sys cpu "
 					       "tests' header");
 			st = TABLE;
@@ -248,13 +248,13 @@ int sb_run_file(struct sb *b, const struct input *in)
 		}
 	}
 	if (st == HEAD0)
-		return sb_fail(b, 0, 0, "no 'Benchmark DBD suite' line: not a "
+		return sqlb_fail(b, 0, 0, "no 'Benchmark DBD suite' line: not a "
 			       "sql-bench summary");
 	if (st == TABLE_HEAD || st == TABLE)
-		return sb_fail(b, l.lineno, 0, "the totals per operation end "
+		return sqlb_fail(b, l.lineno, 0, "the totals per operation end "
 			       "before their TOTALS row");
 	if (!summary_line)
-		return sb_fail(b, l.lineno, 0, "the summary ends before 'All N "
+		return sqlb_fail(b, l.lineno, 0, "the summary ends before 'All N "
 			       "test executed successfully' or 'Of N tests, M "
 			       "tests didn't work'");
 	if (nbad && record_warn(b->sink, bad_row, b->e, "%ld line%s of the "
@@ -263,6 +263,6 @@ int sb_run_file(struct sb *b, const struct input *in)
 				nbad, nbad > 1 ? "s" : "",
 				nbad > 1 ? "are" : "is",
 				nbad > 1 ? ", the first here" : ""))
-		return sb_sink_failed(b, bad_row);
+		return sqlb_sink_failed(b, bad_row);
 	return 0;
 }

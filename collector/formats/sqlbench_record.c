@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../span.h"
 #include "sqlbench.h"
 
-int sb_fail(struct sb *b, long line, long col, const char *fmt, ...)
+int sqlb_fail(struct sqlb *b, long line, long col, const char *fmt, ...)
 {
 	va_list ap;
 	char msg[ERR_MSG_MAX];
@@ -27,7 +27,7 @@ int sb_fail(struct sb *b, long line, long col, const char *fmt, ...)
 	return err_set(b->e, b->file, line, col, "%s", msg);
 }
 
-int sb_sink_failed(struct sb *b, long line)
+int sqlb_sink_failed(struct sqlb *b, long line)
 {
 	if (!b->e->file[0])
 		snprintf(b->e->file, sizeof(b->e->file), "%s", b->file);
@@ -36,7 +36,7 @@ int sb_sink_failed(struct sb *b, long line)
 	return -1;
 }
 
-int sb_emit(struct sb *b, long line, const char *test, const char *metric,
+int sqlb_emit(struct sqlb *b, long line, const char *test, const char *metric,
 	    int has_value, double v, const char *status)
 {
 	struct record_result r;
@@ -49,29 +49,29 @@ int sb_emit(struct sb *b, long line, const char *test, const char *metric,
 	r.better = "lower";
 	r.status = status;
 	if (b->sink->result(b->sink->ctx, &r, b->e))
-		return sb_sink_failed(b, line);
+		return sqlb_sink_failed(b, line);
 	return 0;
 }
 
-int sb_attr_set(struct sb *b, long line, const char *key, const char *s,
+int sqlb_attr_set(struct sqlb *b, long line, const char *key, const char *s,
 		size_t n)
 {
-	struct sb_attr *a = NULL;
-	char v[SB_VALUE_MAX];
+	struct sqlb_attr *a = NULL;
+	char v[SQLB_VALUE_MAX];
 	size_t i;
 
 	span_trim(&s, &n);
 	if (n == 0)
 		return 0;
 	if (span_cstr(v, sizeof(v), s, n))
-		return sb_fail(b, line, 0, "'%s' longer than %d bytes", key,
-			       SB_VALUE_MAX - 1);
+		return sqlb_fail(b, line, 0, "'%s' longer than %d bytes", key,
+			       SQLB_VALUE_MAX - 1);
 	for (i = 0; i < sizeof(b->attrs) / sizeof(b->attrs[0]); i++)
 		if (strcmp(b->attrs[i].key, key) == 0)
 			a = &b->attrs[i];
 	if (a->set) {
 		if (strcmp(a->value, v) != 0)
-			return sb_fail(b, line, 0, "%s '%s' differs from '%s' "
+			return sqlb_fail(b, line, 0, "%s '%s' differs from '%s' "
 				       "(%s:%ld): not one run", key, v,
 				       a->value, a->file, a->line);
 		return 0;
@@ -81,14 +81,14 @@ int sb_attr_set(struct sb *b, long line, const char *key, const char *s,
 	a->file = b->file;
 	a->line = line;
 	if (b->sink->attr(b->sink->ctx, key, v, b->e))
-		return sb_sink_failed(b, line);
+		return sqlb_sink_failed(b, line);
 	return 0;
 }
 
-int sb_test_result(struct sb *b, long line, const char *test,
+int sqlb_test_result(struct sqlb *b, long line, const char *test,
 		   const char *status, int has_value, double wall, double cpu)
 {
-	struct sb_test *t;
+	struct sqlb_test *t;
 	size_t i;
 
 	for (i = 0; i < b->ntests; i++) {
@@ -97,15 +97,15 @@ int sb_test_result(struct sb *b, long line, const char *test,
 			continue;
 		if (strcmp(t->status, status) != 0 || t->has_value != has_value ||
 		    (has_value && (t->wall != wall || t->cpu != cpu)))
-			return sb_fail(b, line, 0, "test '%s' disagrees with "
+			return sqlb_fail(b, line, 0, "test '%s' disagrees with "
 				       "%s:%ld (%s there, %s here): not one "
 				       "run", test, t->file, t->line, t->status,
 				       status);
 		return 0;
 	}
-	if (b->ntests == SB_TESTS_MAX)
-		return sb_fail(b, line, 0, "more than %d tests in one run",
-			       SB_TESTS_MAX);
+	if (b->ntests == SQLB_TESTS_MAX)
+		return sqlb_fail(b, line, 0, "more than %d tests in one run",
+			       SQLB_TESTS_MAX);
 	t = &b->tests[b->ntests++];
 	snprintf(t->name, sizeof(t->name), "%s", test);
 	t->status = status;
@@ -114,9 +114,9 @@ int sb_test_result(struct sb *b, long line, const char *test,
 	t->cpu = cpu;
 	t->file = b->file;
 	t->line = line;
-	if (sb_emit(b, line, test, "total_time", has_value, wall, status))
+	if (sqlb_emit(b, line, test, "total_time", has_value, wall, status))
 		return -1;
-	if (has_value && sb_emit(b, line, test, "cpu_time", 1, cpu, status))
+	if (has_value && sqlb_emit(b, line, test, "cpu_time", 1, cpu, status))
 		return -1;
 	return 0;
 }

@@ -43,11 +43,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "format.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../format.h"
+#include "../span.h"
 
 #define SUITE "iozone"
 #define IZ_OPS 13

@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/record.h"
-#include "format.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/record.h"
+#include "../format.h"
 
 /* A log column a value this long is no fio number but a damaged line. */
 #define FIOLOG_DIGITS_MAX 19

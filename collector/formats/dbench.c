@@ -32,11 +32,11 @@
  */
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "format.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../format.h"
+#include "../span.h"
 
 #define SUITE "dbench"
 /* The longest line read: a Throughput line has 9 words, a progress line 10. */

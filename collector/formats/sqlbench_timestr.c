@@ -10,8 +10,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "../core/text.h"
-#include "span.h"
+#include "../../core/text.h"
+#include "../span.h"
 #include "sqlbench.h"
 
 /* A cursor over one line, for the fixed phrases of Benchmark::timestr. */
@@ -70,7 +70,7 @@ static int cur_times(struct cur *c, const char *w)
 	return 0;
 }
 
-int sb_timestr(const char *s, size_t n, double *wall, double *cpu,
+int sqlb_timestr(const char *s, size_t n, double *wall, double *cpu,
 	       size_t *col)
 {
 	struct cur c = {s, n, 0};

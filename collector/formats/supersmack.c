@@ -26,11 +26,11 @@
  */
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "format.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../format.h"
+#include "../span.h"
 
 #define MARK "Query Barrel Report for client"
 

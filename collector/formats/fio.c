@@ -43,10 +43,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/record.h"
-#include "../core/text.h"
-#include "format.h"
+#include "../../core/err.h"
+#include "../../core/record.h"
+#include "../../core/text.h"
+#include "../format.h"
 #include "jsonesc.h"
 
 /* fio output nests about six levels (job, direction, clat_ns,

@@ -45,15 +45,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "format.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../format.h"
+#include "../span.h"
 
 /* Names (tests, versions, attribute values) are short; anything longer is
  * cut here, and names longer than this are not sysbench's own. */
-#define SB_NAME_MAX 64
+#define SYSBENCH_NAME_MAX 64
 
 /* Detection looks at this much: wrapper logs put their own header (the
  * PerfKitBenchmarker log has 17 lines) before the first banner. */
@@ -158,7 +158,7 @@ struct segment {
 	long fatal_line;	/* first FATAL before the statistics, or 0 */
 	struct span fatal;
 	long threads, events;	/* -1 when not printed */
-	char test[SB_NAME_MAX];	/* "" when nothing in the output says */
+	char test[SYSBENCH_NAME_MAX];	/* "" when nothing in the output says */
 	int oltp;
 	/* OLTP statistics: queries performed (read, write, other) and
 	 * transactions, -1 when not printed; they name a script the output
@@ -538,7 +538,7 @@ static int size_mib(const char *s, size_t n, double *mib)
 
 static int attr(struct run *r, const char *key, const char *p, size_t n)
 {
-	char v[SB_NAME_MAX * 2];
+	char v[SYSBENCH_NAME_MAX * 2];
 
 	span_trim(&p, &n);
 	if (n == 0)
@@ -552,7 +552,7 @@ static int attr(struct run *r, const char *key, const char *p, size_t n)
  * attribute value. */
 static int size_attr(struct run *r, const char *key, const char *p, size_t n)
 {
-	char v[SB_NAME_MAX];
+	char v[SYSBENCH_NAME_MAX];
 
 	span_trim(&p, &n);
 	if (n > 1 && p[n - 1] == 'b' && memchr("KMGT", p[n - 2], 4))
@@ -1489,7 +1489,7 @@ static int sysbench_parse(const char *p, size_t n, const struct parse_opts *o,
 	struct lines l;
 	const char *s;
 	size_t k;
-	char cmd[SB_NAME_MAX] = "", next_cmd[SB_NAME_MAX];
+	char cmd[SYSBENCH_NAME_MAX] = "", next_cmd[SYSBENCH_NAME_MAX];
 	int stored = 0;
 	long first_failed = 0;
 	char why[ERR_MSG_MAX] = "";
@@ -1499,8 +1499,8 @@ static int sysbench_parse(const char *p, size_t n, const struct parse_opts *o,
 	for (;;) {
 		struct segment g;
 		struct lines body;
-		char test[SB_NAME_MAX];
-		char msg[ERR_MSG_MAX], ver[SB_NAME_MAX + 16];
+		char test[SYSBENCH_NAME_MAX];
+		char msg[ERR_MSG_MAX], ver[SYSBENCH_NAME_MAX + 16];
 		long at;
 
 		memset(&g, 0, sizeof(g));

@@ -24,13 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/record.h"
-#include "../core/sort.h"
-#include "../core/text.h"
-#include "../core/textrule.h"
-#include "csv.h"
-#include "format.h"
+#include "../../core/err.h"
+#include "../../core/record.h"
+#include "../../core/sort.h"
+#include "../../core/text.h"
+#include "../../core/textrule.h"
+#include "../csv.h"
+#include "../format.h"
 
 /* A long table with more rows than this belongs in several files; the cap
  * bounds the per-row index (32 bytes a row). */

@@ -13,7 +13,7 @@
 #ifndef BENCHSITE_WIDE_H
 #define BENCHSITE_WIDE_H
 
-#include "format.h"
+#include "../format.h"
 
 struct err;
 

@@ -54,11 +54,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "format.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../format.h"
+#include "../span.h"
 
 #define SUITE "pgbench"
 /* Test, script and statement names: statements are SQL lines of a script;

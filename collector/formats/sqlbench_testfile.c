@@ -1,5 +1,5 @@
 /*
- * sqlbench_test.c: a sql-bench per-test file (sqlbench.h): "Testing server
+ * sqlbench_testfile.c: a sql-bench per-test file (sqlbench.h): "Testing server
  * '...'", the server's settings, then a time line per operation and the
  * test's total.  The test comes from the file's name, as run-all-tests
  * writes it ("select-mysql-box-cmp-mysql,pg"); a file renamed by hand has
@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/lines.h"
-#include "span.h"
+#include "../../core/lines.h"
+#include "../span.h"
 #include "sqlbench.h"
 
 /* The first words each test script prints after the banner, from every
@@ -35,7 +35,7 @@ static const struct {
 
 /* Lines after the banner that intro_test looks at: the intro is the first
  * line of text, and a wrapper may put a few lines of its own around. */
-#define SB_INTRO_LINES 8
+#define SQLB_INTRO_LINES 8
 
 /* The test the first lines after the banner name, or "". */
 static const char *intro_test(const struct input *in)
@@ -52,7 +52,7 @@ static const char *intro_test(const struct input *in)
 				after = l.lineno;
 			continue;
 		}
-		if (l.lineno - after > SB_INTRO_LINES)
+		if (l.lineno - after > SQLB_INTRO_LINES)
 			break;
 		span_trim(&s, &n);
 		for (i = 0; i < sizeof(intros) / sizeof(intros[0]); i++)
@@ -96,45 +96,45 @@ static int op_line(const char *s, size_t n, int *estimated, size_t *at)
 	return 1;
 }
 
-static int parse_op(struct sb *b, long ln, const char *test, const char *s,
+static int parse_op(struct sqlb *b, long ln, const char *test, const char *s,
 		    size_t n, size_t at, const char *status)
 {
 	const char *paren = memchr(s + at, '(', n - at);
 	const char *name = s + at;
 	size_t k = (size_t)(paren - name), i, col;
-	char metric[SB_NAME_MAX + 16];
+	char metric[SQLB_NAME_MAX + 16];
 	double wall, cpu;
-	struct sb_op *op = NULL;
+	struct sqlb_op *op = NULL;
 
 	while (k && span_isblank(name[k - 1]))
 		k--;
 	if (k == 0 || memchr(name, ':', k))
-		return sb_fail(b, ln, (long)at + 1, "expected an operation "
+		return sqlb_fail(b, ln, (long)at + 1, "expected an operation "
 			       "name before '('");
-	if (k >= SB_NAME_MAX)
-		return sb_fail(b, ln, (long)at + 1, "operation name longer "
-			       "than %d bytes", SB_NAME_MAX - 1);
+	if (k >= SQLB_NAME_MAX)
+		return sqlb_fail(b, ln, (long)at + 1, "operation name longer "
+			       "than %d bytes", SQLB_NAME_MAX - 1);
 	i = (size_t)(paren - s) + 1;
 	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == ':'))
 		i++;
 	if (i >= n || s[i] != ')')
-		return sb_fail(b, ln, (long)i + 1, "expected '(COUNT)' or "
+		return sqlb_fail(b, ln, (long)i + 1, "expected '(COUNT)' or "
 			       "'(COUNT:ROWS)' after the operation name");
 	i++;
 	while (i < n && span_isblank(s[i]))
 		i++;
 	if (i < n && s[i] == ':')
 		i++;
-	if (sb_timestr(s + i, n - i, &wall, &cpu, &col))
-		return sb_fail(b, ln, (long)(i + col) + 1, "expected a time as "
+	if (sqlb_timestr(s + i, n - i, &wall, &cpu, &col))
+		return sqlb_fail(b, ln, (long)(i + col) + 1, "expected a time as "
 			       "'N wallclock secs (U usr S sys ... = C CPU)'");
 	for (i = 0; i < b->nops; i++)
 		if (span_eq(name, k, b->ops[i].name))
 			op = &b->ops[i];
 	if (!op) {
-		if (b->nops == SB_OPS_MAX)
-			return sb_fail(b, ln, 0, "more than %d operations in "
-				       "one test", SB_OPS_MAX);
+		if (b->nops == SQLB_OPS_MAX)
+			return sqlb_fail(b, ln, 0, "more than %d operations in "
+				       "one test", SQLB_OPS_MAX);
 		op = &b->ops[b->nops++];
 		memcpy(op->name, name, k);
 		op->name[k] = '\0';
@@ -145,10 +145,10 @@ static int parse_op(struct sb *b, long ln, const char *test, const char *s,
 		snprintf(metric, sizeof(metric), "%s", op->name);
 	else
 		snprintf(metric, sizeof(metric), "%s#%d", op->name, op->count);
-	return sb_emit(b, ln, test, metric, 1, wall, status);
+	return sqlb_emit(b, ln, test, metric, 1, wall, status);
 }
 
-int sb_test_file(struct sb *b, const struct input *in)
+int sqlb_test_file(struct sqlb *b, const struct input *in)
 {
 	static const char banner[] = "Testing server '";
 	char base[256];
@@ -161,14 +161,14 @@ int sb_test_file(struct sb *b, const struct input *in)
 	int warned = 0, total_est = 0;
 	double wall = 0, cpu = 0;
 
-	sb_base_name(in->name, base, sizeof(base));
-	sb_name_tail(base, &test);
+	sqlb_base_name(in->name, base, sizeof(base));
+	sqlb_name_tail(base, &test);
 	if (!test[0] && b->o->test)
 		test = b->o->test;
 	if (!test[0])
 		test = intro_test(in);
 	if (!test[0])
-		return sb_fail(b, 0, 0, "neither the file name (as "
+		return sqlb_fail(b, 0, 0, "neither the file name (as "
 			       "'<test>-<server>-<machine>') nor its first "
 			       "lines say which sql-bench test this is; name "
 			       "it with --test");
@@ -182,7 +182,7 @@ int sb_test_file(struct sb *b, const struct input *in)
 			const char *q = s + sizeof(banner) - 1, *end = NULL, *t;
 
 			if (banner_line)
-				return sb_fail(b, l.lineno, 1, "a second "
+				return sqlb_fail(b, l.lineno, 1, "a second "
 					       "'Testing server' line: one "
 					       "test per file (first at line "
 					       "%ld)", banner_line);
@@ -190,11 +190,11 @@ int sb_test_file(struct sb *b, const struct input *in)
 				if (memcmp(t, "' at ", 5) == 0)
 					end = t;
 			if (!end)
-				return sb_fail(b, l.lineno, 1, "expected "
+				return sqlb_fail(b, l.lineno, 1, "expected "
 					       "'Testing server '<version>' at "
 					       "<date>'");
 			banner_line = l.lineno;
-			if (sb_attr_set(b, l.lineno, "server_version", q,
+			if (sqlb_attr_set(b, l.lineno, "server_version", q,
 					(size_t)(end - q)))
 				return -1;
 			continue;
@@ -220,11 +220,11 @@ int sb_test_file(struct sb *b, const struct input *in)
 			size_t off = has_iprefix(s, n, "total time:") ? 11 : 21;
 
 			if (total_line)
-				return sb_fail(b, l.lineno, 1, "a second total "
+				return sqlb_fail(b, l.lineno, 1, "a second total "
 					       "time (first at line %ld)",
 					       total_line);
-			if (sb_timestr(s + off, n - off, &wall, &cpu, &col))
-				return sb_fail(b, l.lineno,
+			if (sqlb_timestr(s + off, n - off, &wall, &cpu, &col))
+				return sqlb_fail(b, l.lineno,
 					       (long)(off + col) + 1,
 					       "expected a time as 'N "
 					       "wallclock secs (U usr S sys "
@@ -235,14 +235,14 @@ int sb_test_file(struct sb *b, const struct input *in)
 		warned = 0;
 	}
 	if (!banner_line)
-		return sb_fail(b, 0, 0, "no 'Testing server' line: not a "
+		return sqlb_fail(b, 0, 0, "no 'Testing server' line: not a "
 			       "sql-bench test output");
 	/* run-all-tests' rule: the last line decides */
 	if (total_line && total_line == last_line)
-		return sb_test_result(b, total_line, test,
+		return sqlb_test_result(b, total_line, test,
 				      total_est ? "estimated" : "ok", 1, wall, cpu);
 	if (last && span_starts(last, last_n, "Test skipped"))
-		return sb_test_result(b, last_line, test, "skipped", 0, 0, 0);
-	return sb_test_result(b, last_line ? last_line : banner_line, test,
+		return sqlb_test_result(b, last_line, test, "skipped", 0, 0, 0);
+	return sqlb_test_result(b, last_line ? last_line : banner_line, test,
 			      "failed", 0, 0, 0);
 }

@@ -39,13 +39,13 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 
-#include "../core/buf.h"
-#include "../core/err.h"
-#include "../core/text.h"
-#include "../core/xmlquiet.h"
+#include "../../core/buf.h"
+#include "../../core/err.h"
+#include "../../core/text.h"
+#include "../../core/xmlquiet.h"
 #include "bonnie.h"
-#include "format.h"
-#include "span.h"
+#include "../format.h"
+#include "../span.h"
 #include "wide.h"
 
 /* Page tables wider or longer than this are layout, not results; the caps

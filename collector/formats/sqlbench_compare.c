@@ -9,30 +9,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "span.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../span.h"
 #include "sqlbench.h"
 
 struct cmp_col {
-	char label[SB_NAME_MAX];
-	char version[SB_VALUE_MAX];
-	char comments[SB_VALUE_MAX];
+	char label[SQLB_NAME_MAX];
+	char version[SQLB_VALUE_MAX];
+	char comments[SQLB_VALUE_MAX];
 	long line;
 };
 
 struct cmp_row {
-	char test[SB_NAME_MAX];
+	char test[SQLB_NAME_MAX];
 	long line;
-	double v[SB_COLS_MAX];
-	unsigned char has[SB_COLS_MAX];
-	const char *status[SB_COLS_MAX];
+	double v[SQLB_COLS_MAX];
+	unsigned char has[SQLB_COLS_MAX];
+	const char *status[SQLB_COLS_MAX];
 };
 
 struct cmp {
-	struct cmp_col cols[SB_COLS_MAX];
+	struct cmp_col cols[SQLB_COLS_MAX];
 	size_t ncols;
-	struct cmp_row rows[SB_TESTS_MAX];
+	struct cmp_row rows[SQLB_TESTS_MAX];
 	size_t nrows;
 	int relative;
 };
@@ -101,7 +101,7 @@ static int cmp_value(const char *s, size_t n, int *has, double *v,
 }
 
 /* A compare-results --relative cell: the ratio to column 1 as printed. */
-static int emit_ratio(struct sb *b, const struct cmp_row *row, double v,
+static int emit_ratio(struct sqlb *b, const struct cmp_row *row, double v,
 		      const char *status)
 {
 	struct record_result r;
@@ -114,11 +114,11 @@ static int emit_ratio(struct sb *b, const struct cmp_row *row, double v,
 	r.better = "lower";
 	r.status = status;
 	if (b->sink->result(b->sink->ctx, &r, b->e))
-		return sb_sink_failed(b, row->line);
+		return sqlb_sink_failed(b, row->line);
 	return 0;
 }
 
-static int cmp_emit(struct sb *b, struct cmp *c)
+static int cmp_emit(struct sqlb *b, struct cmp *c)
 {
 	size_t i, r;
 
@@ -127,14 +127,14 @@ static int cmp_emit(struct sb *b, struct cmp *c)
 
 		if (b->sink->run_begin(b->sink->ctx, SUITE, col->label,
 				       col->line, b->e))
-			return sb_sink_failed(b, col->line);
+			return sqlb_sink_failed(b, col->line);
 		if (col->version[0] &&
 		    b->sink->attr(b->sink->ctx, "server_version", col->version,
 				  b->e))
-			return sb_sink_failed(b, col->line);
+			return sqlb_sink_failed(b, col->line);
 		if (col->comments[0] &&
 		    b->sink->attr(b->sink->ctx, "comments", col->comments, b->e))
-			return sb_sink_failed(b, col->line + 1);
+			return sqlb_sink_failed(b, col->line + 1);
 		for (r = 0; r < c->nrows; r++) {
 			struct cmp_row *row = &c->rows[r];
 			double v = row->v[i];
@@ -148,7 +148,7 @@ static int cmp_emit(struct sb *b, struct cmp *c)
 					return -1;
 				continue;
 			}
-			if (sb_emit(b, row->line, row->test, "total_time", 1, v,
+			if (sqlb_emit(b, row->line, row->test, "total_time", 1, v,
 				    row->status[i]))
 				return -1;
 			/* the reference of the ratios: 1 by definition ("1.00
@@ -157,12 +157,12 @@ static int cmp_emit(struct sb *b, struct cmp *c)
 				return -1;
 		}
 		if (b->sink->run_end(b->sink->ctx, b->e))
-			return sb_sink_failed(b, col->line);
+			return sqlb_sink_failed(b, col->line);
 	}
 	return 0;
 }
 
-int sb_compare_file(struct sb *b, const struct input *in)
+int sqlb_compare_file(struct sqlb *b, const struct input *in)
 {
 	enum { SEEK, LIST, HEADER, NAMES, TABLE } st = SEEK;
 	enum { NONE, TESTS, OPS } part = NONE;
@@ -175,8 +175,8 @@ int sb_compare_file(struct sb *b, const struct input *in)
 	memset(&c, 0, sizeof(c));
 	lines_init(&l, in->p, in->n);
 	while (lines_next(&l, &s, &n)) {
-		const char *cell[SB_COLS_MAX + 1];
-		size_t cn[SB_COLS_MAX + 1], i;
+		const char *cell[SQLB_COLS_MAX + 1];
+		size_t cn[SQLB_COLS_MAX + 1], i;
 
 		switch (st) {
 		case SEEK:
@@ -197,7 +197,7 @@ int sb_compare_file(struct sb *b, const struct input *in)
 				continue;
 			if (s[0] == '=') {
 				if (c.ncols == 0)
-					return sb_fail(b, l.lineno, 1, "no "
+					return sqlb_fail(b, l.lineno, 1, "no "
 						       "result logs listed "
 						       "before the table");
 				st = HEADER;
@@ -216,14 +216,14 @@ int sb_compare_file(struct sb *b, const struct input *in)
 					if (col->comments[0] ||
 					    span_cstr(col->comments,
 						      sizeof(col->comments), t, tn))
-						return sb_fail(b, l.lineno, 1,
+						return sqlb_fail(b, l.lineno, 1,
 							       "unexpected "
 							       "line in the "
 							       "list of result "
 							       "logs");
 					continue;
 				}
-				return sb_fail(b, l.lineno, 1, "expected ' N "
+				return sqlb_fail(b, l.lineno, 1, "expected ' N "
 					       "<run name> : <server version> "
 					       "<arguments>'");
 			}
@@ -231,12 +231,12 @@ int sb_compare_file(struct sb *b, const struct input *in)
 			digits[i] = '\0';
 			num = strtol(digits, &end, 10);
 			if (num != (long)c.ncols + 1)
-				return sb_fail(b, l.lineno, 1, "result log %ld "
+				return sqlb_fail(b, l.lineno, 1, "result log %ld "
 					       "listed where %zu was expected",
 					       num, c.ncols + 1);
-			if (c.ncols == SB_COLS_MAX)
-				return sb_fail(b, l.lineno, 1, "more than %d "
-					       "result logs", SB_COLS_MAX);
+			if (c.ncols == SQLB_COLS_MAX)
+				return sqlb_fail(b, l.lineno, 1, "more than %d "
+					       "result logs", SQLB_COLS_MAX);
 			sep = NULL;
 			for (i = i + 1; i + 1 < tn; i++)
 				if (t[i] == ':' && t[i + 1] == ' ') {
@@ -244,7 +244,7 @@ int sb_compare_file(struct sb *b, const struct input *in)
 					break;
 				}
 			if (!sep)
-				return sb_fail(b, l.lineno, 1, "expected ' N "
+				return sqlb_fail(b, l.lineno, 1, "expected ' N "
 					       "<run name> : <server version> "
 					       "<arguments>'");
 			col = &c.cols[c.ncols++];
@@ -258,18 +258,18 @@ int sb_compare_file(struct sb *b, const struct input *in)
 				span_trim(&nm, &nn);
 				if (nn == 0 || span_cstr(col->label,
 							 sizeof(col->label), nm, nn))
-					return sb_fail(b, l.lineno, 1,
+					return sqlb_fail(b, l.lineno, 1,
 						       "expected a run name of "
 						       "1 to %d bytes",
-						       SB_NAME_MAX - 1);
+						       SQLB_NAME_MAX - 1);
 				/* a RUN- name with its -cmp- part */
-				sb_tail_label(col->label, col->label,
+				sqlb_tail_label(col->label, col->label,
 					      sizeof(col->label));
 				if (!col->label[0])
-					return sb_fail(b, l.lineno, 1,
+					return sqlb_fail(b, l.lineno, 1,
 						       "expected a run name of "
 						       "1 to %d bytes",
-						       SB_NAME_MAX - 1);
+						       SQLB_NAME_MAX - 1);
 				args = NULL;
 				for (i = 0; i + 3 <= vn; i++)
 					if (memcmp(v + i, " --", 3) == 0) {
@@ -281,17 +281,17 @@ int sb_compare_file(struct sb *b, const struct input *in)
 				span_trim(&v, &vn);
 				if (span_cstr(col->version, sizeof(col->version),
 					      v, vn))
-					return sb_fail(b, l.lineno, 1, "server "
+					return sqlb_fail(b, l.lineno, 1, "server "
 						       "version longer than %d "
 						       "bytes",
-						       SB_VALUE_MAX - 1);
+						       SQLB_VALUE_MAX - 1);
 			}
 			continue;
 		}
 		case HEADER:
 			if (cmp_cells(s, n, c.ncols, cell, cn) ||
 			    !span_starts(cell[0], cn[0], "Operation"))
-				return sb_fail(b, l.lineno, 1, "expected the "
+				return sqlb_fail(b, l.lineno, 1, "expected the "
 					       "'Operation |  1|  2|...' "
 					       "header with %zu columns",
 					       c.ncols);
@@ -303,7 +303,7 @@ int sb_compare_file(struct sb *b, const struct input *in)
 				span_trim(&t, &tn);
 				snprintf(want, sizeof(want), "%zu", i);
 				if (!span_eq(t, tn, want))
-					return sb_fail(b, l.lineno, 1, "column "
+					return sqlb_fail(b, l.lineno, 1, "column "
 						       "%zu of the header is "
 						       "not numbered %zu", i,
 						       i);
@@ -313,7 +313,7 @@ int sb_compare_file(struct sb *b, const struct input *in)
 		case NAMES:
 			if (cmp_cells(s, n, c.ncols, cell, cn) ||
 			    !span_blank(cell[0], cn[0]))
-				return sb_fail(b, l.lineno, 1, "expected the "
+				return sqlb_fail(b, l.lineno, 1, "expected the "
 					       "row of run names under the "
 					       "header");
 			st = TABLE;
@@ -324,7 +324,7 @@ int sb_compare_file(struct sb *b, const struct input *in)
 			if (s[0] == '=') {
 				if (part != OPS || cmp_emit(b, &c))
 					return part != OPS ?
-						sb_fail(b, l.lineno, 1, "the table "
+						sqlb_fail(b, l.lineno, 1, "the table "
 							"ends before its results "
 							"per operation") : -1;
 				tables++;
@@ -345,7 +345,7 @@ int sb_compare_file(struct sb *b, const struct input *in)
 			}
 			if (part == NONE ||
 			    cmp_cells(s, n, c.ncols, cell, cn))
-				return sb_fail(b, l.lineno, 1, "expected 'NAME "
+				return sqlb_fail(b, l.lineno, 1, "expected 'NAME "
 					       "|value|...|' with %zu values",
 					       c.ncols);
 			if (part == TESTS) {
@@ -353,15 +353,15 @@ int sb_compare_file(struct sb *b, const struct input *in)
 				const char *t = cell[0];
 				size_t tn = cn[0];
 
-				if (c.nrows == SB_TESTS_MAX)
-					return sb_fail(b, l.lineno, 1, "more "
+				if (c.nrows == SQLB_TESTS_MAX)
+					return sqlb_fail(b, l.lineno, 1, "more "
 						       "than %d tests",
-						       SB_TESTS_MAX);
+						       SQLB_TESTS_MAX);
 				row = &c.rows[c.nrows++];
 				span_trim(&t, &tn);
 				if (tn == 0 || span_cstr(row->test,
 							 sizeof(row->test), t, tn))
-					return sb_fail(b, l.lineno, 1,
+					return sqlb_fail(b, l.lineno, 1,
 						       "expected a test name");
 				row->line = l.lineno;
 				for (i = 1; i <= c.ncols; i++) {
@@ -386,13 +386,13 @@ int sb_compare_file(struct sb *b, const struct input *in)
 			}
 			continue;
 bad_cell:
-			return sb_fail(b, l.lineno, (long)(cell[i] - s) + 1,
+			return sqlb_fail(b, l.lineno, (long)(cell[i] - s) + 1,
 				       "column %zu: expected a number, "
 				       "optionally marked '*', '+' or '?'", i);
 		}
 	}
 	if (st != SEEK || tables == 0)
-		return sb_fail(b, l.lineno, 0, "the comparison ends before its "
+		return sqlb_fail(b, l.lineno, 0, "the comparison ends before its "
 			       "table is complete");
 	return 0;
 }

@@ -1,7 +1,7 @@
 /*
  * jsonesc.c: the escapes SQLite's JSON functions cannot carry (jsonesc.h).
  */
-#include "../core/err.h"
+#include "../../core/err.h"
 #include "jsonesc.h"
 
 /* The value of the 4 hex digits at p[0..n), or -1. */

@@ -47,11 +47,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/text.h"
-#include "format.h"
-#include "span.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
+#include "../format.h"
+#include "../span.h"
 
 /* As fio.c: fio caps one invocation at 4096 jobs; allow 16 of those. */
 #define FT_REPORTS_MAX 65536

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../core/record.h"
+#include "../../core/record.h"
 
 struct err;
 

@@ -25,12 +25,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/lines.h"
-#include "../core/text.h"
+#include "../../core/err.h"
+#include "../../core/lines.h"
+#include "../../core/text.h"
 #include "bonnie.h"
-#include "format.h"
-#include "span.h"
+#include "../format.h"
+#include "../span.h"
 
 /* The widest layout has 50 fields; a line with more than this many is
  * counted but not kept. */

@@ -35,12 +35,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/err.h"
-#include "../core/record.h"
-#include "../core/sort.h"
-#include "../core/text.h"
-#include "../core/xmlquiet.h"
-#include "format.h"
+#include "../../core/err.h"
+#include "../../core/record.h"
+#include "../../core/sort.h"
+#include "../../core/text.h"
+#include "../../core/xmlquiet.h"
+#include "../format.h"
 
 /* Names, units, labels, attribute values: PTS writes short ones; longer
  * ones are cut only for test names (with an error) so nothing is lost
