@@ -21,9 +21,17 @@ fi
 # the contract check can fail: a deliberate breach aborts the replay
 "$REPLAY" canary >/dev/null 2>&1
 check "control: a broken sink contract aborts the replay" [ $? -ne 0 ]
-# not vacuous: every target ran, and over something
+# not vacuous: every target ran, and over something; the targets are the
+# registry's formats (as import --help lists them) and four others
+"$REPLAY" list > "$T/targets"
+"$BIN" import --help |
+	sed -n '/^formats:/,$ s/^  \([a-z][a-z0-9-]*\) .*/\1/p' > "$T/formats"
+want=$(($(wc -l < "$T/formats") + 4))
 n=$(grep -c '^ok - fuzz replay .*: [1-9][0-9]* inputs' "$T/replay")
-check "fuzz replay: all 19 targets ran over inputs ($n)" [ "$n" -eq 19 ]
+check "fuzz replay: all $want targets ran over inputs ($n)" [ "$n" -eq "$want" ]
+missing=$(grep -vxF -f "$T/targets" "$T/formats" | paste -sd ' ' -)
+check "every format of the registry is a fuzz target${missing:+ (not: $missing)}" \
+	test -z "$missing"
 
 # the long tier also replays what the fuzzers grew (make fuzz)
 if [ "${SOAK:-0}" = 1 ] && [ -d "$TOP/build-fuzz/corpus" ]; then

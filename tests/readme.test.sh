@@ -1,9 +1,11 @@
 # readme.test.sh: README.md names what the program has.  The command list
 # (the first indented block of "## The commands") holds every command of
-# `benchsite --help` and no other; the table of "## Formats" holds every
-# format `benchsite import --help` lists under "formats:" (the registry)
-# and no other.  Negative controls: a copy of README.md with one command
-# and one format taken out, and a copy with one of each made up, must fail.
+# `benchsite --help` and no other; the table of "## Formats", and the table
+# docs/formats.md opens with, hold every format `benchsite import --help`
+# lists under "formats:" (the registry, collector/registry.c) and no other.
+# Negative controls: a copy of README.md with one command and one format
+# taken out, and a copy with one of each made up, must fail; so must a copy
+# of docs/formats.md with a format taken out.
 . "$TOP/tests/lib.sh"
 README=$TOP/README.md
 
@@ -29,6 +31,13 @@ formats() {
 		sed -n 's/^| `\([a-z][a-z0-9-]*\)` |.*/\1/p' | sort -u
 }
 
+# doc_formats FILE: the format names of the table docs/formats.md opens
+# with (before its first "## " section), one a line
+doc_formats() {
+	awk '/^## / { exit } { print }' "$1" |
+		sed -n 's/^| `\([a-z][a-z0-9-]*\)` |.*/\1/p' | sort -u
+}
+
 # agree WHAT WANT GOT: GOT (from the README) lists what WANT (from the
 # program) does; prints what differs and returns 1 when anything does
 agree() {
@@ -47,6 +56,17 @@ check "README.md lists every command of --help, and only those${why:+ ($why)}" \
 why=$(agree "README.md's formats" "$T/help-formats" "$T/readme-formats")
 check "README.md's format table has every format of import --help, and only those${why:+ ($why)}" \
 	test -z "$why"
+doc_formats "$TOP/docs/formats.md" > "$T/doc-formats"
+why=$(agree "docs/formats.md's formats" "$T/help-formats" "$T/doc-formats")
+check "docs/formats.md's table has every format of import --help, and only those${why:+ ($why)}" \
+	test -z "$why"
+grep -v '^| `dbench` |' "$TOP/docs/formats.md" > "$T/less-formats.md"
+doc_formats "$T/less-formats.md" > "$T/c-formats"
+if why=$(agree formats "$T/help-formats" "$T/c-formats"); then
+	notok "control: the check of docs/formats.md fails with a format less"
+else
+	ok "control: the check of docs/formats.md fails with a format less ($why)"
+fi
 
 # negative controls, on copies of README.md: one with the merge command and
 # the dbench format taken out, one with a command and a format made up

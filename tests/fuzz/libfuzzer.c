@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "fuzz: no target '%s'\n", FUZZ_TARGET);
 		abort();
 	}
-	t->run(data, size);
+	t->run(t, data, size);
 	return 0;
 }
 

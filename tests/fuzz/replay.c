@@ -4,6 +4,7 @@
  * hold the parsers to every input the fuzzers ever kept or found.
  *
  *   fuzz-replay TARGET|all PATH...
+ *   fuzz-replay list          (every target's name, one a line)
  *   fuzz-replay canary        (breaks the sink contract: must abort)
  *
  * Each PATH is a file or a folder (read recursively; one that does not
@@ -57,7 +58,7 @@ static void run_one(const struct fuzz_target *t, const char *path)
 		fprintf(stderr, "fuzz-replay: cannot read '%s'\n", path);
 		exit(1);
 	}
-	t->run(p, n);
+	t->run(t, p, n);
 	/* prefixes in exact-size copies: a parser that reads past its
 	 * buffer's end meets ASan's redzone */
 	for (i = 0; i < sizeof(cut) / sizeof(cut[0]) && n > 1; i++) {
@@ -67,7 +68,7 @@ static void run_one(const struct fuzz_target *t, const char *path)
 		if (!q)
 			exit(1);
 		memcpy(q, p, m);
-		t->run(q, m);
+		t->run(t, q, m);
 		free(q);
 	}
 	free(p);
@@ -105,35 +106,41 @@ static void walk(const struct fuzz_target *t, const char *path)
 
 int main(int argc, char **argv)
 {
-	size_t i;
+	const struct fuzz_target *t;
 	int j;
 
 	if (argc == 2 && strcmp(argv[1], "canary") == 0) {
 		fuzz_canary();
 		return 0;
 	}
+	if (argc == 2 && strcmp(argv[1], "list") == 0) {
+		for (t = fuzz_targets(); t->name; t++)
+			printf("%s\n", t->name);
+		return 0;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: fuzz-replay TARGET|all PATH...\n");
+		fprintf(stderr, "usage: fuzz-replay TARGET|all PATH...\n"
+			"       fuzz-replay list\n");
 		return 2;
 	}
-	for (i = 0; fuzz_targets[i].name; i++) {
+	for (t = fuzz_targets(); t->name; t++) {
 		if (strcmp(argv[1], "all") != 0 &&
-		    strcmp(argv[1], fuzz_targets[i].name) != 0)
+		    strcmp(argv[1], t->name) != 0)
 			continue;
 		files = 0;
 		for (j = 2; j < argc; j++) {
-			char path[4096], *t = strstr(argv[j], "%t");
+			char path[4096], *at = strstr(argv[j], "%t");
 
-			if (t)
+			if (at)
 				snprintf(path, sizeof(path), "%.*s%s%s",
-					 (int)(t - argv[j]), argv[j],
-					 fuzz_targets[i].name, t + 2);
+					 (int)(at - argv[j]), argv[j],
+					 t->name, at + 2);
 			else
 				snprintf(path, sizeof(path), "%s", argv[j]);
-			walk(&fuzz_targets[i], path);
+			walk(t, path);
 		}
 		printf("ok - fuzz replay %s: %ld inputs\n",
-		       fuzz_targets[i].name, files);
+		       t->name, files);
 		fflush(stdout);
 	}
 	return 0;

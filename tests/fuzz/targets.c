@@ -253,9 +253,10 @@ static void parse_set_halves(const struct format *f, const char *p,
 		breach("parse_set returned 0 inside a run");
 }
 
-static void run_format(const char *name, const uint8_t *d, size_t n)
+static void run_format(const struct fuzz_target *t, const uint8_t *d,
+		       size_t n)
 {
-	const struct format *f = format_find(name);
+	const struct format *f = t->format;
 	struct parse_opts o;
 	struct err e;
 	char *p, key[512];
@@ -290,30 +291,11 @@ static void run_format(const char *name, const uint8_t *d, size_t n)
 	free(p);
 }
 
-#define FORMAT_TARGET(x) \
-	static void t_##x(const uint8_t *d, size_t n) { run_format(#x, d, n); }
-/* a format whose name is no C identifier */
-#define FORMAT_TARGET_NAMED(x, name) \
-	static void t_##x(const uint8_t *d, size_t n) { run_format(name, d, n); }
-FORMAT_TARGET(bonnie)
-FORMAT_TARGET(sysbench)
-FORMAT_TARGET(sqlbench)
-FORMAT_TARGET(fio)
-FORMAT_TARGET(pts)
-FORMAT_TARGET(supersmack)
-FORMAT_TARGET(table)
-FORMAT_TARGET(wide)
-FORMAT_TARGET(html)
-FORMAT_TARGET(dbench)
-FORMAT_TARGET(hyperfine)
-FORMAT_TARGET(pgbench)
-FORMAT_TARGET(iozone)
-FORMAT_TARGET_NAMED(fiotext, "fio-text")
-
 /* A fio log (collector/formats/fiolog.c) as the importer reads one: named
  * after a small fio JSON output, through fio's parse_set, under each of
  * the kinds' names (the latency kinds convert); alone it is refused. */
-static void t_fiolog(const uint8_t *d, size_t n)
+static void t_fiolog(const struct fuzz_target *t, const uint8_t *d,
+		     size_t n)
 {
 	static const char out[] =
 		"{\n\"fio version\" : \"fio-3.33\",\n\"jobs\" : [{\"jobname\" "
@@ -323,7 +305,7 @@ static void t_fiolog(const uint8_t *d, size_t n)
 		"job_bw.1.log", "other_lat.3.log", "job_slat.log",
 	};
 	const struct format *fio = format_find("fio");
-	const struct format *log = format_find("fio-log");
+	const struct format *log = t->format;
 	struct record_sink sink;
 	struct parse_opts o;
 	struct input in[2];
@@ -367,11 +349,13 @@ static void t_fiolog(const uint8_t *d, size_t n)
 }
 
 /* Detection runs on unchecked bytes (any byte, any length). */
-static void t_detect(const uint8_t *d, size_t n)
+static void t_detect(const struct fuzz_target *t, const uint8_t *d,
+		     size_t n)
 {
 	char *p = copy(d, n);
 	size_t i;
 
+	(void)t;
 	for (i = 0; formats[i]; i++)
 		(void)formats[i]->detect(p, n);
 	(void)format_detect_wrapped(p, n);
@@ -382,12 +366,14 @@ static void t_detect(const uint8_t *d, size_t n)
 /* gzip input as source_read inflates it; the cap is small here so that
  * the fuzzer spends its time on the decoder, not on memset-like bombs
  * (the real caps are tested by tests/hardening.test.sh). */
-static void t_gunzip(const uint8_t *d, size_t n)
+static void t_gunzip(const struct fuzz_target *t, const uint8_t *d,
+		     size_t n)
 {
 	struct err e;
 	char *out = NULL;
 	size_t outn;
 
+	(void)t;
 	err_clear(&e);
 	if (source_gunzip((const char *)d, n, (size_t)1 << 20, "fuzz", &out,
 			  &outn, &e) == 0) {
@@ -402,11 +388,12 @@ static void t_gunzip(const uint8_t *d, size_t n)
 /* libxml2 with the options pts.c passes (keep in step with pts.c): no
  * network, no entity substitution, no DTD loading, size limits kept; the
  * bytes unchecked, as a hostile file would be before our own checks. */
-static void t_xml(const uint8_t *d, size_t n)
+static void t_xml(const struct fuzz_target *t, const uint8_t *d, size_t n)
 {
 	xmlParserCtxtPtr ctx = xmlNewParserCtxt();
 	xmlDocPtr doc;
 
+	(void)t;
 	if (!ctx)
 		return;
 	/* pts.c's options */
@@ -421,36 +408,52 @@ static void t_xml(const uint8_t *d, size_t n)
 
 /* The text rule on raw bytes (NUL, broken UTF-8 and all), as the
  * renderer meets text an older store holds. */
-static void t_textrule(const uint8_t *d, size_t n)
+static void t_textrule(const struct fuzz_target *t, const uint8_t *d,
+		       size_t n)
 {
 	char *p = copy(d, n);
 
+	(void)t;
 	check_rule(p, n);
 	free(p);
 }
 
-const struct fuzz_target fuzz_targets[] = {
-	{ "bonnie", t_bonnie },
-	{ "sysbench", t_sysbench },
-	{ "sqlbench", t_sqlbench },
-	{ "fio", t_fio },
-	{ "pts", t_pts },
-	{ "supersmack", t_supersmack },
-	{ "table", t_table },
-	{ "wide", t_wide },
-	{ "html", t_html },
-	{ "dbench", t_dbench },
-	{ "hyperfine", t_hyperfine },
-	{ "pgbench", t_pgbench },
-	{ "fio-text", t_fiotext },
-	{ "iozone", t_iozone },
-	{ "fio-log", t_fiolog },
-	{ "detect", t_detect },
-	{ "gunzip", t_gunzip },
-	{ "xml", t_xml },
-	{ "textrule", t_textrule },
-	{ NULL, NULL },
+/* The targets that read no one format's input, after the formats'. */
+static const struct fuzz_target others[] = {
+	{ "detect", NULL, t_detect },
+	{ "gunzip", NULL, t_gunzip },
+	{ "xml", NULL, t_xml },
+	{ "textrule", NULL, t_textrule },
 };
+
+/* Room for every format of the registry and the others. */
+#define TARGETS_MAX 64
+
+const struct fuzz_target *fuzz_targets(void)
+{
+	static struct fuzz_target all[TARGETS_MAX + 1];
+	size_t i, k = 0;
+
+	if (all[0].name)
+		return all;
+	for (i = 0; formats[i]; i++) {
+		if (k == TARGETS_MAX)
+			abort();
+		all[k].name = formats[i]->name;
+		all[k].format = formats[i];
+		/* a format read only with another's output is fed with one
+		 * (fio's logs after a fio output) */
+		all[k].run = formats[i]->flags & FORMAT_PART ? t_fiolog
+							      : run_format;
+		k++;
+	}
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		if (k == TARGETS_MAX)
+			abort();
+		all[k++] = others[i];
+	}
+	return all;
+}
 
 void fuzz_canary(void)
 {
@@ -469,10 +472,10 @@ void fuzz_canary(void)
 
 const struct fuzz_target *fuzz_find(const char *name)
 {
-	size_t i;
+	const struct fuzz_target *t;
 
-	for (i = 0; fuzz_targets[i].name; i++)
-		if (strcmp(fuzz_targets[i].name, name) == 0)
-			return &fuzz_targets[i];
+	for (t = fuzz_targets(); t->name; t++)
+		if (strcmp(t->name, name) == 0)
+			return t;
 	return NULL;
 }
