@@ -51,6 +51,9 @@ struct input {
 				 * it (fio's logs) */
 #define FORMAT_PARTS 8		/* parse_set takes the output in[0] and
 				 * FORMAT_PART files after it */
+#define FORMAT_MARKED 16	/* its output has a marker no other text
+				 * has: it is asked for its output in a
+				 * file read as another format (others.c) */
 
 struct format {
 	const char *name;	/* as given to --format */

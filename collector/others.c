@@ -13,6 +13,7 @@
  * stores nothing, and its output is then a warning naming the line where
  * it starts and why it was not read.
  *
+ * The formats asked are the registry's FORMAT_MARKED ones, in its order.
  * Formats without a marker of their own (HTML pages, bonnie++ CSV, the
  * long and wide tables) are not asked: almost any text with commas or a
  * table would pass for them.  fio's JSON and normal text are one tool:
@@ -29,12 +30,6 @@
 #include "../core/err.h"
 #include "../core/record.h"
 #include "format.h"
-
-static const struct format *const asked[] = {
-	&format_sysbench, &format_sqlbench, &format_fio, &format_fiotext,
-	&format_hyperfine, &format_supersmack, &format_dbench,
-	&format_pgbench, &format_iozone,
-};
 
 static int same_tool(const struct format *a, const struct format *b)
 {
@@ -128,10 +123,11 @@ int format_others_read(const struct format *read, const char *p, size_t n,
 	size_t i;
 	struct err why;
 
-	for (i = 0; i < sizeof(asked) / sizeof(asked[0]); i++) {
-		const struct format *f = asked[i];
+	for (i = 0; formats[i]; i++) {
+		const struct format *f = formats[i];
 
-		if (same_tool(f, read) || !f->detect(p, n))
+		if (!(f->flags & FORMAT_MARKED) || same_tool(f, read) ||
+		    !f->detect(p, n))
 			continue;
 		err_clear(&why);
 		if (f->parse(p, n, o, &nothing, &why) == 0) {

@@ -326,7 +326,7 @@ const struct format format_dbench = {
 	"dbench",
 	"dbench 3.x/4.x output: the Throughput line, the operation table, "
 	"the execute lines as samples; one run per Throughput line",
-	0,
+	FORMAT_MARKED,
 	dbench_detect,
 	dbench_parse,
 	NULL,	/* group: its runs never span files */

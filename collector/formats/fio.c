@@ -797,7 +797,7 @@ const struct format format_fio = {
 	"fio",
 	"fio JSON output (json and json+, 2.x and 3.x), with notes or other "
 	"output around it",
-	FORMAT_PARTS,	/* its logs (fiolog.c) */
+	FORMAT_MARKED | FORMAT_PARTS,	/* its logs (fiolog.c) */
 	fio_detect,
 	fio_parse,
 	NULL,	/* group: its runs never span files; its logs are named */

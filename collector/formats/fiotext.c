@@ -726,7 +726,7 @@ const struct format format_fiotext = {
 	"fio-text",
 	"fio normal (default) text output, 2.x and 3.x: one run per job "
 	"report, the same names and units as the JSON import",
-	FORMAT_PARTS,	/* its logs (fiolog.c) */
+	FORMAT_MARKED | FORMAT_PARTS,	/* its logs (fiolog.c) */
 	ft_detect,
 	ft_parse,
 	NULL,	/* group: its runs never span files; its logs are named */

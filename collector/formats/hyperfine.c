@@ -362,7 +362,7 @@ const struct format format_hyperfine = {
 	"hyperfine",
 	"hyperfine JSON exports: one test per command, each of its times a "
 	"repeat",
-	0,
+	FORMAT_MARKED,
 	hf_detect,
 	hf_parse,
 	NULL,	/* group: its runs never span files */

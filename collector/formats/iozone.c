@@ -473,7 +473,7 @@ const struct format format_iozone = {
 	"iozone",
 	"iozone automatic-mode table (-a) or -R report blocks: a run per "
 	"file size, a test per operation and record size",
-	0,
+	FORMAT_MARKED,
 	iz_detect,
 	iz_parse,
 	NULL,	/* group: its runs never span files */

@@ -634,7 +634,7 @@ const struct format format_pgbench = {
 	"PostgreSQL pgbench output (8.x to 18): the summary, statement "
 	"latencies, per-script blocks, progress lines as samples; one run per "
 	"summary",
-	0,
+	FORMAT_MARKED,
 	pg_detect,
 	pg_parse,
 	NULL,	/* group: its runs never span files */

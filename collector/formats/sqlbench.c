@@ -358,7 +358,7 @@ const struct format format_sqlbench = {
 	"sqlbench",
 	"sql-bench per-test outputs, RUN- summaries (one run per output "
 	"folder) and compare-results tables",
-	0,
+	FORMAT_MARKED,
 	sqlbench_detect,
 	sqlbench_parse,
 	sqlbench_group,

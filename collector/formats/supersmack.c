@@ -250,7 +250,7 @@ const struct format format_supersmack = {
 	"supersmack",
 	"Super Smack reports ('Query Barrel Report for client ...'), one run "
 	"per report",
-	0,
+	FORMAT_MARKED,
 	smack_detect,
 	smack_parse,
 	NULL,	/* group: its runs never span files */

@@ -1583,7 +1583,7 @@ const struct format format_sysbench = {
 	"sysbench",
 	"sysbench 0.4, 0.5, 1.0 and 1.1 output (OLTP, fileio, cpu, memory, "
 	"threads, mutex), several runs per file",
-	0,
+	FORMAT_MARKED,
 	sysbench_detect,
 	sysbench_parse,
 	NULL,	/* group: its runs never span files */
