@@ -1,8 +1,9 @@
 /*
  * format.h: the boundary between input bytes and records.
  *
- * Each input format is one file with one `struct format` and one line in the
- * registry (registry.c).  A parser turns a whole, validated buffer into
+ * Each input format is one file under formats/ with one `struct format`,
+ * declared and listed in the registry (registry.c), the one list of formats
+ * (docs/adding-a-format.md).  A parser turns a whole, validated buffer into
  * records through a struct record_sink; it knows nothing of SQLite, HTML or
  * the terminal.  Detection is by content: each format says whether a buffer
  * looks like its own, and the registry asks them in a fixed order.
@@ -128,21 +129,6 @@ int format_others_read(const struct format *read, const char *p, size_t n,
 		       const struct record_sink *sink,
 		       struct format_also *also, struct err *e);
 
-extern const struct format format_sysbench;
-extern const struct format format_fio;
-extern const struct format format_pts;
-extern const struct format format_bonnie;
-extern const struct format format_sqlbench;
-extern const struct format format_table;
-extern const struct format format_wide;
-extern const struct format format_html;
-extern const struct format format_supersmack;
-extern const struct format format_dbench;
-extern const struct format format_hyperfine;
-extern const struct format format_pgbench;
-extern const struct format format_fiotext;
-extern const struct format format_iozone;
-extern const struct format format_fiolog;
 
 /* fiolog.c: the parse_set of fio's outputs (out: fio or fio-text): in[0]
  * the job output, in[1..n) its logs, sent as samples of its runs.  On

@@ -31,12 +31,15 @@
 #include "../core/record.h"
 #include "format.h"
 
+/* 1 when f is one of fio's outputs, JSON or normal text. */
+static int fio_output(const struct format *f)
+{
+	return strcmp(f->name, "fio") == 0 || strcmp(f->name, "fio-text") == 0;
+}
+
 static int same_tool(const struct format *a, const struct format *b)
 {
-	int fa = a == &format_fio || a == &format_fiotext;
-	int fb = b == &format_fio || b == &format_fiotext;
-
-	return a == b || (fa && fb);
+	return a == b || (fio_output(a) && fio_output(b));
 }
 
 /* The line on which f's output starts in p[0..n) (f accepts it whole):

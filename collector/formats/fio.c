@@ -785,13 +785,9 @@ static int fio_parse(const char *p, size_t n, const struct parse_opts *po,
 	return 0;
 }
 
-/* The output with fio's logs after it (fiolog.c). */
 static int fio_parse_set(const struct input *in, size_t n,
 			const struct parse_opts *o,
-			const struct record_sink *sink, struct err *e)
-{
-	return fiolog_parse_set(&format_fio, in, n, o, sink, e);
-}
+			const struct record_sink *sink, struct err *e);
 
 const struct format format_fio = {
 	"fio",
@@ -803,3 +799,11 @@ const struct format format_fio = {
 	NULL,	/* group: its runs never span files; its logs are named */
 	fio_parse_set,
 };
+
+/* The output with fio's logs after it (fiolog.c). */
+static int fio_parse_set(const struct input *in, size_t n,
+			const struct parse_opts *o,
+			const struct record_sink *sink, struct err *e)
+{
+	return fiolog_parse_set(&format_fio, in, n, o, sink, e);
+}

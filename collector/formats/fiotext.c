@@ -714,13 +714,9 @@ out:
 	return rc;
 }
 
-/* The output with fio's logs after it (fiolog.c). */
 static int fiotext_parse_set(const struct input *in, size_t n,
 			     const struct parse_opts *o,
-			     const struct record_sink *sink, struct err *e)
-{
-	return fiolog_parse_set(&format_fiotext, in, n, o, sink, e);
-}
+			     const struct record_sink *sink, struct err *e);
 
 const struct format format_fiotext = {
 	"fio-text",
@@ -732,3 +728,11 @@ const struct format format_fiotext = {
 	NULL,	/* group: its runs never span files; its logs are named */
 	fiotext_parse_set,
 };
+
+/* The output with fio's logs after it (fiolog.c). */
+static int fiotext_parse_set(const struct input *in, size_t n,
+			     const struct parse_opts *o,
+			     const struct record_sink *sink, struct err *e)
+{
+	return fiolog_parse_set(&format_fiotext, in, n, o, sink, e);
+}

@@ -11,6 +11,11 @@
 #include "../../collector/format.h"
 #include "tap.h"
 
+/* The formats tested by their structs (collector/registry.c declares
+ * every one where it lists them). */
+extern const struct format format_bonnie, format_table, format_fio,
+	format_pts;
+
 static int cap_begin(void *ctx, const char *suite, const char *label,
 		     long line, struct err *e)
 {
