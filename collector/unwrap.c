@@ -399,6 +399,12 @@ static int t_warn(void *ctx, long line, const char *msg, struct err *e)
 	return t->in->warn ? t->in->warn(t->in->ctx, line, msg, e) : 0;
 }
 
+/* The sink that trims labels on the way to the parser's (the ctx is set
+ * per call). */
+static const struct record_sink trim_sink = {
+	NULL, t_run_begin, t_attr, t_result, t_sample, t_run_end, t_warn,
+};
+
 int format_parse(const struct format *f, const char *p, size_t n,
 		 const struct parse_opts *o, const struct record_sink *sink,
 		 struct err *e)
@@ -410,13 +416,8 @@ int format_parse(const struct format *f, const char *p, size_t n,
 	int rc;
 
 	t.in = sink;
+	s = trim_sink;
 	s.ctx = &t;
-	s.run_begin = t_run_begin;
-	s.attr = t_attr;
-	s.result = t_result;
-	s.sample = t_sample;
-	s.run_end = t_run_end;
-	s.warn = t_warn;
 	if (!(f->flags & (FORMAT_ANY_BYTES | FORMAT_EXACT)) &&
 	    n <= UNWRAP_MAX_BYTES) {
 		if (unwrap(p, n, &u, &un) < 0)

@@ -441,6 +441,18 @@ static int bonnie_detect(const char *p, size_t n)
 	return has_table(p, n);
 }
 
+/* The word of s[0..n) at or after *i (blanks passed over) in w's p and n;
+ * *i moves past it. */
+static void next_word(const char *s, size_t n, size_t *i, struct field *w)
+{
+	while (*i < n && span_isblank(s[*i]))
+		(*i)++;
+	w->p = s + *i;
+	while (*i < n && !span_isblank(s[*i]))
+		(*i)++;
+	w->n = (size_t)(s + *i - w->p);
+}
+
 /* The table lines a 1.0x CSV line needs (see the top): "Version 1.03e
  * ------Sequential Output---..." sets c->version; the row after the
  * "Machine   Size K/sec ..." heading sets c->machine (its first word). */
@@ -449,12 +461,7 @@ static void table_line(struct ctx *c, const char *s, size_t n, int *name_next)
 	struct field w;
 	size_t i = 0;
 
-	while (i < n && span_isblank(s[i]))
-		i++;
-	w.p = s + i;
-	while (i < n && !span_isblank(s[i]))
-		i++;
-	w.n = (size_t)(s + i - w.p);
+	next_word(s, n, &i, &w);
 	w.orig = 0;
 	if (*name_next && w.n) {
 		c->machine = w;
@@ -467,12 +474,7 @@ static void table_line(struct ctx *c, const char *s, size_t n, int *name_next)
 	}
 	if (span_eq(w.p, w.n, "Version") &&
 	    span_find(s, n, "------Sequential Output------")) {
-		while (i < n && span_isblank(s[i]))
-			i++;
-		w.p = s + i;
-		while (i < n && !span_isblank(s[i]))
-			i++;
-		w.n = (size_t)(s + i - w.p);
+		next_word(s, n, &i, &w);
 		c->version = w;
 		c->machine.n = 0;
 	}

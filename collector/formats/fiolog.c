@@ -388,6 +388,12 @@ static int assign(struct logset *x, struct err *e)
 	return 0;
 }
 
+/* The sink the output is read through: its runs, with their logs' samples
+ * added, go on to the importer's (the ctx is set per call). */
+static const struct record_sink log_sink = {
+	NULL, ls_run_begin, ls_attr, ls_result, ls_sample, ls_run_end, ls_warn,
+};
+
 int fiolog_parse_set(const struct format *out, const struct input *in,
 		     size_t n, const struct parse_opts *o,
 		     const struct record_sink *sink, struct err *e)
@@ -408,13 +414,8 @@ int fiolog_parse_set(const struct format *out, const struct input *in,
 		err_set(e, in[0].name, 0, 0, "out of memory");
 		goto out;
 	}
+	ls = log_sink;
 	ls.ctx = &x;
-	ls.run_begin = ls_run_begin;
-	ls.attr = ls_attr;
-	ls.result = ls_result;
-	ls.sample = ls_sample;
-	ls.run_end = ls_run_end;
-	ls.warn = ls_warn;
 	x.pass = 1;
 	o1.also = NULL;		/* the second pass lists the other tools */
 	err_set(e, in[0].name, 0, 0, "%s", "");
