@@ -5,7 +5,8 @@
 # PATH": after the first line that starts with the block's first line, the
 # block's other lines), then the copy is built and the sample imported:
 # the run must be in the store, and the format in import --help, in the
-# fuzz targets and in the format tables the README check reads.  The page
+# fuzz targets, in the format tables the README check reads and among the
+# samples detection is tested on.  The page
 # and this test cannot drift: the code is the page's.
 . "$TOP/tests/lib.sh"
 DOC=$TOP/docs/adding-a-format.md
@@ -19,13 +20,16 @@ build-san/clang) mk="CC=clang SANITIZE=1"; bin=build-san/clang/benchsite ;;
    exit 0 ;;
 esac
 
-# the copy: the sources, what the build and the README check read, and the
-# build's objects with their times, so that make compiles only the changes
+# the copy: the sources, what the build and the README and detection
+# checks read, and the build's objects with their times, so that make
+# compiles only the changes
 C=$T/tree
 mkdir -p "$C/tests/fuzz"
 (cd "$TOP" && cp -Rp core schema collector analysis renderer cli templates \
-	main.c Makefile README.md docs "$C/") &&
-	cp -p "$TOP"/tests/lib.sh "$TOP"/tests/readme.test.sh "$C/tests/" &&
+	main.c Makefile README.md docs sample-data "$C/") &&
+	cp -p "$TOP"/tests/lib.sh "$TOP"/tests/readme.test.sh \
+		"$TOP"/tests/guess.test.sh "$C/tests/" &&
+	cp -Rp "$TOP"/tests/fixtures "$TOP"/tests/tables "$C/tests/" &&
 	cp -p "$TOP"/tests/fuzz/*.[ch] "$C/tests/fuzz/" &&
 	mkdir -p "$C/$rel" && cp -Rp "$BUILD_DIR/." "$C/$rel/" &&
 	{ [ ! -f "$TOP/$bin" ] || cp -p "$TOP/$bin" "$C/$bin"; }
@@ -107,3 +111,8 @@ BIN=$NEW TOP=$C sh "$C/tests/readme.test.sh" > "$T/readme" 2>&1
 why=$(grep -m 1 '^not ok' "$T/readme")
 check "README.md's and docs/formats.md's tables have the new format${why:+ ($why)}" \
 	test -z "$why"
+
+BIN=$NEW TOP=$C sh "$C/tests/guess.test.sh" > "$T/guess" 2>&1
+why=$(grep -m 1 '^not ok' "$T/guess")
+check "detection is tested on its sample${why:+ ($why)}" test -z "$why"
+check "the sample is among them" grep -q 'ioping-1.2-tmp.out: detected as ioping' "$T/guess"
