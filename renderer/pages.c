@@ -35,7 +35,7 @@
 #include "site.h"
 #include "site_entry.h"
 #include "slug.h"
-#include "split.h"
+#include "split_page.h"
 #include "sweep.h"
 
 #define CHART_WIDTH 960
