@@ -22,25 +22,6 @@
 #include "../core/sort.h"
 #include "../core/text.h"
 
-static const char *const kind_names[] = {
-	"best", "slower", "faster", "same", "spread", "vs-best", "geomean",
-	"outlier", "too-fast", "mixed", "fixed",
-};
-
-const char *stmt_kind_name(enum stmt_kind k)
-{
-	return kind_names[k];
-}
-
-static const char *const support_names[] = {
-	"", "significant", "not-significant", "single-run", "partial", "tie",
-};
-
-const char *stmt_support_name(enum stmt_support s)
-{
-	return support_names[s];
-}
-
 const struct stats *analysis_stats(const struct analysis *a, int c, int g)
 {
 	return &a->st[(size_t)c * (size_t)a->m->ngroups + (size_t)g];

@@ -13,6 +13,7 @@
 #ifndef BENCHSITE_ANALYSIS_H
 #define BENCHSITE_ANALYSIS_H
 
+#include "kinds.h"
 #include "model.h"
 #include "stats.h"
 
@@ -112,19 +113,6 @@ void analysis_release(struct analysis *a);
 
 /* The statistics of group g in column c (st->n == 0: no value). */
 const struct stats *analysis_stats(const struct analysis *a, int c, int g);
-
-/* kind of a statement, as `summary --format tsv` prints it */
-enum stmt_kind { K_BEST, K_SLOWER, K_FASTER, K_SAME, K_SPREAD, K_VS_BEST,
-		 K_GEOMEAN, K_OUTLIER, K_TOOFAST, K_MIXED, K_FIXED };
-
-const char *stmt_kind_name(enum stmt_kind k);
-
-/* What a statement's difference rests on (the TSV's support column,
- * docs/analysis.md): nothing (a statement of no difference), the family's
- * test, no test (a single run on a side), some of its tests, a tie. */
-enum stmt_support { S_NONE, S_SIG, S_NOTSIG, S_SINGLE, S_PARTIAL, S_TIE };
-
-const char *stmt_support_name(enum stmt_support s);
 
 struct statement {
 	enum stmt_kind kind;

@@ -331,7 +331,7 @@ int sweep_each_row(const struct split *sp,
 			if (k < 0)
 				continue;
 			memset(&r, 0, sizeof(r));
-			r.kind = SWEEP_PEAK;
+			r.kind = K_PEAK;
 			r.col = c;
 			r.subject = sp->bys[g];
 			r.value = best;
@@ -341,7 +341,7 @@ int sweep_each_row(const struct split *sp,
 			if (!ends(&ax, c, sp->bys[g], &lo, &hi, &vlo, &vhi) ||
 			    !(vlo > 0) || !(vhi > 0))
 				continue;
-			r.kind = SWEEP_SCALING;
+			r.kind = K_SCALING;
 			r.ratio = vhi / vlo;
 			r.value = vhi;
 			r.ref_value = vlo;
@@ -359,7 +359,7 @@ int sweep_each_row(const struct split *sp,
 				if (o < 0)
 					continue;
 				memset(&r, 0, sizeof(r));
-				r.kind = SWEEP_OVERTAKE;
+				r.kind = K_OVERTAKE;
 				r.col = c;
 				r.subject = ahead(seg[o].lead) == 1 ? sp->bys[g] :
 								      sp->bys[h];

@@ -18,24 +18,22 @@
 
 struct buf;
 
-enum sweep_kind { SWEEP_PEAK, SWEEP_SCALING, SWEEP_OVERTAKE };
-
 /* One statement along the axis, for `summary --format tsv`. */
 struct sweep_row {
-	enum sweep_kind kind;
+	enum stmt_kind kind;	/* K_PEAK, K_SCALING, K_OVERTAKE */
 	int col;
 	const char *subject;	/* a by value */
-	const char *reference;	/* SWEEP_OVERTAKE: the group overtaken */
-	double ratio;		/* SWEEP_SCALING: the figure at the largest
+	const char *reference;	/* K_OVERTAKE: the group overtaken */
+	double ratio;		/* K_SCALING: the figure at the largest
 				 * setting over that at the smallest (below
 				 * 1 for a decline); 0 otherwise */
 	double value, ref_value;
 	int has_ref_value;
 	const char *x;		/* the setting the row is about: the peak's,
-				 * the overtake's first; SWEEP_SCALING: the
+				 * the overtake's first; K_SCALING: the
 				 * largest */
-	const char *ref_x;	/* SWEEP_SCALING: the smallest */
-	enum stmt_support support;	/* SWEEP_OVERTAKE */
+	const char *ref_x;	/* K_SCALING: the smallest */
+	enum stmt_support support;	/* K_OVERTAKE */
 };
 
 /* The statements along the axis for column c, one a line:
