@@ -12,6 +12,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "wording.h"
 
 int split_intern(char **list, int *n, char *s)
 {

@@ -13,6 +13,8 @@
 
 #include "../core/buf.h"
 #include "analysis.h"
+#include "figures.h"
+#include "wording.h"
 
 void sweep_axis_release(struct sweep_axis *ax)
 {

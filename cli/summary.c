@@ -16,6 +16,7 @@
 #include "../analysis/model.h"
 #include "../analysis/systems.h"
 #include "../analysis/timeseries.h"
+#include "../analysis/wording.h"
 #include "../analysis/titles.h"
 #include "../core/buf.h"
 #include "../core/err.h"
