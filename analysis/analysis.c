@@ -539,6 +539,25 @@ static void pair_statement(struct gen *x, int c, int b, int w)
 		s->kind = K_FASTER;
 }
 
+/* A statement of kind k of group g in column c against the mean avg of
+ * the chart's nothers other groups; NULL out of memory. */
+static struct statement *against_others(struct gen *x, enum stmt_kind k,
+					int c, int g, double avg, int nothers)
+{
+	const struct stats *so = analysis_stats(x->a, c, g);
+	struct statement *s = add(x, k, c, g);
+
+	if (!s)
+		return NULL;
+	s->ref_word = "others";
+	s->value = so->mean;
+	s->n = so->n;
+	s->ref_value = avg;
+	s->ref_n = nothers;
+	s->has_ref_value = 1;
+	return s;
+}
+
 /* Each outlier of the comparison against the mean of the chart's other
  * groups, where its figure lies beyond all of theirs. */
 static void outlier_statements(struct gen *x, int c, struct stats_term *terms,
@@ -570,15 +589,9 @@ static void outlier_statements(struct gen *x, int c, struct stats_term *terms,
 			continue;	/* among the others: better than their
 					 * mean is not better than them */
 		if (r <= 0) {	/* a zero, or across zero: no ratio */
-			if (!(s = add(x, K_SAME, c, g)))
+			if (!(s = against_others(x, K_SAME, c, g, avg, nothers)))
 				return;
 			s->by_test = -1;
-			s->ref_word = "others";
-			s->value = so->mean;
-			s->n = so->n;
-			s->ref_value = avg;
-			s->ref_n = nothers;
-			s->has_ref_value = 1;
 			continue;
 		}
 		/* g is an outlier, so no want[h] is g: the pairs the test
@@ -593,15 +606,10 @@ static void outlier_statements(struct gen *x, int c, struct stats_term *terms,
 				nnot++;
 		}
 		nun = nwant - nsig - nnot;
-		if (!(s = add(x, r >= 1 ? K_SLOWER : K_FASTER, c, g)))
+		if (!(s = against_others(x, r >= 1 ? K_SLOWER : K_FASTER, c, g,
+					 avg, nothers)))
 			return;
 		s->ratio = r >= 1 ? r : 1 / r;
-		s->ref_word = "others";
-		s->value = so->mean;
-		s->n = so->n;
-		s->ref_value = avg;
-		s->ref_n = nothers;
-		s->has_ref_value = 1;
 		if (so->n >= 2 && all_rep) {
 			/* the outlier's mean against the mean of the others'
 			 * means: Satterthwaite over every term */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../core/buf.h"
+#include "../core/sort.h"
 #include "figures.h"
 #include "titles.h"
 
@@ -424,23 +425,25 @@ int analysis_sentence(const struct analysis *a, int col, struct buf *out)
 	return rc;
 }
 
-/* Group g's vs-best statement in column c, or NULL. */
+static int by_subject(const void *pa, const void *pb)
+{
+	const struct statement *a = pa, *b = pb;
+
+	return (a->subject > b->subject) - (a->subject < b->subject);
+}
+
+/* Group g's vs-best statement in column c, or NULL: they end the column's
+ * statements, one per group in group order. */
 static const struct statement *vs_best(const struct analysis *a, int c, int g)
 {
-	int lo = a->vs_first[c], hi = a->col_first[c + 1];
+	struct statement key;
+	int lo = a->vs_first[c];
 
 	if (lo < 0)
 		return NULL;
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-
-		if (a->stmt[mid].subject < g)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < a->col_first[c + 1] && a->stmt[lo].subject == g ?
-	       &a->stmt[lo] : NULL;
+	key.subject = g;
+	return find_item(&key, a->stmt + lo, (size_t)(a->col_first[c + 1] - lo),
+			 sizeof(key), by_subject);
 }
 
 int analysis_ratio_to_best(const struct analysis *a, int c, int g,
