@@ -29,6 +29,12 @@ enum stmt_family { F_COMPARISON, F_SWEEP, F_OVER_TIME };
 const char *stmt_kind_name(enum stmt_kind k);
 enum stmt_family stmt_kind_family(enum stmt_kind k);
 
+/* 1 when a statement of kind k states its subject's figure (the TSV's
+ * value column); 0 for a geometric mean, an outlier, a too-fast group and
+ * a mixture, which name groups or values only.  A K_FIXED statement
+ * states one when it has it (has_value). */
+int stmt_kind_valued(enum stmt_kind k);
+
 /* The family's name as `unit kinds` prints it ("over-time"). */
 const char *stmt_family_name(enum stmt_family f);
 

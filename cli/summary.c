@@ -533,8 +533,7 @@ static int tsv_row(void *ctx, const struct statement *st)
 	struct summary *x = ctx;
 	const struct model *m = x->m;
 	const struct column *col = st->col >= 0 ? &m->cols[st->col] : NULL;
-	int numeric = st->kind != K_GEOMEAN && st->kind != K_OUTLIER &&
-		      st->kind != K_TOOFAST && st->kind != K_MIXED &&
+	int numeric = stmt_kind_valued(st->kind) &&
 		      (st->kind != K_FIXED || st->has_value);
 
 	put_text(m->name, '\t');
