@@ -11,8 +11,8 @@
  * each pair of groups, where one is ahead of the other, where the test
  * does not separate them, and where one overtakes the other.
  */
-#ifndef BENCHSITE_SWEEP_H
-#define BENCHSITE_SWEEP_H
+#ifndef BENCHSITE_ANALYSIS_SWEEP_H
+#define BENCHSITE_ANALYSIS_SWEEP_H
 
 #include "split.h"
 

@@ -13,8 +13,9 @@
 struct chart;
 struct err;
 
-/* What split_chart makes: the distinct split values (pointers into the
- * model's split_value), owned. */
+/* What split_chart makes: the distinct split values in group order (the
+ * array owned, its strings the model's split_value), and the legend's
+ * title. */
 struct split_labels {
 	char **values;
 	char *title;		/* the split's keys, ", "-joined */
@@ -23,7 +24,7 @@ struct split_labels {
 /* Draws ch's bars (their labels are m's group names) as clusters by their
  * by value, each bar named by its split value and coloured by it, the same
  * colour for one value in every cluster and every chart of m, and gives
- * ch the legend of those colours.  ch's texts point into *sl, which
+ * ch the legend of those colours.  ch's texts point into m and *sl, which
  * split_chart_release frees once ch is laid out (also after a failure).
  * Nothing when m has no split; -1 with e filled when out of memory. */
 int split_chart(const struct model *m, struct chart *ch,
