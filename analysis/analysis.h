@@ -8,11 +8,13 @@
  * an outlier's ratio to the others, the spread of the others, two groups
  * compared, every group's ratio to the best, and each group's geometric
  * mean across columns.  docs/analysis.md is the specification; the
- * thresholds are named below with why.
+ * thresholds are named below with why.  The statements are data here
+ * (their kinds: kinds.h); wording.h says them.
  */
 #ifndef BENCHSITE_ANALYSIS_H
 #define BENCHSITE_ANALYSIS_H
 
+#include "kinds.h"
 #include "model.h"
 #include "stats.h"
 
@@ -110,21 +112,24 @@ struct analysis {
 int analysis_run(const struct model *m, struct analysis *a, struct err *e);
 void analysis_release(struct analysis *a);
 
-/* The statistics of group g in column c (st->n == 0: no value). */
+/* The statistics of group g in column c (st->n == 0: no value), and its
+ * mean. */
 const struct stats *analysis_stats(const struct analysis *a, int c, int g);
+double analysis_mean(const struct analysis *a, int c, int g);
 
-/* kind of a statement, as `summary --format tsv` prints it */
-enum stmt_kind { K_BEST, K_SLOWER, K_FASTER, K_SAME, K_SPREAD, K_VS_BEST,
-		 K_GEOMEAN, K_OUTLIER, K_TOOFAST, K_MIXED, K_FIXED };
+/* The index of group g in column c of the [col * ngroups + g] arrays. */
+size_t analysis_at(const struct analysis *a, int c, int g);
 
-const char *stmt_kind_name(enum stmt_kind k);
+/* 1 for a measured figure: some value, no run too fast to measure, and
+ * not only figures that the runs' limits fixed. */
+int analysis_has(const struct analysis *a, int c, int g);
 
-/* What a statement's difference rests on (the TSV's support column,
- * docs/analysis.md): nothing (a statement of no difference), the family's
- * test, no test (a single run on a side), some of its tests, a tie. */
-enum stmt_support { S_NONE, S_SIG, S_NOTSIG, S_SINGLE, S_PARTIAL, S_TIE };
+/* How many times worse x is than y (< 1: better), by the column's
+ * direction; 0 when either is not positive. */
+double analysis_worse_ratio(const struct column *col, double x, double y);
 
-const char *stmt_support_name(enum stmt_support s);
+/* 1 when v is within share (TIE_SHARE, NEAR_TIE_SHARE) of best. */
+int analysis_is_tie(double v, double best, double share);
 
 struct statement {
 	enum stmt_kind kind;
@@ -162,12 +167,6 @@ int analysis_each_statement(const struct analysis *a,
 			    int (*cb)(void *ctx, const struct statement *s),
 			    void *ctx);
 
-/* The column's statements as one paragraph for people:
- * "jfs_defaults is 2.1x slower than the other 10 (268 s vs 125 s mean);
- * best: ext2_defaults and reiserfs_defaults (124 s); the others are within
- * 1.6% of each other."  Empty when there is nothing to say. */
-int analysis_sentence(const struct analysis *a, int col, struct buf *out);
-
 /* What the chart's family says of groups g and h in column c (the support
  * a statement of the pair would have): S_SIG, S_TIE, S_NOTSIG, S_SINGLE;
  * S_NONE when a side has no figure or memory ran out. */
@@ -176,51 +175,5 @@ enum stmt_support analysis_pair(const struct analysis *a, int c, int g,
 
 /* 1 when group g ties for the best of column c. */
 int analysis_is_best(const struct analysis *a, int c, int g);
-
-/* Group g's ratio to the best of column c as text ("1.6x"); 0 when there
- * is none (no value, a zero figure, or g is best). */
-int analysis_ratio_to_best(const struct analysis *a, int c, int g,
-			   char out[16]);
-
-/* The same ratio's 95% interval as text ("1.4x-3.3x"); 0 when it has
- * none (a single run on a side, or an unbounded interval). */
-int analysis_ratio_to_best_ci(const struct analysis *a, int c, int g,
-			      char out[40]);
-
-/* Why column c is not compared (COL_SET, COL_EQUAL, COL_NONE), for
- * people; NULL when it is. */
-const char *analysis_column_note(const struct analysis *a, int c);
-
-/* The comparison's headline for the index: "xfs: best in 9 of 12 charts;
- * jfs stands out".  Empty when there is nothing to say. */
-void analysis_headline(const struct analysis *a, struct buf *out);
-
-/* What a reader must know to read the comparison's statements, one
- * paragraph each, separated by newlines: single runs, the noise rule, the
- * overall ranking's coverage, mixed groups, runs left out, the grouping
- * chosen. */
-void analysis_notes(const struct analysis *a, struct buf *out);
-
-/* "faster"/"slower" for times and rates, "better"/"worse" otherwise. */
-const char *analysis_word(const struct column *col, int better);
-
-/* A ratio as people read it: one decimal from 1.2x up, two below. */
-void analysis_ratio_text(double r, char out[16]);
-
-/* A value with its unit for people: "268 s", "1.25 ms", "2891/s"; with a
- * unit (a sentence, an alt text) by units_value (units.h), without one (a
- * table's figure) as stored, shortened only past 7 characters. */
-void analysis_value_text(double v, const char *unit, char out[48]);
-
-/* A stored figure with every digit it has, its thousands separated from
- * 10,000 up ("9,025,827", "10,729.52"): a run's own table. */
-void analysis_exact_text(double v, char out[48]);
-
-/* A table's figure (analysis_value_text without a unit) in the unit u
- * its column's chart shows (units.h; NULL: as stored), with as many
- * significant digits as the stored figure's text: "308,218" KiB/s is
- * "300.994" in MiB/s, "0.25" s is "250" in ms. */
-struct units_view;
-void analysis_table_text(double v, const struct units_view *u, char out[48]);
 
 #endif

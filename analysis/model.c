@@ -1130,6 +1130,64 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+/* The values of comma-separated keys for run, joined by sep, into out;
+ * NULL when the run lacks one. */
+static const char *keys_value(const struct model *m, long long run,
+			      const char *keys, const char *sep,
+			      struct buf *out)
+{
+	buf_reset(out);
+	while (*keys) {
+		size_t len = strcspn(keys, ",");
+		char key[128];
+		const char *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, keys);
+		if (!(v = model_attr(m, run, key)))
+			return NULL;
+		buf_printf(out, "%s%s", out->len ? sep : "", v);
+		keys += len;
+		if (*keys == ',')
+			keys++;
+	}
+	return out->data ? out->data : "";
+}
+
+/* With a split, each group's by value and split value, read from its
+ * first run's attributes as the store's grouping read them (group_of):
+ * pages and statements name a group by either, and its name joins both.
+ * -1 out of memory. */
+static int split_values(struct model *m)
+{
+	struct buf b, v;
+	int g, n = m->ngroups ? m->ngroups : 1, rc = 0;
+
+	if (!m->split)
+		return 0;
+	m->by_value = calloc((size_t)n, sizeof(*m->by_value));
+	m->split_value = calloc((size_t)n, sizeof(*m->split_value));
+	if (!m->by_value || !m->split_value)
+		return -1;
+	buf_init(&b, 1 << 16);
+	buf_init(&v, 1 << 16);
+	for (g = 0; g < m->ngroups && rc == 0; g++) {
+		long long run = m->nruns[g] ? m->runs[g][0] : -1;
+		const char *label = run >= 0 ? model_attr(m, run, "label") : NULL;
+		const char *by = run >= 0 ? group_of(m, run, label ? label : "",
+						     m->by, &b) : m->groups[g];
+		const char *x = run >= 0 ? keys_value(m, run, m->split, " ", &v)
+				: NULL;
+
+		m->by_value[g] = strdup(by);
+		m->split_value[g] = strdup(x ? x : "");
+		if (!m->by_value[g] || !m->split_value[g])
+			rc = -1;
+	}
+	buf_release(&b);
+	buf_release(&v);
+	return rc;
+}
+
 int model_load(struct store *s, const struct store_comparison *c,
 	       struct model *m, struct err *e)
 {
@@ -1206,7 +1264,7 @@ int model_load(struct store *s, const struct store_comparison *c,
 	sort_items(m->sampled, (size_t)m->nsampled, sizeof(*m->sampled),
 		   by_col_run);
 	if (mark_several(&l) || each_mixture(m, l.rt, l.nrt, note_mixed, m) < 0 ||
-	    order_groups(m, c->order)) {
+	    order_groups(m, c->order) || split_values(m)) {
 		load_release(&l);
 		model_release(m);
 		return err_set(e, NULL, 0, 0, "out of memory");
@@ -1222,7 +1280,13 @@ void model_release(struct model *m)
 	for (i = 0; i < m->ngroups; i++) {
 		free(m->groups[i]);
 		free(m->runs[i]);
+		if (m->by_value)
+			free(m->by_value[i]);
+		if (m->split_value)
+			free(m->split_value[i]);
 	}
+	free(m->by_value);
+	free(m->split_value);
 	free(m->runs);
 	free(m->nruns);
 	for (i = 0; i < m->ncols; i++) {
@@ -1303,19 +1367,14 @@ int model_uses_has(const struct model_use *sorted, long n, int col,
 void model_group_parts(const struct model *m, int g, char *by, size_t cap,
 		       const char **x)
 {
-	const char *name = m->groups[g], *p = NULL, *q;
-	size_t len = strlen(name);
+	const char *name = m->groups[g];
 
-	if (m->sweep)
-		for (q = strstr(name, " / "); q; q = strstr(q + 1, " / "))
-			p = q;
-	if (p) {
-		len = (size_t)(p - name);
-		*x = p + 3;
-	} else {
-		*x = "";
+	*x = "";
+	if (m->sweep && m->by_value) {
+		name = m->by_value[g];
+		*x = m->split_value[g];
 	}
-	snprintf(by, cap, "%.*s", (int)(len < cap ? len : cap - 1), name);
+	snprintf(by, cap, "%s", name);
 }
 
 void model_group_said(const struct model *m, int g, char *out, size_t cap)

@@ -93,6 +93,13 @@ struct model {
 	int sweep;		/* split is a sweep's numeric key (compare
 				 * --x): its values are an axis */
 	char **groups;		/* owned names, ngroups */
+	char **by_value;	/* with a split, per group: the by part of
+				 * its name ("xfs"), owned; else NULL */
+	char **split_value;	/* with a split, per group: its split
+				 * value, the split keys' values of its
+				 * first run joined by spaces ("4.1.10
+				 * tuned"; "" when one is missing), owned;
+				 * else NULL */
 	long long **runs;	/* per group: its run ids, nruns[g] of them */
 	int *nruns;
 	int ngroups, gcap;
@@ -135,9 +142,8 @@ int model_attr_exempt(const char *key);
 const char *model_attr(const struct model *m, long long run, const char *key);
 
 /* Group g's parts: in a sweep, whose groups the model names "BY / X", BY
- * goes into by and *x points at X (the setting's value, a number, so the
- * last " / " parts them); elsewhere the whole name goes into by and *x is
- * "". */
+ * goes into by and *x points at X (the setting's value); elsewhere the
+ * whole name goes into by and *x is "". */
 void model_group_parts(const struct model *m, int g, char *by, size_t cap,
 		       const char **x);
 

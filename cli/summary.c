@@ -16,6 +16,7 @@
 #include "../analysis/model.h"
 #include "../analysis/systems.h"
 #include "../analysis/timeseries.h"
+#include "../analysis/wording.h"
 #include "../analysis/titles.h"
 #include "../core/buf.h"
 #include "../core/err.h"
@@ -23,8 +24,8 @@
 #include "../core/record.h"
 #include "../core/text.h"
 #include "../core/textrule.h"
-#include "../renderer/split.h"
-#include "../renderer/sweep.h"
+#include "../analysis/split.h"
+#include "../analysis/sweep.h"
 #include "../schema/comparison_rule.h"
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
@@ -532,8 +533,7 @@ static int tsv_row(void *ctx, const struct statement *st)
 	struct summary *x = ctx;
 	const struct model *m = x->m;
 	const struct column *col = st->col >= 0 ? &m->cols[st->col] : NULL;
-	int numeric = st->kind != K_GEOMEAN && st->kind != K_OUTLIER &&
-		      st->kind != K_TOOFAST && st->kind != K_MIXED &&
+	int numeric = stmt_kind_valued(st->kind) &&
 		      (st->kind != K_FIXED || st->has_value);
 
 	put_text(m->name, '\t');
@@ -572,20 +572,19 @@ static int tsv_row(void *ctx, const struct statement *st)
 /* A sweep's statement along its axis as a TSV row (sweep.h). */
 static int sweep_tsv_row(void *ctx, const struct sweep_row *r)
 {
-	static const char *const kinds[] = { "peak", "scaling", "overtake" };
 	struct summary *x = ctx;
 	const struct column *col = &x->m->cols[r->col];
 
 	put_text(x->m->name, '\t');
 	put_text(col->test, '\t');
 	put_text(col->metric, '\t');
-	put_text(kinds[r->kind], '\t');
+	put_text(stmt_kind_name(r->kind), '\t');
 	put_text(r->subject, '\t');
 	if (r->ratio > 0)
 		put_num(r->ratio);
 	putchar('\t');
 	put_text(r->reference ? r->reference : r->ref_x, '\t');
-	if (r->kind != SWEEP_OVERTAKE)
+	if (r->kind != K_OVERTAKE)
 		put_num(r->value);
 	putchar('\t');
 	if (r->has_ref_value)
@@ -636,10 +635,11 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 		if (!r.said)
 			continue;
 #define ROW(kind) (put_text(m->name, '\t'), put_text(cl->test, '\t'), \
-		   put_text(cl->metric, '\t'), put_text(kind, '\t'), \
+		   put_text(cl->metric, '\t'), \
+		   put_text(stmt_kind_name(kind), '\t'), \
 		   put_text(by, '\t'), fputs("\t\t", stdout))
 		if (r.settled) {
-			ROW("warmup");
+			ROW(K_WARMUP);
 			put_num(r.warmup);
 			putchar('\t');
 			put_num(r.median);
@@ -647,7 +647,7 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 			put_text(xv, '\n');
 		}
 		if (r.has_cv) {
-			ROW("steadiness");
+			ROW(K_STEADINESS);
 			put_num(r.cv * 100);
 			putchar('\t');
 			put_num(r.median);
@@ -655,7 +655,7 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 			put_text(xv, '\n');
 		}
 		for (i = 0; i < r.nstalls && i < TS_STALLS_SAID; i++) {
-			ROW("stall");
+			ROW(K_STALL);
 			put_num(r.stall[i].len);
 			putchar('\t');
 			put_num(r.stall[i].at);
@@ -663,7 +663,7 @@ static int over_time(struct summary *x, const struct analysis *a, int col)
 			put_text(xv, '\n');
 		}
 		if (ts_includes_warmup(&r, reported) == 1) {
-			ROW("includes_warmup");
+			ROW(K_INCLUDES_WARMUP);
 			put_num(reported);
 			putchar('\t');
 			put_num(r.steady);

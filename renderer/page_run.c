@@ -14,6 +14,7 @@
 #include "../core/text.h"
 #include "../schema/store.h"
 #include "../analysis/analysis.h"
+#include "../analysis/figures.h"
 #include "../analysis/units.h"
 #include "chart.h"
 #include "draw.h"

@@ -21,9 +21,11 @@
 #include "../core/textrule.h"
 #include "../schema/lifecycle.h"
 #include "../analysis/analysis.h"
+#include "../analysis/figures.h"
 #include "../analysis/model.h"
 #include "../analysis/titles.h"
 #include "../analysis/units.h"
+#include "../analysis/wording.h"
 #include "chart.h"
 #include "draw.h"
 #include "html.h"
@@ -35,7 +37,7 @@
 #include "site.h"
 #include "site_entry.h"
 #include "slug.h"
-#include "split.h"
+#include "split_page.h"
 #include "sweep.h"
 
 #define CHART_WIDTH 960
@@ -750,28 +752,17 @@ static int cmp_names(const void *a, const void *b)
 static int competitors(const struct model *m)
 {
 	char **by;
-	const char *x;
 	int g, n;
 
-	if (!m->sweep || m->ngroups == 0)
+	if (!m->sweep || m->ngroups == 0 || !m->by_value)
 		return m->ngroups;
-	by = calloc((size_t)m->ngroups, sizeof(*by));
-	for (g = 0; by && g < m->ngroups; g++) {
-		char b[1024];
-
-		model_group_parts(m, g, b, sizeof(b), &x);
-		if (!(by[g] = strdup(b)))
-			break;
-	}
-	if (!by || g < m->ngroups) {
-		n = m->ngroups;	/* out of memory: every group, as before */
-	} else {
-		sort_items(by, (size_t)m->ngroups, sizeof(*by), cmp_names);
-		for (g = n = 0; g < m->ngroups; g++)
-			n += g == 0 || strcmp(by[g - 1], by[g]) != 0;
-	}
-	for (g = 0; by && g < m->ngroups; g++)
-		free(by[g]);
+	by = malloc((size_t)m->ngroups * sizeof(*by));
+	if (!by)
+		return m->ngroups;	/* out of memory: every group */
+	memcpy(by, m->by_value, (size_t)m->ngroups * sizeof(*by));
+	sort_items(by, (size_t)m->ngroups, sizeof(*by), cmp_names);
+	for (g = n = 0; g < m->ngroups; g++)
+		n += g == 0 || strcmp(by[g - 1], by[g]) != 0;
 	free(by);
 	return n;
 }

@@ -5,10 +5,14 @@
  * difference" at 95% by Welch's test), for tests/analysis.test.sh to hold
  * against ministat.  `unit slugs N` prints how many distinct slugs N
  * random names and a list of hostile ones get (tests/hostile.test.sh).
+ * `unit kinds` prints the table of statement kinds (analysis/kinds.h), a
+ * kind and its family a line, then "support" and each support word, for
+ * tests/kinds.test.sh to hold the docs and --help against.
  */
 #include <stdlib.h>
 
 #include "../../renderer/slug.h"
+#include "../../analysis/kinds.h"
 #include "../../analysis/stats.h"
 #include "tap.h"
 
@@ -136,8 +140,22 @@ static int slugs_mode(long n)
 	return 0;
 }
 
+static int kinds_mode(void)
+{
+	int k;
+
+	for (k = 0; k < K_NKINDS; k++)
+		printf("%s %s\n", stmt_kind_name((enum stmt_kind)k),
+		       stmt_family_name(stmt_kind_family((enum stmt_kind)k)));
+	for (k = S_NONE + 1; k < S_NSUPPORTS; k++)
+		printf("%s support\n", stmt_support_name((enum stmt_support)k));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 2 && strcmp(argv[1], "kinds") == 0)
+		return kinds_mode();
 	if (argc == 3 && strcmp(argv[1], "slugs") == 0)
 		return slugs_mode(strtol(argv[2], NULL, 10));
 	if (argc == 4 && strcmp(argv[1], "stats") == 0)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "../../analysis/analysis.h"
+#include "../../analysis/figures.h"
 #include "../../analysis/units.h"
 #include "tap.h"
 
