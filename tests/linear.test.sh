@@ -82,18 +82,31 @@ grows table 48000
 grows wide 4000 $WIDE
 grows html 3200 $WIDE
 
-# the control: a quadratic loop, N and KN, measured the same way; N is
-# sized so that N itself costs twice the clock's step or more even on a
-# fast machine (2.25 10^6 steps, 20 ms or more), so that KN (K^2 times
-# that) passes MAX times it everywhere (N = 300 gave 0 ms and 60 ms)
+# the control: a quadratic loop, N and KN, measured the same way.  Its N
+# is sized by time, as the parsers' are (ten steps of the clock): doubled
+# from 300 until N alone costs 100 ms of CPU, so that KN, K^2 times that,
+# passes MAX times it on a fast machine as on a slow one (a fixed N = 300
+# cost 0 ms on a fast machine, under the clock's step, and passed)
 quad='{ for (i = 0; i < $1; i++) for (j = 0; j < $1; j++) s++ }'
-a=$(echo 1500 | cpu_ms awk "$quad")
-c=$(echo $((1500 * K)) | cpu_ms awk "$quad")
+q=300
+while a=$(echo $q | cpu_ms awk "$quad") && [ "$a" -lt 100 ] &&
+	[ $q -lt 38400 ]; do
+	q=$((q * 2))
+done
+c=$(echo $((q * K)) | cpu_ms awk "$quad")
 if ratio_ok quad "$a" "$c"; then
-	notok "control: a quadratic loop passed the measure ($a ms, $c ms)"
+	notok "control: a quadratic loop passed the measure (N = $q: $a ms, $c ms)"
 else
-	ok "control: a quadratic loop fails the measure ($a ms for N, $c ms for ${K}N)"
+	ok "control: a quadratic loop fails the measure (N = $q: $a ms, $c ms for ${K}N)"
 fi
+
+# gen.py's FILE left out: a usage error, and no file written (N would
+# otherwise become the name of a file written where the caller stands)
+mkdir "$T/cwd"
+(cd "$T/cwd" && python3 "$GEN" bonnie 5120000 2>/dev/null)
+rc=$?
+check "gen.py without its FILE: exit 2 (got $rc), nothing written" \
+	test "$rc" = 2 -a -z "$(ls -A "$T/cwd")"
 
 # --- pathological inputs ---------------------------------------------------
 
