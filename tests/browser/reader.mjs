@@ -1,5 +1,5 @@
 // reader.mjs: the site as a reader sees it on a phone and a desktop, in a
-// light and a dark colour scheme (issue: "The reader"), in Debian's
+// light and a dark colour scheme, in Debian's
 // headless Chromium through playwright-core; tests/browser.test.sh runs it
 // and counts its TAP lines.
 //
