@@ -24,9 +24,8 @@ fi
 
 # cpu_ms CMD...: CPU milliseconds of CMD (its exit status in $T/rc)
 cpu_ms() {
-	/usr/bin/time -f '%U %S' -o "$T/time" "$@" >/dev/null 2>"$T/err"
-	echo $? > "$T/rc"
-	tail -1 "$T/time" | awk '{ printf "%d", ($1 + $2) * 1000 }'
+	_c=$(cost "$@")
+	echo "${_c% *}"
 }
 
 # ratio_ok DESC T1 TK: TK <= MAX * T1 (T1 at least 10 ms, the clock's
@@ -82,22 +81,13 @@ grows table 48000
 grows wide 4000 $WIDE
 grows html 3200 $WIDE
 
-# the control: a quadratic loop, N and KN, measured the same way.  Its N
-# is sized by time, as the parsers' are (ten steps of the clock): doubled
-# from 300 until N alone costs 100 ms of CPU, so that KN, K^2 times that,
-# passes MAX times it on a fast machine as on a slow one (a fixed N = 300
-# cost 0 ms on a fast machine, under the clock's step, and passed)
-quad='{ for (i = 0; i < $1; i++) for (j = 0; j < $1; j++) s++ }'
-q=300
-while a=$(echo $q | cpu_ms awk "$quad") && [ "$a" -lt 100 ] &&
-	[ $q -lt 38400 ]; do
-	q=$((q * 2))
-done
-c=$(echo $((q * K)) | cpu_ms awk "$quad")
-if ratio_ok quad "$a" "$c"; then
-	notok "control: a quadratic loop passed the measure (N = $q: $a ms, $c ms)"
+# the control: a quadratic loop, N and KN, measured the same way, with
+# N sized by time (lib.sh)
+quadratic $K
+if ratio_ok quad "$QA" "$QB"; then
+	notok "control: a quadratic loop passed the measure (N = $QN: $QA ms, $QB ms)"
 else
-	ok "control: a quadratic loop fails the measure (N = $q: $a ms, $c ms for ${K}N)"
+	ok "control: a quadratic loop fails the measure (N = $QN: $QA ms, $QB ms for ${K}N)"
 fi
 
 # gen.py's FILE left out: a usage error, and no file written (N would

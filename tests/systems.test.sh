@@ -7,6 +7,7 @@
 # differ in something besides the grouping.  The two-factor page's long
 # paragraph is this table now.
 . "$TOP/tests/lib.sh"
+need xmllint
 export SOURCE_DATE_EPOCH=1700000000
 
 # x PAGE XPATH: the normalized text XPATH selects
