@@ -22,7 +22,7 @@ import { existsSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PAYLOADS } from "./hostile.mjs";
-import { launch, tap } from "./tap.mjs";
+import { tap, withBrowser } from "./tap.mjs";
 
 const WAIT_MS = 300;	// "after a short wait": timers an injected script might set
 
@@ -162,14 +162,10 @@ async function controls(browser, raw, nocsp) {
 		`data-pwned ${r.pwned}, CSP meta ${r.hasCspMeta}`);
 }
 
-const browser = await launch();
-try {
+await withBrowser(async (browser) => {
 	if (control)
 		await controls(browser, pages[0], pages[1]);
 	else
 		for (const p of pages)
 			await checkPage(browser, p);
-} finally {
-	await browser.close();
-}
-process.exitCode = 0;	// failures are in the TAP lines
+});

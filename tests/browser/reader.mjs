@@ -30,7 +30,7 @@
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { launch, tap } from "./tap.mjs";
+import { tap, withBrowser } from "./tap.mjs";
 
 const MIN_TEXT = 10;
 const DARK_MAX = 100;
@@ -224,14 +224,10 @@ async function controls(browser, kind, file) {
 	}
 }
 
-const browser = await launch();
-try {
+await withBrowser(async (browser) => {
 	if (control)
 		await controls(browser, control, pages[0]);
 	else
 		for (const p of pages)
 			await checkPage(browser, p);
-} finally {
-	await browser.close();
-}
-process.exitCode = 0;	// failures are in the TAP lines
+});

