@@ -7,6 +7,7 @@
 # merge and delete all read or remove the pieces.  Standard input and gzip
 # past 16 MiB go through a temporary file; both give the same bytes.
 . "$(dirname "$0")/lib.sh"
+need sqlite3 python3
 
 # (under the sanitizers, whose memory is not benchsite's, only the pieces
 # and the spool are checked: a smaller log does, in a third of the time)
@@ -120,7 +121,7 @@ check "and the store is unchanged" cmp -s "$T/before.sql" "$T/after.sql"
 # The rest on a smaller source in pieces: 3 MiB of incompressible wrapper
 # text (passed over by the parser) before a real sysbench run, so that
 # reparse, render and merge stay quick.
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 python3 - "$T/wrapped.txt" "$TOP/sample-data/raw/ext4-disk-cpu.out" <<'EOF'
 import base64, random, sys
 r = random.Random(7)

@@ -21,6 +21,7 @@
 # rule.  Full-page screenshots go to
 # tests/browser/out/ for people to look at.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 B=$TOP/tests/browser
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}

@@ -10,6 +10,7 @@
 #     line saying why, on the test page and in the comparison's thumbnails.
 # Each with a negative control: the old output fails the same check.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 # texts SVG: the SVG's texts, one a line
 texts() { grep -o '<text[^>]*>[^<]*' "$1" | sed 's/<text[^>]*>//'; }

@@ -3,9 +3,7 @@
 # --order's names are checked, SOURCE_DATE_EPOCH is checked, and running
 # out of file descriptors is said in errno's words.
 . "$(dirname "$0")/lib.sh"
-
-# holds EXPR: EXPR (shell text, evaluated now) succeeds
-holds() { eval "$1"; }
+need sqlite3
 
 BONNIE=$TOP/sample-data/bonnie-tmpfs.txt
 bs import "$BONNIE" > /dev/null 2>&1

@@ -11,6 +11,7 @@
 # Negative controls: the same groups as a one-factor comparison have no
 # cluster and no legend; an SVG with one dot taken away fails the dot check.
 . "$TOP/tests/lib.sh"
+need python3
 S=$TOP/sample-data
 
 # bars SVG: one line per element that matters, in the SVG's order:
@@ -102,13 +103,18 @@ col settings > "$T/s"
 paste -d' ' "$T/m" "$T/s" | sort -u > "$T/values"
 nvalues=$(wc -l < "$T/values")
 
+# chart_svg CHART KIND: the site's SVG of CHART, full or narrow
+chart_svg() {
+	if [ "$2" = full ]; then
+		ls "$T"/site/chart-"$1"-*.svg | grep -v -- -narrow
+	else
+		ls "$T"/site/chart-"$1"-*-narrow.svg
+	fi
+}
+
 # --- a. clusters -------------------------------------------------------------
 for kind in full narrow; do
-	if [ $kind = full ]; then
-		svg=$(ls "$T"/site/chart-mysql-restore-time-all-*.svg | grep -v -- -narrow)
-	else
-		svg=$(ls "$T"/site/chart-mysql-restore-time-all-*-narrow.svg)
-	fi
+	svg=$(chart_svg mysql-restore-time-all $kind)
 	bars "$svg" > "$T/bars"
 	grep '^bar ' "$T/bars" | sed 's/^bar //' > "$T/b"
 	r=$(clustered "$T/bars")
@@ -126,7 +132,7 @@ for kind in full narrow; do
 		grep -q -x 'mysql, settings:|' "$T/legend"
 done
 # the chart's PNG is the same layout: as tall as its SVG, legend included
-svg=$(ls "$T"/site/chart-mysql-restore-time-all-*.svg | grep -v -- -narrow)
+svg=$(chart_svg mysql-restore-time-all full)
 png=${svg%.svg}.png
 check "the PNG is drawn from the same layout (its height is the SVG's)" \
 	test "$(od -An -tu1 -j20 -N4 "$png" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')" = \
@@ -138,7 +144,7 @@ r=$(clustered "$T/bars")
 check "Super Smack: clusters Debian 3.1 and FreeBSD 6.1 (got ${r% *})" \
 	test "${r% *}|${r##* }" = "Debian 3.1;FreeBSD 6.1;|ok"
 # negative control: one factor, the same groups
-svg=$(ls "$T"/site/chart-onefactor-restore-time-all-*.svg | grep -v -- -narrow)
+svg=$(chart_svg onefactor-restore-time-all full)
 bars "$svg" > "$T/bars"
 r=$(clustered "$T/bars")
 check "control: a one-factor chart of the same 9 groups has no cluster, no legend ($(grep -c '^legend ' "$T/bars") entries)" \
@@ -178,11 +184,7 @@ dots_agree() {
 	}' "$1" "$2"
 }
 for kind in full narrow; do
-	if [ $kind = full ]; then
-		svg=$(ls "$T"/site/chart-setup-getc-rate-all-*.svg | grep -v -- -narrow)
-	else
-		svg=$(ls "$T"/site/chart-setup-getc-rate-all-*-narrow.svg)
-	fi
+	svg=$(chart_svg setup-getc-rate-all $kind)
 	bars "$svg" > "$T/bars"
 	if dots_agree "$T/bars" "$T/bylabel" > "$T/why"; then
 		ok "$kind: a dot per run on each bar of bonnie-by-setup (5, 2, 2), each at a run's figure"
@@ -198,7 +200,7 @@ for kind in full narrow; do
 		ok "control ($kind): an SVG with one dot less fails the dot check"
 	fi
 done
-svg=$(ls "$T"/site/chart-bonnie-by-fs-getc-rate-all-*.svg | grep -v -- -narrow)
+svg=$(chart_svg bonnie-by-fs-getc-rate-all full)
 bars "$svg" > "$T/bars"
 check "bonnie-by-fs: one run a group, no dot ($(grep -c '<circle' "$svg") circles), and the check agrees" \
 	sh -c 'test "$(grep -c "<circle" "$1")" = 0' _ "$svg"

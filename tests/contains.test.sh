@@ -7,7 +7,6 @@
 S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 # runs KEY=COND...: the ids list runs --where gives, on one line
 runs() {
 	for c in "$@"; do set -- "$@" --where "$c"; shift; done

@@ -1,6 +1,7 @@
 # downloads.test.sh: the site's CSV downloads neutralise what a
 # spreadsheet would run as a formula; `export` stays exact for round trips.
 . "$(dirname "$0")/lib.sh"
+need sqlite3 python3
 
 {
 	echo 'label,test,metric,value,better'

@@ -5,6 +5,7 @@
 # and must agree.  Then malformed inputs: exit status 1, a message naming
 # the file and line, the store unchanged.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 # crosscheck FILE: test, metric and value (6 digits) of every direction
 # that did I/O, read by SQL over the JSON text, against the export
@@ -29,26 +30,12 @@ crosscheck() {
 	" | sort > "$T/want"
 	bs export | tail -n +2 | awk -F'\t' -v OFS='\t' \
 		'{ print $4, $5, sprintf("%.6g", $6) }' | sort > "$T/got3"
-	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got3"; then
-		ok "$name: figures agree with an SQL reading ($(wc -l < "$T/want") results)"
-	else
-		notok "$name: figures differ from an SQL reading"
-		diff "$T/want" "$T/got3" | head -5
-	fi
+	agrees "$T/got3" "$name: figures agree with an SQL reading" \
+		"$name: figures differ from an SQL reading"
 }
 
-if [ -d "$CORPUS/fio-json" ]; then
-	for f in "$CORPUS"/fio-json/*; do
-		n=$(basename "$f")
-		golden "$f" "$n" "$n.tsv" && crosscheck "$f"
-	done
-else
-	skip "fio corpus files" "../shared/corpus is absent"
-fi
-for f in "$TOP"/tests/fixtures/fio/*; do
-	n=fixture-fio-$(basename "$f")
-	golden "$f" "$n" "$n.tsv"
-done
+corpus fio-json "fio corpus files" golden_files crosscheck ""
+golden_files "" fixture-fio- "$TOP"/tests/fixtures/fio/*
 
 # what the fixtures are there to show, said once more in plain checks
 fresh
@@ -84,7 +71,7 @@ for g in "$GTOD" nocount; do
 done
 
 # malformed input ----------------------------------------------------------
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$TOP/tests/fixtures/fio/client-stats.json" >/dev/null
 dump "$T/db" > "$T/before.sql"
 cp "$T/db" "$T/before.db"

@@ -5,39 +5,18 @@
 # GOLDEN_UPDATE=1 rewrites the dumps (review the diff before committing).
 . "$TOP/tests/lib.sh"
 
-one() {
-	f=$1 name=$(basename "$1")
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	if ! bs import "$f" >/dev/null 2>"$T/err"; then
-		notok "$name imports ($(cat "$T/err"))"
-		return
-	fi
-	bs export --attrs > "$T/got"
-	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then
-		cp "$T/got" "$TOP/tests/golden/$name.tsv"
-	fi
-	if cmp -s "$T/got" "$TOP/tests/golden/$name.tsv"; then
-		ok "$name: export equals tests/golden/$name.tsv"
-	else
-		notok "$name: export differs from tests/golden/$name.tsv"
-		diff "$TOP/tests/golden/$name.tsv" "$T/got" | head -5
-	fi
-	awk -f "$TOP/tests/bonnie-crosscheck.awk" "$f" > "$T/want"
+# crosscheck FILE: the figures of the export as bonnie-crosscheck.awk
+# reads them from FILE
+crosscheck() {
+	name=$(basename "$1")
+	awk -f "$TOP/tests/bonnie-crosscheck.awk" "$1" > "$T/want"
 	bs export | tail -n +2 | cut -f 2-9 > "$T/got8"
-	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got8"; then
-		ok "$name: every figure as bonnie++ printed it ($(wc -l < "$T/want") results)"
-	else
-		notok "$name: figures differ from an independent reading"
-		diff "$T/want" "$T/got8" | head -5
-	fi
+	agrees "$T/got8" "$name: every figure as bonnie++ printed it" \
+		"$name: figures differ from an independent reading"
 }
 
-if [ -d "$CORPUS/bonnie" ]; then
-	for f in "$CORPUS"/bonnie/*; do one "$f"; done
-else
-	skip "bonnie++ corpus files" "../shared/corpus is absent"
-fi
-for f in "$TOP"/sample-data/bonnie-*; do one "$f"; done
+corpus bonnie "bonnie++ corpus files" golden_files crosscheck ""
+golden_files crosscheck "" "$TOP"/sample-data/bonnie-*
 
 # A 1.0x CSV line holds no version, and may have an empty name: the text
 # table before it (bonnie++ 1.03's layout) names both, and the run keeps
@@ -56,7 +35,7 @@ if [ -f "$V103" ]; then
 		echo "${line#host7}"
 		echo "$line" | sed 's/^host7,/other,/'
 	} > "$T/v103-table.txt"
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh
 	bs import "$T/v103-table.txt" >/dev/null 2>&1
 	check "1.03 table: an empty CSV name takes the table's machine, and its Version is tool_version" \
 		test "$(bs export --attrs | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "tool_version") c = i; next }

@@ -6,6 +6,7 @@
 # concurrency test uses benchsite-deferred, a test-only build with a
 # deferred BEGIN (schema/store.c, BENCHSITE_TEST_DEFERRED_BEGIN).
 . "$(dirname "$0")/lib.sh"
+need sqlite3
 SOAK=${SOAK:-0}
 DEFERRED=$(dirname "$UNIT")/benchsite-deferred
 case $BIN in */build-san/*) SLOW=5 ;; *) SLOW=1 ;; esac
@@ -170,6 +171,23 @@ whole_files() {
 		where n <> 4000" | grep -qx 0
 }
 
+# survived WHERE: after a kill at WHERE, the store $T/k.db (when the kill
+# left one) passes the integrity and whole-file checks and importing $T/in
+# again gives the uninterrupted import's export; else bad counts one more,
+# and says why
+survived() {
+	if [ -f "$T/k.db" ] &&
+	   { ! integrity "$T/k.db" || ! whole_files "$T/k.db"; }; then
+		bad=$((bad + 1))
+		echo "# kill $1: integrity or whole-file check failed"
+	fi
+	if ! "$BIN" --db "$T/k.db" import "$T/in" >/dev/null 2>"$T/err" ||
+	   ! "$BIN" --db "$T/k.db" export --attrs | cmp -s - "$T/ref.tsv"; then
+		bad=$((bad + 1))
+		echo "# kill $1: re-import differs: $(cat "$T/err")"
+	fi
+}
+
 iters=20
 [ "$SOAK" = 1 ] && iters=100
 bad=0 late=0 partial=0
@@ -192,16 +210,8 @@ while [ $i -lt $iters ]; do
 	if [ -f "$T/k.db" ]; then
 		n=$(sqlite3 "$T/k.db" 'select count(*) from source' 2>/dev/null)
 		[ "${n:-0}" -gt 0 ] && [ "$n" -lt 4 ] && partial=$((partial + 1))
-		if ! integrity "$T/k.db" || ! whole_files "$T/k.db"; then
-			bad=$((bad + 1))
-			echo "# kill at ${at}s: integrity or whole-file check failed"
-		fi
 	fi
-	if ! "$BIN" --db "$T/k.db" import "$T/in" >/dev/null 2>"$T/err" ||
-	   ! "$BIN" --db "$T/k.db" export --attrs | cmp -s - "$T/ref.tsv"; then
-		bad=$((bad + 1))
-		echo "# kill at ${at}s: re-import differs: $(cat "$T/err")"
-	fi
+	survived "at ${at}s"
 	i=$((i + 1))
 done
 check "kill -9 at $iters points ($late near the end, $partial with some files stored): integrity ok, files whole, re-import = uninterrupted" \
@@ -263,15 +273,7 @@ if command -v strace >/dev/null && command -v pgrep >/dev/null &&
 			wait $sp 2>/dev/null
 			dead "$pid"
 			stored="$stored $(sqlite3 "$T/k.db" 'select count(*) from source' 2>/dev/null || echo 0)"
-			if ! integrity "$T/k.db" || ! whole_files "$T/k.db"; then
-				bad=$((bad + 1))
-				echo "# kill in sync $k of the WAL: integrity or whole-file check failed"
-			fi
-			if ! "$BIN" --db "$T/k.db" import "$T/in" >/dev/null 2>"$T/err" ||
-			   ! "$BIN" --db "$T/k.db" export --attrs | cmp -s - "$T/ref.tsv"; then
-				bad=$((bad + 1))
-				echo "# kill in sync $k of the WAL: re-import differs: $(cat "$T/err")"
-			fi ;;
+			survived "in sync $k of the WAL" ;;
 		*)
 			# another file's sync, or the import ended first
 			[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null

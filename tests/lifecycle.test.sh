@@ -8,10 +8,10 @@
 # sorted (xrows below).  Where the order is the same, exports are compared
 # whole.
 . "$TOP/tests/lib.sh"
+need sqlite3
 S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 db() { f=$1; shift; "$BIN" --db "$T/$f" "$@"; }
 xrows() { "$BIN" --db "$1" export --attrs | cut -f2- | sort; }
 dumpf() { sqlite3 "$1" .dump > "$2"; }

@@ -24,9 +24,8 @@ fi
 
 # cpu_ms CMD...: CPU milliseconds of CMD (its exit status in $T/rc)
 cpu_ms() {
-	/usr/bin/time -f '%U %S' -o "$T/time" "$@" >/dev/null 2>"$T/err"
-	echo $? > "$T/rc"
-	tail -1 "$T/time" | awk '{ printf "%d", ($1 + $2) * 1000 }'
+	_c=$(cost "$@")
+	echo "${_c% *}"
 }
 
 # ratio_ok DESC T1 TK: TK <= MAX * T1 (T1 at least 10 ms, the clock's
@@ -82,18 +81,22 @@ grows table 48000
 grows wide 4000 $WIDE
 grows html 3200 $WIDE
 
-# the control: a quadratic loop, N and KN, measured the same way; N is
-# sized so that N itself costs twice the clock's step or more even on a
-# fast machine (2.25 10^6 steps, 20 ms or more), so that KN (K^2 times
-# that) passes MAX times it everywhere (N = 300 gave 0 ms and 60 ms)
-quad='{ for (i = 0; i < $1; i++) for (j = 0; j < $1; j++) s++ }'
-a=$(echo 1500 | cpu_ms awk "$quad")
-c=$(echo $((1500 * K)) | cpu_ms awk "$quad")
-if ratio_ok quad "$a" "$c"; then
-	notok "control: a quadratic loop passed the measure ($a ms, $c ms)"
+# the control: a quadratic loop, N and KN, measured the same way, with
+# N sized by time (lib.sh)
+quadratic $K
+if ratio_ok quad "$QA" "$QB"; then
+	notok "control: a quadratic loop passed the measure (N = $QN: $QA ms, $QB ms)"
 else
-	ok "control: a quadratic loop fails the measure ($a ms for N, $c ms for ${K}N)"
+	ok "control: a quadratic loop fails the measure (N = $QN: $QA ms, $QB ms for ${K}N)"
 fi
+
+# gen.py's FILE left out: a usage error, and no file written (N would
+# otherwise become the name of a file written where the caller stands)
+mkdir "$T/cwd"
+(cd "$T/cwd" && python3 "$GEN" bonnie 5120000 2>/dev/null)
+rc=$?
+check "gen.py without its FILE: exit 2 (got $rc), nothing written" \
+	test "$rc" = 2 -a -z "$(ls -A "$T/cwd")"
 
 # --- pathological inputs ---------------------------------------------------
 

@@ -10,7 +10,6 @@ S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 unset COLUMNS
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 # widest FILE: its longest line in characters (… is one)
 widest() { sed 's/…/./g' "$1" | awk '{ if (length($0) > n) n = length($0) } END { print n + 0 }'; }
 

@@ -2,6 +2,7 @@
 # "benchsite: FILE:LINE[:COL]: ..." naming the right line, and the store is
 # byte for byte what it was (its SQL dump and its file both compared).
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 GOOD="1.97,1.97,box,1,1517949171,16G,,750,99,55019,4,40337,4,1663,99,71187,3,10883,85,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,12470us,136ms,506ms,6146us,139ms,3573us,468us,290us,1205us,686us,17us,1061us"
 # a store that already holds something, so "unchanged" is not vacuous

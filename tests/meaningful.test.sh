@@ -5,9 +5,9 @@
 # attribute it added, and every message names the attribute missing, not
 # the whole grouping; mixed values that hold commas can be told apart.
 . "$TOP/tests/lib.sh"
+need sqlite3
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 stored() { sqlite3 "$T/db" "select count(*) from comparison where name = '$1'"; }
 # tsv [NAME]: summary --format tsv
 tsv() { bs summary --format tsv ${1:+"$1"}; }

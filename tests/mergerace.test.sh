@@ -4,6 +4,7 @@
 # results it holds in the other store), never "UNIQUE constraint failed",
 # "cannot copy a run" or a healthy store called malformed.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 N=${MERGERACE_IMPORTS:-300}
 mkdir -p "$T/in"

@@ -1,9 +1,7 @@
 # messages.test.sh: what a failure says names its cause in the user's
 # words.
 . "$(dirname "$0")/lib.sh"
-
-# holds EXPR: EXPR (shell text, evaluated now) succeeds
-holds() { eval "$1"; }
+need sqlite3
 
 BONNIE=$TOP/sample-data/bonnie-tmpfs.txt
 

@@ -5,6 +5,7 @@
 # that line and why, never dropped in silence.  Real outputs
 # (sample-data/raw, the corpus) put together as a user pastes them.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 FIO=$TOP/sample-data/raw/tools/fio-3.33-seqread-2jobs-normal.out
 SB=$TOP/sample-data/raw/tmpfs-cpu.out

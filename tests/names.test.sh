@@ -4,6 +4,7 @@
 # TSV with --attrs), import again from the export, and show on the rendered
 # pages as the same text once xmllint has parsed the markup.
 . "$(dirname "$0")/lib.sh"
+need sqlite3
 
 if ! command -v python3 >/dev/null; then
 	skip "hostile names" "no python3"

@@ -8,6 +8,7 @@
 # same file.  Invisible characters (U+200B, U+FEFF) are still refused,
 # naming the file and line.
 . "$(dirname "$0")/lib.sh"
+need sqlite3
 
 C=$(printf 'caf\303\251')		# café, U+00E9 (NFC)
 D=$(printf 'cafe\314\201')		# café, e + U+0301
@@ -22,7 +23,6 @@ BOM=$(printf '\357\273\277')
 # holds FILE TEXT: FILE holds TEXT's bytes (bytes, not the locale's idea
 # of equal text, which may count both spellings as one)
 holds() { LC_ALL=C grep -q -F -e "$2" "$1" 2>/dev/null; }
-q() { sqlite3 "$T/db" "$1"; }
 
 # --- a results table whose labels and test names are spelt both ways -------
 # (the rows of one run spelt both ways too)

@@ -15,22 +15,9 @@
 # ~4x more).  SOAK=1 fails every allocation of those and six more formats, in
 # every build, and the first import into an empty store.
 . "$(dirname "$0")/lib.sh"
-SOAK=${SOAK:-0}
-SHIM=$(dirname "$UNIT")/failmalloc.so
+need sqlite3
 export SOURCE_DATE_EPOCH=1700000000
-STEP=7
-case $BIN in */build-san/*)
-	# the shim stands before ASan's shared runtime (gcc's libasan,
-	# clang's libclang_rt.asan), which forwards to ASan's allocator
-	export ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0"
-	STEP=29 ;;
-esac
-[ "$SOAK" = 1 ] && STEP=1
-
-if [ ! -f "$SHIM" ]; then
-	notok "failmalloc.so built beside the unit tests ($SHIM)"
-	exit 0
-fi
+failmalloc 7 29
 
 # state DB: integrity_check and the full dump, hashed: what "as it was"
 # compares

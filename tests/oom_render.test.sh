@@ -44,23 +44,10 @@
 # what is failed here is benchsite's own code and what it calls for pages,
 # the store and compression: libxml2, SQLite, zlib and the C library.
 . "$(dirname "$0")/lib.sh"
-SOAK=${SOAK:-0}
-SHIM=$(dirname "$UNIT")/failmalloc.so
+need sqlite3
 export SOURCE_DATE_EPOCH=1700000000
 export FAILMALLOC_SPARE=libfontconfig:libexpat:libfreetype:libcairo:libpixman
-STEP=89
-case $BIN in */build-san/*)
-	# the shim stands before ASan's shared runtime (gcc's libasan,
-	# clang's libclang_rt.asan), which forwards to ASan's allocator
-	export ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0"
-	STEP=353 ;;
-esac
-[ "$SOAK" = 1 ] && STEP=1
-
-if [ ! -f "$SHIM" ]; then
-	notok "failmalloc.so built beside the unit tests ($SHIM)"
-	exit 0
-fi
+failmalloc 89 353
 
 G=$TOP/sample-data
 # every temporary file of a render goes here, and must not stay

@@ -4,9 +4,9 @@
 # imported in an order that is none of those, so load order (what groups
 # followed before) is the negative control.
 . "$TOP/tests/lib.sh"
+need sqlite3 xmllint
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 # groups NAME: the comparison's groups in its order (the geomean rows)
 groups() { bs summary "$1" --format tsv | awk -F'\t' '$4 == "geomean" { printf "%s ", $5 }'; }
 

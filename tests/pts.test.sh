@@ -6,6 +6,7 @@
 # external entity naming /etc/passwd): exit status 1, a message naming the
 # file and line, the store unchanged, nothing of /etc/passwd stored.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 # crosscheck FILE: label, value, unit, better and status of every Entry of
 # every kept Result, read line by line with awk (PTS writes one element a
@@ -36,26 +37,12 @@ crosscheck() {
 	bs export | tail -n +2 | awk -F'\t' -v OFS='\t' \
 		'{ print $2, ($6 == "" ? "" : sprintf("%.10g", $6)), $7, $8, $9 }' |
 		sort > "$T/got5"
-	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got5"; then
-		ok "$name: figures agree with an awk reading ($(wc -l < "$T/want") results)"
-	else
-		notok "$name: figures differ from an awk reading"
-		diff "$T/want" "$T/got5" | head -5
-	fi
+	agrees "$T/got5" "$name: figures agree with an awk reading" \
+		"$name: figures differ from an awk reading"
 }
 
-if [ -d "$CORPUS/pts-xml" ]; then
-	for f in "$CORPUS"/pts-xml/*; do
-		n=$(basename "$f")
-		golden "$f" "$n" "$n.tsv" && crosscheck "$f"
-	done
-else
-	skip "PTS corpus files" "../shared/corpus is absent"
-fi
-for f in "$TOP"/tests/fixtures/pts/*; do
-	n=fixture-pts-$(basename "$f")
-	golden "$f" "$n" "$n.tsv"
-done
+corpus pts-xml "PTS corpus files" golden_files crosscheck ""
+golden_files "" fixture-pts- "$TOP"/tests/fixtures/pts/*
 
 FIX=$TOP/tests/fixtures/pts/two-systems-repeats.xml
 fresh
@@ -78,7 +65,7 @@ if [ -d "$CORPUS/pts-xml" ]; then
 fi
 
 # malformed and hostile input -----------------------------------------------
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$FIX" >/dev/null
 dump "$T/db" > "$T/before.sql"
 cp "$T/db" "$T/before.db"

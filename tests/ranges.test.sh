@@ -3,10 +3,10 @@
 # delete); a reversed or malformed range is a usage error naming it, and
 # changes nothing.
 . "$TOP/tests/lib.sh"
+need sqlite3
 S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 q() { sqlite3 "$T/db" "$1" | tr '\n' ' '; }
 
 # runs 1-4 (Super Smack), 5-13 (MySQL versions x filesystems, 9 rows)

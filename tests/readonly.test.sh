@@ -2,9 +2,7 @@
 # merge never writes beside OTHER; a store whose
 # schema version no benchsite writes says so.
 . "$(dirname "$0")/lib.sh"
-
-# holds EXPR: EXPR (shell text, evaluated now) succeeds
-holds() { eval "$1"; }
+need sqlite3 python3
 
 BONNIE=$TOP/sample-data/bonnie-tmpfs.txt
 

@@ -4,6 +4,7 @@
 # had to wait says so; a lock held by another process keeps a render off
 # the staging folder until it is released.
 . "$TOP/tests/lib.sh"
+need python3
 
 G=$TOP/sample-data
 bs import "$G/bonnie-tmpfs.txt" "$G/bonnie-xfs-loop.txt" "$G/bonnie-ext4-disk.txt" \

@@ -7,6 +7,7 @@
 # an import of 64 MiB or more show it under a pseudo-terminal and never
 # when stderr is a file.
 . "$TOP/tests/lib.sh"
+need python3
 S=$TOP/sample-data
 
 # the inputs make demo imports: sample-data/ but raw/ and the recipes

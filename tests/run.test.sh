@@ -5,10 +5,9 @@
 # and shell-looking commands import nothing, start no shell and create no
 # file; --repeat; Ctrl-C in the middle of a repeat.
 . "$TOP/tests/lib.sh"
+need sqlite3
 trap 'umount "$T/tmpfs" 2>/dev/null; rm -rf "$T"' EXIT
 
-# q SQL: one query on the test store
-q() { sqlite3 "$T/db" "$1"; }
 # a KEY: the attribute KEY of the last run
 a() { q "select value from run_attr where key = '$1' and run_id = (select max(id) from run)"; }
 runs() { q "select count(*) from run"; }
@@ -222,15 +221,7 @@ if [ -f "$TOP/sample-data/bonnie-x3-ext4-disk.csv" ]; then
 sed "s/^\([^,]*,[^,]*,[^,]*,[^,]*\),[^,]*,/\1,\$\$,/" "$T/line.csv"
 if [ -e "$T/first" ]; then touch "$T/second"; sleep 30; else touch "$T/first"; fi
 EOF
-	start=$(date +%s)
-	"$BIN" --db "$T/db" run --repeat 3 -- sh "$T/slow.sh" >/dev/null 2>"$T/err" &
-	pid=$!
-	i=0
-	while [ ! -e "$T/second" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	kill -INT $pid
-	wait $pid
-	rc=$?
-	took=$(( $(date +%s) - start ))
+	interrupt INT "$T/second" "$BIN" --db "$T/db" run --repeat 3 -- sh "$T/slow.sh"
 	check "Ctrl-C: exit 1" [ "$rc" = 1 ]
 	check "Ctrl-C: the command stopped at once (${took}s, not 30)" [ "$took" -lt 10 ]
 	check "Ctrl-C: the first repeat imported, nothing of the second" \
@@ -247,15 +238,7 @@ sed "s/^\([^,]*,[^,]*,[^,]*,[^,]*\),[^,]*,/\1,\$\$,/" "$T/line.csv"
 if [ -e "$T/first" ]; then sleep 30 & echo \$! > "$T/sleep.pid"; touch "$T/second"; wait
 else touch "$T/first"; fi
 EOF
-	start=$(date +%s)
-	"$BIN" --db "$T/db" run --repeat 3 -- sh "$T/hup.sh" >/dev/null 2>"$T/err" &
-	pid=$!
-	i=0
-	while [ ! -e "$T/second" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	kill -HUP $pid
-	wait $pid
-	rc=$?
-	took=$(( $(date +%s) - start ))
+	interrupt HUP "$T/second" "$BIN" --db "$T/db" run --repeat 3 -- sh "$T/hup.sh"
 	check "SIGHUP: exit 1, the command stopped at once (${took}s, not 30)" \
 		[ "$rc" = 1 -a "$took" -lt 10 ]
 	check "SIGHUP: the first repeat imported, says it was interrupted" \

@@ -33,7 +33,7 @@ check "--dir that does not exist: exit 1" test $? = 1
 
 # the same bytes printed by two runs (a deterministic benchmark) are two
 # runs: each keeps its own facts, on another filesystem or the same one
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 D2=$(mktemp -d /dev/shm/benchsite-rundir.XXXXXX 2>/dev/null) || D2=
 if [ -n "$D2" ] && [ "$(stat -f -c %T "$D2")" != "$(stat -f -c %T "$T/work")" ]; then
 	cp "$T/work/out.txt" "$D2/out.txt"

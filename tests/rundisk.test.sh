@@ -7,6 +7,7 @@
 # the loop device's own queue; btrfs, whose mounts have anonymous device
 # numbers, gets them all the same.  Needs root, losetup and mount.
 . "$TOP/tests/lib.sh"
+need sqlite3
 S=$TOP/sample-data
 
 LOOPS=
@@ -18,8 +19,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# q SQL: one query on the test store; a KEY: attribute KEY of the last run
-q() { sqlite3 "$T/db" "$1"; }
+# a KEY: attribute KEY of the last run
 a() { q "select value from run_attr where key = '$1' and run_id = (select max(id) from run)"; }
 
 if [ "$(id -u)" != 0 ]; then

@@ -10,6 +10,7 @@
 # its NUL (renderer/slug.c), so the test page of comparison C, test X and
 # metric M ends in -H.html with H from "test", C, X and M.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 # hash8 PART...: the 8 hex digits slug_make ends a file name with
 hash8() {

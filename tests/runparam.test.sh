@@ -8,8 +8,8 @@
 # "Number of threads: N"; a counter makes each output differ), and
 # writing what it was asked and where to a log.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
-q() { sqlite3 "$T/db" "$1"; }
 runs() { q "select count(*) from run"; }
 
 # The stand-in.  A file $T/fail-MODE-ARG makes MODE (prepare, cleanup,
@@ -203,17 +203,9 @@ check "failing repeat: exit 1, says it, cleanup of threads=2 ran, threads=4 not"
 # ---- Ctrl-C in the middle of a sweep, with --save ----
 reset
 touch "$T/slow-2"
-start=$(date +%s)
-"$BIN" --db "$T/db" run --param threads=1,2,4 --repeat 2 --save "$T/here/s.txt" \
-	--cleanup "$F cleanup {threads}" -- $F cpu --threads={threads} run \
-	>/dev/null 2>"$T/err" &
-pid=$!
-i=0
-while [ ! -e "$T/started" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-kill -INT $pid
-wait $pid
-rc=$?
-took=$(( $(date +%s) - start ))
+interrupt INT "$T/started" "$BIN" --db "$T/db" run --param threads=1,2,4 \
+	--repeat 2 --save "$T/here/s.txt" --cleanup "$F cleanup {threads}" \
+	-- $F cpu --threads={threads} run
 check "Ctrl-C in a sweep: exit 1" [ "$rc" = 1 ]
 check "Ctrl-C in a sweep: stopped at once (${took}s, not 30)" [ "$took" -lt 15 ]
 check "Ctrl-C in a sweep: the two runs of threads=1 kept, nothing of threads=2" [ \
@@ -268,14 +260,8 @@ check "negative control: an imported run's --save file is never overwritten (exi
 	sh -c "[ $? = 1 ] && grep -q 'f.txt: exists' '$T/err'"
 
 touch "$T/slow-1"
-"$BIN" --db "$T/db" run --save "$T/here/c.txt" -- $F cpu --threads=1 run \
-	>/dev/null 2>"$T/err" &
-pid=$!
-i=0
-while [ ! -e "$T/started" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-kill -INT $pid
-wait $pid
-rc=$?
+interrupt INT "$T/started" \
+	"$BIN" --db "$T/db" run --save "$T/here/c.txt" -- $F cpu --threads=1 run
 check "--save, Ctrl-C: exit 1, no c.txt left, as after a failure" \
 	sh -c "[ $rc = 1 ] && [ ! -e '$T/here/c.txt' ]"
 rm -f "$T/slow-1"

@@ -4,9 +4,8 @@
 # printed kept beside as a source that reparse does not read and delete
 # takes along; and for outputs no format reads, what to do.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
-# q SQL: one query on the test store
-q() { sqlite3 "$T/db" "$1"; }
 
 mkdir -p "$T/work" "$T/elsewhere"
 cd "$T/elsewhere" || exit 1

@@ -6,6 +6,7 @@
 # the same bytes; a damaged log line is refused (file and line named,
 # store unchanged); reparse reads the logs with their output again.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 # export --with-samples: three real sysbench runs that carry their interim
 # reports (--report-interval), written as one table and read back: the

@@ -38,13 +38,6 @@ gen() {
 	}'
 }
 
-# cost CMD...: "CPU_MS RSS_KB" of CMD (its exit status in $T/rc)
-cost() {
-	/usr/bin/time -f '%U %S %M' -o "$T/time" "$@" >/dev/null 2>"$T/err"
-	echo $? > "$T/rc"
-	tail -1 "$T/time" | awk '{ printf "%d %d", ($1 + $2) * 1000, $3 }'
-}
-
 # within DESC SMALL BIG: BIG <= MAX * SMALL (SMALL at least 10, the
 # clock's step in ms)
 within() {
@@ -148,11 +141,10 @@ c=$(cost "$BIN" --db "$T/db" summary)
 check "200 labels x 100 tests: summary exits 0 ($(head -c 200 "$T/err"))" [ "$(cat "$T/rc")" = 0 ]
 check "200 labels x 100 tests: summary within 256 MiB (${c#* } KiB)" [ "${c#* }" -lt 262144 ]
 
-# The control: a quadratic program fails the measure.
-QUAD='BEGIN { for (i = 0; i < n; i++) for (j = 0; j < n; j++) s += i * j; print s }'
-a=$(cost awk -v n=1500 "$QUAD")
-b=$(cost awk -v n=6000 "$QUAD")
-s=${a% *} big=${b% *}
+# The control: a quadratic program fails the measure (N sized by time,
+# lib.sh).
+quadratic $K
+s=$QA big=$QB
 [ "$s" -lt 10 ] && s=10
 if [ "$big" -gt $((MAX * s)) ]; then
 	ok "control: a quadratic program fails the measure ($big ms vs $s ms)"

@@ -5,10 +5,10 @@
 # table of sample-data/ (12 runs: fs ext2 ext3x8 jfs reiserfs xfs, mount
 # values that hold commas) and bonnie++'s runs (no fs).
 . "$TOP/tests/lib.sh"
+need sqlite3
 S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 # runs LIST-ARGS: the run numbers list runs gives, on one line
 runs() { bs list runs --format tsv "$@" | tail -n +2 | cut -f1 | tr '\n' ' '; }
 # labels LIST-ARGS: their labels, sorted, on one line

@@ -5,6 +5,7 @@
 # (sample-data/sqlbench-filesystems-2008.csv).  (incremental.test.sh: reproducible and incremental renders;
 # browser.test.sh: the pages in Chromium.)
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 bs import "$TOP/sample-data" > /dev/null 2>&1
 bs render --out "$T/site"

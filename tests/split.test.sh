@@ -5,10 +5,10 @@
 # split column; bars coloured per split value; the page's legend, table
 # and note; refusals.
 . "$TOP/tests/lib.sh"
+need sqlite3 xmllint
 S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 # row CMP KIND SUBJECT SPLIT [TEST]: "ratio reference" of the matching row
 row() {
 	awk -F'\t' -v c="$1" -v k="$2" -v s="$3" -v p="$4" -v t="${5:-}" \

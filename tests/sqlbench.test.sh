@@ -9,6 +9,7 @@
 # Then: a folder is one unit (twice changes nothing), and malformed input is
 # refused with exit 1, the file and line named, the store unchanged.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 FIX=$TOP/tests/fixtures/sqlbench
 
@@ -54,7 +55,7 @@ if [ -d "$CORPUS/sql-bench" ]; then
 		sqlgolden "$d" "$(basename "$d")"
 	done
 	# the whole corpus: every file imported or refused with a reason
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh
 	if bs import "$CORPUS/sql-bench" >"$T/out" 2>"$T/err" && ! [ -s "$T/err" ]; then
 		ok "import of the whole sql-bench corpus: every file imported ($(wc -l < "$T/out") units)"
 	else
@@ -67,9 +68,9 @@ if [ -d "$CORPUS/sql-bench" ]; then
 	# same runs over the first column's, to the ratio's three decimals.
 	P=$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10.txt
 	R=$CORPUS/sql-bench/hgxl64-compare/mariadb-5.2.10-relative.txt
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh
 	bs import "$P" >/dev/null && bs export > "$T/plain.tsv"
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh
 	bs import "$R" >/dev/null && bs export > "$T/rel.tsv"
 	awk -F '\t' 'FNR == 1 { f++; next }
 		f == 1 && $5 == "total_time" { s[$2 SUBSEP $4] = $6; if ($1 == 1) ref[$4] = $6 }
@@ -91,7 +92,7 @@ for f in "$FIX"/*; do sqlgolden "$f" "fixture__$(basename "$f")"; done
 
 # a store written before the ratios were kept (run 2's ATIS as 780.087 s
 # rebuilt from 3.377, no total_time_ratio) is mended by reparse
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$FIX/compare-relative.txt" >/dev/null
 bs export > "$T/new.tsv"
 sqlite3 "$T/db" "delete from result where metric = 'total_time_ratio' and value = 1;
@@ -102,7 +103,7 @@ check "reparse of it keeps the ratio as printed, no seconds from it ($out)" sh -
 	'test "$1" = "1 source, 1 changed" && "$2" --db "$3" export | cmp -s - "$4"' _ "$out" "$BIN" "$T/db" "$T/new.tsv"
 
 # ---- one folder, one unit --------------------------------------------
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 cp -r "$FIX/run-1999" "$T/run"
 bs import "$T/run" >/dev/null
 dump "$T/db" > "$T/before.sql"
@@ -120,14 +121,14 @@ grep -q 'already imported' "$T/out" && cmp -s "$T/before.sql" "$T/after.sql" &&
 	ok "a folder's files are each kept as a source" ||
 	notok "a folder's files are each kept as a source"
 # files named one by one stay separate units
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$T/run"/* >/dev/null
 [ "$(bs list --format tsv | tail -n +2 | wc -l)" = 3 ] &&
 	ok "files named one by one: one run each" ||
 	notok "files named one by one: one run each"
 
 # ---- malformed --------------------------------------------------------
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import --label base "$FIX/compare-flags.txt" >/dev/null
 dump "$T/db" > "$T/before.sql"
 cp "$T/db" "$T/before.db"

@@ -18,6 +18,9 @@ import sys
 
 from scipy import stats
 
+sys.dont_write_bytecode = True  # no __pycache__ written into the tree
+from holm import holm  # noqa: E402
+
 BIN, DIR = sys.argv[1], sys.argv[2]
 
 
@@ -39,15 +42,6 @@ def fieller(x, vx, y, vy, df):
         return None
     d = math.sqrt(max(b * b - 4 * a * c, 0))
     return sorted(((-b - d) / (2 * a), (-b + d) / (2 * a)))
-
-
-def holm(ps):
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adj, run = [0.0] * len(ps), 0.0
-    for rank, i in enumerate(order):
-        run = max(run, min(1.0, ps[i] * (len(ps) - rank)))
-        adj[i] = run
-    return adj
 
 
 def summary(db):

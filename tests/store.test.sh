@@ -2,6 +2,7 @@
 # bytes stored once, export -> import -> export unchanged, labels and
 # attributes from the command line, standard input and gzip, folders.
 . "$TOP/tests/lib.sh"
+need sqlite3
 S=$TOP/sample-data
 
 # importing the same bytes twice changes nothing and says so

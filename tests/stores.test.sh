@@ -4,10 +4,7 @@
 # commands that only read refuse a store that is not there and create
 # nothing.
 . "$(dirname "$0")/lib.sh"
-
-# holds EXPR: EXPR (shell text, evaluated now) succeeds; for check with
-# several conditions (check runs one command)
-holds() { eval "$1"; }
+need sqlite3
 
 # --- a new store and several importers at once ---------------------
 for f in bonnie-tmpfs.txt bonnie-xfs-loop.txt bonnie-ext4-disk.txt; do

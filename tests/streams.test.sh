@@ -5,10 +5,7 @@
 # until its output closes and what its group leaves running is named and
 # stopped; a second Ctrl-C kills a command that ignores the first.
 . "$(dirname "$0")/lib.sh"
-
-# holds EXPR: EXPR (shell text, evaluated now) succeeds; for check with
-# several conditions (check runs one command)
-holds() { eval "$1"; }
+need sqlite3
 
 mkdir -p "$T/tmp"
 # refused_fast WHAT LINE PATTERN: LINE (a shell line) exits 1 by itself

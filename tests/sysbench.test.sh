@@ -12,6 +12,7 @@
 # store byte for byte unchanged (the pattern of malformed.test.sh).
 # GOLDEN_UPDATE=1 rewrites the golden files (review the diff).
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 G=$TOP/tests/golden/sysbench
 db() { rm -f "$T/db" "$T/db-wal" "$T/db-shm"; }

@@ -7,6 +7,7 @@
 # differ in something besides the grouping.  The two-factor page's long
 # paragraph is this table now.
 . "$TOP/tests/lib.sh"
+need xmllint
 export SOURCE_DATE_EPOCH=1700000000
 
 # x PAGE XPATH: the normalized text XPATH selects
@@ -19,8 +20,8 @@ rowheads() {
 # cellof PAGE KEY N: the text of column N (1: the first group) of KEY's row
 cellof() { x "$1" "//table[@class='systems']/tbody/tr[th='$2']/td[$3]"; }
 
-# jfs and reiserfs ran on another host with sysbench 0.4 (the issue's
-# case); btrfs's runs were mounted two ways; xfs recorded no cpu_model
+# jfs and reiserfs ran on another host with sysbench 0.4 (what the table
+# must show); btrfs's runs were mounted two ways; xfs recorded no cpu_model
 {
 	printf 'run\tlabel\tsuite\ttest\tmetric\tvalue\tunit\tbetter\tstatus\tfs\ttool_version\thost\tthreads\tkernel\tdevice\tmount\tcpu_model\tstarted_at\n'
 	printf '1\tr\tsysbench\tcpu\tevents\t100\t1/s\thigher\tok\text4\t1.0.20\talpha\t4\t6.1\t/dev/loop0\trw,relatime\tXeon\t2026-01-01T00:00:01Z\n'

@@ -11,6 +11,7 @@
 #    the three block rates that page shows in MiB/s;
 #  - malformed inputs: exit 1, the file and line named, the store unchanged.
 . "$TOP/tests/lib.sh"
+need sqlite3
 F=$TOP/tests/tables
 WIDE="--suite sql-bench --metric total_time --unit s --better lower"
 

@@ -5,6 +5,7 @@
 # against the stored runs' means, converted here, independently of the
 # renderer's code.
 . "$TOP/tests/lib.sh"
+need python3
 
 S=$TOP/sample-data
 bs import "$S"/bonnie-tmpfs.txt "$S"/bonnie-ext4-disk.txt "$S"/bonnie-xfs-loop.txt \

@@ -3,10 +3,10 @@
 # merge, carried by export and import; import of a file already imported
 # with --set or --label says to use tag.
 . "$TOP/tests/lib.sh"
+need sqlite3
 S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 
-st() { "$@" > /dev/null 2>&1; echo $?; }
 db() { f=$1; shift; "$BIN" --db "$T/$f" "$@"; }
 q() { sqlite3 "$T/db" "$1" | tr '\n' ' '; }
 

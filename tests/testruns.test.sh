@@ -5,6 +5,7 @@
 # no row links more runs than it has figures.  On the sample data, where
 # one label holds runs of several tests (cpu, memory, fileio ...).
 . "$TOP/tests/lib.sh"
+need python3
 
 bs import "$TOP/sample-data" >/dev/null 2>&1
 bs render --out "$T/site" >/dev/null 2>"$T/err"

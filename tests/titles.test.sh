@@ -8,6 +8,7 @@
 # keeps its spelling), and a results table's column writes its figures
 # with the same decimals.
 . "$TOP/tests/lib.sh"
+need python3
 
 # site NAME FILE...: a store $T/NAME.db of FILEs, rendered to $T/NAME/;
 # $T/NAME.html is every comparison page of it, one after the other

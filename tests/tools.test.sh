@@ -5,6 +5,7 @@
 # (GOLDEN_UPDATE=1 rewrites them), and its figures must equal a second,
 # independent reading (tests/*-crosscheck.awk or .py).
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 G=$TOP/tests/golden/tools
 RAW=$TOP/sample-data/raw/tools
@@ -26,29 +27,23 @@ dbench_one() {
 	bs export | tail -n +2 | cut -f 4-6 | LC_ALL=C sort > "$T/got3"
 	same "$(basename "$1")" "$T/want" "$T/got3"
 }
-if [ -d "$CORPUS/dbench" ]; then
-	for f in "$CORPUS"/dbench/*; do dbench_one "$f"; done
-else
-	skip "dbench corpus files" "../shared/corpus is absent"
-fi
+corpus dbench "dbench corpus files" dbench_one
 for f in "$RAW"/dbench-*; do dbench_one "$f"; done
 # the execute lines are samples of total/throughput
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$RAW/dbench-4.00-2clients.out" >/dev/null
 check "dbench: the 9 execute lines are samples (warmup passed over)" \
 	[ "$(sqlite3 "$T/db" "select count(*) from sample")" = 9 ]
 # dbench 3 prints no clients and no latency
 printf 'dbench version 3.04 - Copyright Andrew Tridgell 1999-2004\n\nThroughput 104.52 MB/sec (sync open) 4 procs\n' > "$T/d3.txt"
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$T/d3.txt" >/dev/null 2>"$T/err"
 check "dbench 3: Throughput with procs only" \
 	[ "$(bs export --attrs | tail -n +2 | cut -f 4-6,10- | tr '\t' ' ')" = "total throughput 104.52 4 3.04" ]
 # a run cut before its Throughput line is refused
 head -20 "$RAW/dbench-4.00-2clients.out" > "$T/cut.txt"
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-bs import "$T/cut.txt" >/dev/null 2>"$T/err"
-check "dbench: a run cut before its Throughput line is refused" \
-	grep -q ':1: the dbench run of this line ends before its .Throughput. line' "$T/err"
+fresh_import_says "dbench: a run cut before its Throughput line is refused" \
+	':1: the dbench run of this line ends before its .Throughput. line' "$T/cut.txt"
 
 # ---- hyperfine JSON -----------------------------------------------------
 hyperfine_one() {
@@ -72,14 +67,14 @@ else
 fi
 # a failed run (exit code != 0) has status failed and no value
 printf '{"results": [{"command": "false", "times": [0.5, 0.25], "exit_codes": [0, 1]}]}\n' > "$T/fail.json"
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$T/fail.json" >/dev/null
 check "hyperfine: a non-zero exit code is status failed, no value" \
 	[ "$(bs export | tail -n +2 | cut -f 1,6,9 | tr '\t' ' ' | tr '\n' ';')" = "1 0.5 ok;2  failed;" ]
 
 # one command given twice: the second is "COMMAND #2", not a duplicate
 printf '{"results": [{"command": "true", "times": [0.5]}, {"command": "true", "times": [0.25]}]}\n' > "$T/dup.json"
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$T/dup.json" >/dev/null 2>"$T/err"
 check "hyperfine: a command given twice is 'true' and 'true #2'" \
 	[ "$(bs export | tail -n +2 | cut -f 4,6 | tr '\t\n' ' ;')" = "true 0.5;true #2 0.25;" ]
@@ -98,11 +93,9 @@ if [ -d "$CORPUS/pgbench" ]; then
 		*) pgbench_one "$f" ;;
 		esac
 	done
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	bs import "$CORPUS/pgbench/pkb_pgbench_stderr_progress.txt" >/dev/null 2>"$T/err"
-	check "pgbench: progress lines without their summary are refused, saying why" \
-		grep -q "ends before its 'tps = ' line (progress lines alone" "$T/err"
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh_import_says "pgbench: progress lines without their summary are refused, saying why" \
+		"ends before its 'tps = ' line (progress lines alone" "$CORPUS/pgbench/pkb_pgbench_stderr_progress.txt"
+	fresh
 	bs import "$CORPUS/pgbench/kosenkovaan_pgbench-16.1_19runs-concatenated.txt" >/dev/null
 	check "pgbench: 19 runs appended to one file give 19 runs" \
 		[ "$(sqlite3 "$T/db" 'select count(*) from run')" = 19 ]
@@ -110,13 +103,13 @@ else
 	skip "pgbench corpus files" "../shared/corpus is absent"
 fi
 for f in "$RAW"/pgbench-*; do pgbench_one "$f"; done
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$RAW/pgbench-15-c4-progress-r.out" >/dev/null
 check "pgbench: the 5 progress lines are samples of tps, latency_avg, latency_stddev" \
 	[ "$(sqlite3 "$T/db" "select group_concat(metric || ' ' || value, ';') from (select * from sample order by t, metric)" | cut -d';' -f 1-3)" = "latency_avg 4.659;latency_stddev 4.771;tps 847.9" ]
 # 8.x: no banner, no latency, both tps lines
 printf 'transaction type: TPC-B (sort of)\nscaling factor: 1\nnumber of clients: 10\nnumber of transactions per client: 1000\nnumber of transactions actually processed: 10000/10000\ntps = 85.184871 (including connections establishing)\ntps = 85.296346 (excluding connections establishing)\n' > "$T/pg8.txt"
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$T/pg8.txt" >/dev/null
 check "pgbench 8.x: tps excluding and including connections" \
 	[ "$(bs export | tail -n +2 | cut -f 4-6 | tr '\t\n' ' ;')" = "tpcb-like transactions 10000;tpcb-like tps_including_connections 85.184871;tpcb-like tps 85.296346;" ]
@@ -142,7 +135,7 @@ SQL script 2: <builtin: select only>
  - latency average = 1.755 ms
  - latency stddev = 0.517 ms
 P
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$T/multi.txt" >/dev/null 2>"$T/err"
 check "pgbench: each SQL script block is a test ($(bs export | tail -n +2 | cut -f 4 | sort -u | tr '\n' ';'))" \
 	[ "$(bs export | tail -n +2 | cut -f 4 | sort -u | tr '\n' ';')" = "multiple-scripts;select-only (script 2);tpcb-like (script 1);" ]
@@ -175,10 +168,9 @@ fiotext_one() {
 }
 if [ -d "$CORPUS/fio-text" ]; then
 	for f in "$CORPUS"/fio-text/*; do fiotext_one "$f"; done
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	bs import "$CORPUS/fio-text/sumitshatwara_fio-3.1_status-interval-transcript.txt" >/dev/null 2>"$T/err"
-	check "fio text: --status-interval repeats give one run per job, with a warning" \
-		grep -q ':10: warning: 7 interim reports (--status-interval) passed over' "$T/err"
+	fresh_import_says "fio text: --status-interval repeats give one run per job, with a warning" \
+		':10: warning: 7 interim reports (--status-interval) passed over' \
+		"$CORPUS/fio-text/sumitshatwara_fio-3.1_status-interval-transcript.txt"
 else
 	skip "fio normal text corpus files" "../shared/corpus is absent"
 fi
@@ -210,11 +202,7 @@ iozone_one() {
 		LC_ALL=C sort > "$T/got3"
 	same "$(basename "$1")" "$T/want" "$T/got3"
 }
-if [ -d "$CORPUS/iozone" ]; then
-	for f in "$CORPUS"/iozone/*; do iozone_one "$f"; done
-else
-	skip "iozone corpus files" "../shared/corpus is absent"
-fi
+corpus iozone "iozone corpus files" iozone_one
 # -i 0 -i 2: the third figure of a row is the random read, not the read
 cat > "$T/i02.txt" <<'I'
 	Command line used: iozone -a -i 0 -i 2 -s 64m
@@ -222,19 +210,18 @@ cat > "$T/i02.txt" <<'I'
               kB  reclen    write  rewrite    read    reread    read     write     read   rewrite      read   fwrite frewrite    fread  freread
            65536       4   100000   200000    3000    4000
 I
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import "$T/i02.txt" >/dev/null 2>"$T/err"
 check "iozone: columns follow the command line's -i options" \
 	[ "$(bs export | tail -n +2 | cut -f 4,6 | tr '\t\n' ' ;')" = "write-4k 100000;rewrite-4k 200000;random-read-4k 3000;random-write-4k 4000;" ]
 sed 's/-i 2/-i 8/' "$T/i02.txt" > "$T/i8.txt"
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-bs import "$T/i8.txt" >/dev/null 2>"$T/err"
-check "iozone: -i 8 (columns not read) is refused" grep -q 'iozone -i 8: its columns are not read' "$T/err"
+fresh_import_says "iozone: -i 8 (columns not read) is refused" \
+	'iozone -i 8: its columns are not read' "$T/i8.txt"
 # a test number no int holds, or below 0, is no test number (converting
 # the first is undefined; the second once marked the slot before 0)
 for i in 66666666666666666666666666666666666 -1 2.5; do
 	sed "s/-i 2/-i $i/" "$T/i02.txt" > "$T/ibad.txt"
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh
 	bs import "$T/ibad.txt" >/dev/null 2>"$T/err"
 	check "iozone: -i $i is refused with its line (exit $?)" \
 		grep -q 'ibad.txt:1: -i: expected a test number' "$T/err"

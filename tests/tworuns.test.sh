@@ -4,13 +4,14 @@
 # into one page) and both must arrive: twice the runs and twice the
 # results of the single input, or exit 1 naming the place.
 . "$TOP/tests/lib.sh"
+need sqlite3
 
 # runs FILE [OPTIONS]: the number of runs and results one import of FILE
 # into an empty store gives ("R N"), or "failed"
 runs() {
 	f=$1
 	shift
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh
 	if ! bs import "$@" "$f" >/dev/null 2>"$T/err"; then
 		echo failed
 		return
@@ -104,10 +105,8 @@ if [ -d "$CORPUS/sql-bench/hgxl64-output" ]; then
 	mkdir "$T/folder"
 	cp "$T/blog.txt" "$T/folder/RUN-mysql-x-cmp-mysql,pg"
 	cp "$FIX/sqlbench/run-1999/alter-table-pg-box-cmp-mysql,pg" "$T/folder/alter-table-mysql-x-cmp-mysql,pg"
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
-	bs import "$T/folder" >/dev/null 2>"$T/err"
-	check "sql-bench: a folder's RUN file with two summaries is refused" \
-		grep -q 'a second summary in a file that is part of one run' "$T/err"
+	fresh_import_says "sql-bench: a folder's RUN file with two summaries is refused" \
+		'a second summary in a file that is part of one run' "$T/folder"
 else
 	skip "sql-bench: two summaries in one page" "../shared/corpus is absent"
 fi
@@ -120,12 +119,12 @@ cat > "$T/page.html" <<'H'
 <table><tr><th>fs</th><th>a</th><th>b</th></tr><tr><td>x</td><td>1</td><td>2</td></tr><tr><td>y</td><td>3</td><td>4</td></tr></table>
 </body></html>
 H
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import --better lower "$T/page.html" >/dev/null 2>"$T/err"
 check "html: a smaller table of numbers is named in a warning" \
 	grep -q 'warning: table 1 (2 numbers) passed over for table 2 (4); read it with --table 1' "$T/err"
 sed 's|<tr><td>y</td><td>3</td><td>4</td></tr>||' "$T/page.html" > "$T/tie.html"
-rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+fresh
 bs import --better lower "$T/tie.html" >/dev/null 2>"$T/err"
 check "html: two tables of equal size are refused (choose with --table)" \
 	grep -q '2 tables hold 2 numbers each: choose one with --table N' "$T/err"
@@ -134,7 +133,7 @@ check "html: two tables of equal size are refused (choose with --table)" \
 # a store as an older parser left it: each file's second run
 # (the second sql-bench summary, the second fio JSON document) missing
 if [ -f "$T/blog.txt" ]; then
-	rm -f "$T/db" "$T/db-wal" "$T/db-shm"
+	fresh
 	cat "$FIX/fio/client-stats.json" "$FIX/fio/client-stats.json" > "$T/fio2.json"
 	bs import "$T/blog.txt" "$T/fio2.json" >/dev/null 2>&1
 	bs export --attrs > "$T/right.tsv"

@@ -4,6 +4,7 @@
 # refused with its line, never in part; a figure beyond what the statistics
 # can carry is refused, and the site's downloads stay JSON and CSV.
 . "$(dirname "$0")/lib.sh"
+need sqlite3
 
 if ! command -v python3 >/dev/null; then
 	skip "odd values" "no python3"

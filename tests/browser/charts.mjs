@@ -33,12 +33,10 @@
 // (a figure's separators taken away), "dots" (a run's dot taken away),
 // "legend" (a split chart without its legend), "clusters" (a split chart
 // with its bars evenly spaced and no cluster names).
-import { chromium } from "playwright-core";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+import { launch, tap } from "./tap.mjs";
 
 let site = null, control = null;
 const splits = [];
@@ -47,13 +45,6 @@ for (let i = 2; i < process.argv.length; i++) {
 	if (a === "--control") control = process.argv[++i];
 	else if (a === "--split") splits.push(resolve(process.argv[++i]));
 	else site = resolve(a);
-}
-
-function tap(good, desc, detail) {
-	console.log(`${good ? "ok" : "not ok"} - ${desc}`);
-	if (!good && detail && detail.length)
-		for (const line of detail.slice(0, 8))
-			console.log(`# ${line}`);
 }
 
 const files = readdirSync(site);
@@ -296,11 +287,7 @@ function clusterFaults(name, c) {
 	return bad;
 }
 
-const browser = await chromium.launch({
-	executablePath: CHROMIUM,
-	headless: true,
-	args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await launch();
 const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 const page = await ctx.newPage();
 const open = (f) => page.goto(pathToFileURL(join(site, f)).href, { waitUntil: "load" });

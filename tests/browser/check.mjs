@@ -18,13 +18,12 @@
 // (the CSP must report a violation and keep data-pwned unset), the same page
 // with the CSP off must set data-pwned, and NOCSP_PAGE (the raw payload with
 // the CSP meta removed) must set data-pwned in a normal browser.
-import { chromium } from "playwright-core";
 import { existsSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PAYLOADS } from "./hostile.mjs";
+import { tap, withBrowser } from "./tap.mjs";
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const WAIT_MS = 300;	// "after a short wait": timers an injected script might set
 
 let hostile = false, control = false, shots = null, prefix = "page";
@@ -36,15 +35,6 @@ for (let i = 2; i < process.argv.length; i++) {
 	else if (a === "--shots") shots = process.argv[++i];
 	else if (a === "--prefix") prefix = process.argv[++i];
 	else pages.push(resolve(a));
-}
-
-let failures = 0;
-function tap(good, desc, detail) {
-	if (!good) failures++;
-	console.log(`${good ? "ok" : "not ok"} - ${desc}`);
-	if (!good && detail)
-		for (const line of String(detail).split("\n").slice(0, 8))
-			console.log(`# ${line}`);
 }
 
 // Opens file in a fresh page and gathers what the checks need.
@@ -172,18 +162,10 @@ async function controls(browser, raw, nocsp) {
 		`data-pwned ${r.pwned}, CSP meta ${r.hasCspMeta}`);
 }
 
-const browser = await chromium.launch({
-	executablePath: CHROMIUM,
-	headless: true,
-	args: ["--no-sandbox", "--disable-gpu"],
-});
-try {
+await withBrowser(async (browser) => {
 	if (control)
 		await controls(browser, pages[0], pages[1]);
 	else
 		for (const p of pages)
 			await checkPage(browser, p);
-} finally {
-	await browser.close();
-}
-process.exitCode = 0;	// failures are in the TAP lines
+});

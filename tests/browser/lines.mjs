@@ -22,11 +22,10 @@
 // title moved past its right edge, in the browser), "dark" (the first
 // chart's stylesheet taken away, in the browser), "narrow" (PAGE is a copy
 // without the phone's <source>, which the test makes).
-import { chromium } from "playwright-core";
 import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { launch, tap } from "./tap.mjs";
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const WIDTHS = [390, 1280];
 const SCHEMES = ["light", "dark"];
 
@@ -36,13 +35,6 @@ for (let i = 2; i < process.argv.length; i++) {
 	const a = process.argv[i];
 	if (a === "--control") control = process.argv[++i];
 	else pages.push(resolve(a));
-}
-
-function tap(good, desc, detail) {
-	console.log(`${good ? "ok" : "not ok"} - ${desc}`);
-	if (!good && detail && detail.length)
-		for (const line of detail.slice(0, 8))
-			console.log(`# ${line}`);
 }
 
 const isLine = (name) => /^(sweep|time)-/.test(name);
@@ -75,11 +67,7 @@ function svgFacts(kind) {
 	return { W, H, changed, texts, ground: (rgb[0] + rgb[1] + rgb[2]) / 3 };
 }
 
-const browser = await chromium.launch({
-	executablePath: CHROMIUM,
-	headless: true,
-	args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await launch();
 let changed = null;
 const caught = [];
 try {

@@ -1,5 +1,5 @@
 // reader.mjs: the site as a reader sees it on a phone and a desktop, in a
-// light and a dark colour scheme (issue: "The reader"), in Debian's
+// light and a dark colour scheme, in Debian's
 // headless Chromium through playwright-core; tests/browser.test.sh runs it
 // and counts its TAP lines.
 //
@@ -27,12 +27,11 @@
 // (charts shrunk to the screen), "dark" (no SVG: the white PNG), "colours"
 // (a chart whose groups 1 and 9 share a colour, as the 8-colour palette
 // had them), "width" (a wide table outside its scrolling box).
-import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { tap, withBrowser } from "./tap.mjs";
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const MIN_TEXT = 10;
 const DARK_MAX = 100;
 const LINE_CHART_FONT = 12;	// linechart.c's smallest text
@@ -51,13 +50,6 @@ for (let i = 2; i < process.argv.length; i++) {
 		pages.push(resolve(a));
 		if (colours) colourPages.add(resolve(a));
 	}
-}
-
-function tap(good, desc, detail) {
-	console.log(`${good ? "ok" : "not ok"} - ${desc}`);
-	if (!good && detail)
-		for (const line of String(detail).split("\n").slice(0, 8))
-			console.log(`# ${line}`);
 }
 
 function fileOf(url) {
@@ -232,18 +224,10 @@ async function controls(browser, kind, file) {
 	}
 }
 
-const browser = await chromium.launch({
-	executablePath: CHROMIUM,
-	headless: true,
-	args: ["--no-sandbox", "--disable-gpu"],
-});
-try {
+await withBrowser(async (browser) => {
 	if (control)
 		await controls(browser, control, pages[0]);
 	else
 		for (const p of pages)
 			await checkPage(browser, p);
-} finally {
-	await browser.close();
-}
-process.exitCode = 0;	// failures are in the TAP lines
+});

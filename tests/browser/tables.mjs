@@ -14,21 +14,15 @@
 // --control proves each check can fail: the page's results tables joined
 // into one (as they were before they were cut) is wider than 1280 px, and
 // with its group column not sticky the column scrolls away.
-import { chromium } from "playwright-core";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+import { launch, tap } from "./tap.mjs";
 
 let control = false;
 const pages = [];
 for (const a of process.argv.slice(2)) {
 	if (a === "--control") control = true;
 	else pages.push(resolve(a));
-}
-
-function tap(good, desc) {
-	console.log(`${good ? "ok" : "not ok"} - ${desc}`);
 }
 
 // The results tables of the page joined into the first: every later
@@ -92,11 +86,7 @@ function moved(p) {
 }
 
 let scrolled = 0;
-const browser = await chromium.launch({
-	executablePath: CHROMIUM,
-	headless: true,
-	args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await launch();
 try {
 	for (const file of pages) {
 		const name = basename(file, ".html");

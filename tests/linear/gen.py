@@ -9,11 +9,18 @@ tests/linear.test.sh (N and 8N must cost about 8x).  Also:
   gen.py line FILE        a line of exactly 1 MiB (the limit) then a table
 """
 import sys
-fmt, n = sys.argv[1], 0
-if len(sys.argv) == 4:
-    n, out = int(sys.argv[2]), sys.argv[3]
-else:
-    out = sys.argv[2]
+FIXED = ("fields", "quotes", "deep-xml", "deep-html", "line")
+GROWS = ("bonnie", "sysbench", "sqlbench", "fio", "pts", "supersmack",
+         "table", "wide", "html")
+args = sys.argv[1:]
+# a format that grows takes N and FILE: with FILE left out, N would be
+# taken for the file's name and a stray file named like a number written
+# where the caller stands
+if not ((len(args) == 2 and args[0] in FIXED) or
+        (len(args) == 3 and args[0] in GROWS and args[1].isdigit())):
+    sys.stderr.write(__doc__)
+    sys.exit(2)
+fmt, n, out = args[0], int(args[1]) if len(args) == 3 else 0, args[-1]
 w = open(out, "w")
 if fmt == "fields":
     w.write("run,label,suite,test,metric,value,unit,better,status\n")

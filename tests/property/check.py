@@ -1228,6 +1228,18 @@ def run_controls(charts, rows, lines, wide, pages, bad_keys):
     good = [k for k, c in sorted(charts.items()) if not c.borderline and
             k not in bad_keys]
 
+    def caught(inv, what, where, got):
+        """One TAP line: the control planted at where fails invariant inv
+        and no other."""
+        nonlocal status
+        msg = "control for invariant %d (%s) on %s: fails %s" % (
+            inv, what, where, sorted(got) if got else "nothing")
+        if got == {inv}:
+            print("ok - " + msg)
+        else:
+            print("not ok - " + msg + ", want exactly [%d]" % inv)
+            status = 1
+
     def control(inv, what, pick, mutate, use_pages=False):
         nonlocal status
         for k in good:
@@ -1244,14 +1256,7 @@ def run_controls(charts, rows, lines, wide, pages, bad_keys):
             R, L, P = dict(rows), dict(lines), dict(pages)
             R[k], L[k], P[k] = r2, l2, p2
             got = failed_invariants(charts, R, L, wide, P, [k])
-            msg = "control for invariant %d (%s) on %s %s %s: fails %s" % (
-                inv, what, k[0], k[1][0], k[1][1],
-                sorted(got) if got else "nothing")
-            if got == {inv}:
-                print("ok - " + msg)
-            else:
-                print("not ok - " + msg + ", want exactly [%d]" % inv)
-                status = 1
+            caught(inv, what, "%s %s %s" % (k[0], k[1][0], k[1][1]), got)
             return
         print("not ok - control for invariant %d (%s): no chart to plant it "
               "in" % (inv, what))
@@ -1377,14 +1382,7 @@ def run_controls(charts, rows, lines, wide, pages, bad_keys):
                             wide.get(suite, []), st2, lines, fails)
             except Borderline:
                 continue
-            got = {i for i, _ in fails}
-            msg = "control for invariant %d (%s) on %s: fails %s" % (
-                inv, what, suite, sorted(got) if got else "nothing")
-            if got == {inv}:
-                print("ok - " + msg)
-            else:
-                print("not ok - " + msg + ", want exactly [%d]" % inv)
-                status = 1
+            caught(inv, what, suite, {i for i, _ in fails})
             return
         print("not ok - control for invariant %d (%s): nowhere to plant it"
               % (inv, what))

@@ -27,11 +27,18 @@ first disagreements; exit 1 on any.
 Nothing here comes from benchsite's code: Welch through scipy, Holm here.
 """
 import math
+import os
 import random
 import sys
 from collections import defaultdict
 
 from scipy import stats
+
+# Holm's correction is shared with tests/stats_crosscheck.py (no
+# __pycache__ written into the tree)
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from holm import holm  # noqa: E402
 
 ALPHA = 0.05
 EPS_P = 1e-6
@@ -83,15 +90,6 @@ def read_runs(path):
 
 def mean(vs):
     return sum(vs) / len(vs)
-
-
-def holm(ps):
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adj, run = [0.0] * len(ps), 0.0
-    for rank, i in enumerate(order):
-        run = max(run, min(1.0, ps[i] * (len(ps) - rank)))
-        adj[i] = run
-    return adj
 
 
 class Undecided(Exception):

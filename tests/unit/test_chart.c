@@ -218,7 +218,7 @@ static void test_magnitudes(void)
 	int bad = 0, n = 0, i;
 
 	err_clear(&e);
-	/* the issue's cases, as the old formatter wrote them: the checks
+	/* ticks an axis must never show (a 31-digit tick, ticks all 0): the checks
 	 * below refuse them (negative controls) */
 	CHECK(!readable("4999999999999999843168305395898"),
 	      "control: a 31-digit tick is not readable");
