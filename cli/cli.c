@@ -5,7 +5,6 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +18,6 @@
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
-#include "../core/quote.h"
 
 /* Opens env's store with open, printing its error. */
 static int open_printing(int (*open)(const char *, struct store **,
@@ -97,51 +95,6 @@ int cli_close_stdout(int status)
 	else
 		warnmsg("cannot write the output");
 	return status == EXIT_OK ? EXIT_FAULT : status;
-}
-
-int cli_usage_error(const char *u)
-{
-	fputs(u, stderr);
-	return EXIT_USAGE;
-}
-
-void cli_option_fault(const char *cmd, const char *arg, int opt,
-		      const char *shortopts)
-{
-	char q[QUOTE_ARG_SIZE], one[3] = {'-', (char)opt, '\0'};
-
-	if (opt && strchr(shortopts, opt) && arg[0] == '-')
-		fprintf(stderr, "benchsite: %s%soption '%s' wants a value\n",
-			cmd ? cmd : "", cmd ? ": " : "", quote_arg(arg, q));
-	else
-		fprintf(stderr, "benchsite: %s%sunknown option '%s'\n",
-			cmd ? cmd : "", cmd ? ": " : "",
-			quote_arg(opt ? one : arg, q));
-}
-
-int cli_option(int argc, char **argv, const char *shortopts,
-	       const struct option *opts, const char *usage)
-{
-	int c;
-
-	/* getopt's own messages would echo the argument raw: ours quote it */
-	opterr = 0;
-	c = getopt_long(argc, argv, shortopts, opts, NULL);
-	if (c == 'h') {
-		fputs(usage, stdout);
-		return CLI_HELP;
-	}
-	if (c == '?' || c == ':') {
-		cli_option_fault(argv[0], argv[optind - 1], optopt, shortopts);
-		fputs(usage, stderr);
-		return CLI_BAD;
-	}
-	return c == -1 ? CLI_DONE : c;
-}
-
-int cli_status(int c)
-{
-	return c == CLI_HELP ? EXIT_OK : EXIT_USAGE;
 }
 
 /* The composed copies of option values, kept as long as argv is. */

@@ -5,7 +5,6 @@
  * lacks, or orders groups that are not there would publish an empty or
  * misleading page, so it is refused with what the store holds instead.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,50 +19,73 @@
 #include "../schema/selection.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "order_check.h"
+#include "select.h"
 
-static const char compare_usage[] =
-	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
-	"[--title T]\n"
-	"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
-	"                         [--order value|G1,G2...] [--split KEY | --x KEY]\n"
-	"       benchsite compare --delete NAME\n"
-	"\n"
-	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
-	"when the store holds several suites), grouped by attribute KEY\n"
-	"(default: label; several keys, comma-separated, group by all of\n"
-	"them: label,fs), among the runs that meet every --where COND: K=V,\n"
-	"K=V1,V2 (any of), K!=V, K~=V (K holds the text V), K!~=V, K (has it),\n"
-	"!K (lacks it); K may be label.\n"
-	"A comparison that selects no runs, or groups by a key none of them\n"
-	"has, is refused.  Suites that no comparison covers get a default\n"
-	"one, named after the suite: by label when that mixes nothing (no\n"
-	"group holds runs that disagree on an attribute); else by the label\n"
-	"and the attributes its runs disagree on, added one at a time (fs\n"
-	"first, then by name) until no group is mixed, the label dropped\n"
-	"when it splits no group; a run that lacks one of them is grouped by\n"
-	"what it has.  It is a sweep over an attribute (as --x) when the\n"
-	"runs that share a label differ in exactly one attribute that leaves\n"
-	"nothing mixed, that attribute is a setting people sweep (threads,\n"
-	"clients, jobs, numjobs, iodepth, bs, block_size, file_size,\n"
-	"connections, concurrency, scaling_factor, or a key that run --param\n"
-	"substituted into the runs' command), and all its values are\n"
-	"numbers.\n"
-	"\n"
-	"  --metrics M1,M2  show only these metrics\n"
-	"  --tests T1,T2    show only these tests\n"
-	"  --order value    groups ranked by their figures, best first\n"
-	"  --order G1,G2    groups in this order (the others follow)\n"
-	"  --split KEY      a second factor (attributes or label): each chart\n"
-	"                   clusters the groups of --by, a bar (and a colour)\n"
-	"                   per value of KEY, with statements within each KEY\n"
-	"                   value and across them for each --by value\n"
-	"  --x KEY          a sweep: KEY's numbers (threads 1, 2, 4, 8) are an\n"
-	"                   axis, not groups: statements at each value, each\n"
-	"                   group's peak and scaling, where one overtakes\n"
-	"                   another\n"
-	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
-	"ext2 < ext10.\n";
+static int run_compare(int argc, char **argv, const struct cli_env *env);
+
+static const struct cli_opt opts[] = {
+	CLI_SUITE(NULL),
+	{"by", required_argument, 'b', "KEY", NULL},
+	CLI_WHERE(NULL),
+	{"title", required_argument, 't', "T", NULL},
+	{"delete", no_argument, 'd', NULL, NULL},
+	{"metrics", required_argument, 'M', "M1,M2", "show only these metrics"},
+	{"tests", required_argument, 'T', "T1,T2", "show only these tests"},
+	{"order", required_argument, 'o', "value",
+	 "groups ranked by their figures, best first"},
+	{"order", CLI_ALSO, 0, "G1,G2",
+	 "groups in this order (the others follow)"},
+	{"split", required_argument, 'p', "KEY",
+	 "a second factor (attributes or label): each chart\n"
+	 "clusters the groups of --by, a bar (and a colour)\n"
+	 "per value of KEY, with statements within each KEY\n"
+	 "value and across them for each --by value"},
+	{"x", required_argument, 'x', "KEY",
+	 "a sweep: KEY's numbers (threads 1, 2, 4, 8) are an\n"
+	 "axis, not groups: statements at each value, each\n"
+	 "group's peak and scaling, where one overtakes\n"
+	 "another"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+const struct cli_command cli_compare = {
+	.name = "compare",
+	.what = "define what a page compares",
+	.run = run_compare,
+	.opts = opts,
+	.head = "usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
+		"[--title T]\n"
+		"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
+		"                         [--order value|G1,G2...] [--split KEY | --x KEY]\n"
+		"       benchsite compare --delete NAME\n"
+		"\n"
+		"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
+		"when the store holds several suites), grouped by attribute KEY\n"
+		"(default: label; several keys, comma-separated, group by all of\n"
+		"them: label,fs), among the runs that meet every --where COND: K=V,\n"
+		"K=V1,V2 (any of), K!=V, K~=V (K holds the text V), K!~=V, K (has it),\n"
+		"!K (lacks it); K may be label.\n"
+		"A comparison that selects no runs, or groups by a key none of them\n"
+		"has, is refused.  Suites that no comparison covers get a default\n"
+		"one, named after the suite: by label when that mixes nothing (no\n"
+		"group holds runs that disagree on an attribute); else by the label\n"
+		"and the attributes its runs disagree on, added one at a time (fs\n"
+		"first, then by name) until no group is mixed, the label dropped\n"
+		"when it splits no group; a run that lacks one of them is grouped by\n"
+		"what it has.  It is a sweep over an attribute (as --x) when the\n"
+		"runs that share a label differ in exactly one attribute that leaves\n"
+		"nothing mixed, that attribute is a setting people sweep (threads,\n"
+		"clients, jobs, numjobs, iodepth, bs, block_size, file_size,\n"
+		"connections, concurrency, scaling_factor, or a key that run --param\n"
+		"substituted into the runs' command), and all its values are\n"
+		"numbers.\n"
+		"\n",
+	.width = 19,
+	.tail = "Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
+		"ext2 < ext10.\n",
+};
 
 static int suite_count(void *ctx, const char *suite)
 {
@@ -333,32 +355,24 @@ static int split_none(struct store *s, const struct store_comparison *c,
 	return 0;
 }
 
-int cmd_compare(int argc, char **argv, const struct cli_env *env)
+/* compare's --where is the selection group's (select.h), held as a
+ * comparison's conditions */
+_Static_assert(STORE_WHERE_MAX == LIFECYCLE_WHERE_MAX,
+	       "a comparison holds as many conditions as a selection");
+
+static int run_compare(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"suite", required_argument, NULL, 's'},
-		{"by", required_argument, NULL, 'b'},
-		{"where", required_argument, NULL, 'w'},
-		{"title", required_argument, NULL, 't'},
-		{"delete", no_argument, NULL, 'd'},
-		{"metrics", required_argument, NULL, 'M'},
-		{"tests", required_argument, NULL, 'T'},
-		{"order", required_argument, NULL, 'o'},
-		{"split", required_argument, NULL, 'p'},
-		{"x", required_argument, NULL, 'x'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
+	struct lifecycle_filter f;
 	struct store_comparison c;
 	struct store *s;
 	struct err e;
 	char *only = NULL;
-	int ch, del = 0, rc = EXIT_FAULT;
+	int ch, i, bad, del = 0, rc = EXIT_FAULT;
 
 	memset(&c, 0, sizeof(c));
+	memset(&f, 0, sizeof(f));
 	c.by = "label";
-	while ((ch = cli_option(argc, argv, "s:b:w:t:dM:T:o:p:x:h", opts,
-				compare_usage)) >= 0) {
+	while ((ch = cli_option(argc, argv, &cli_compare)) >= 0) {
 		switch (ch) {
 		/* what each option holds is checked below, all at once,
 		 * by the rule merge and render check too */
@@ -377,17 +391,8 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		case 'o':
 			c.order = optarg;
 			break;
-		case 's':
-			c.suite = optarg;
-			break;
 		case 'b':
 			c.by = optarg;
-			break;
-		case 'w':
-			if (cli_where_option(optarg, c.where_op, c.where_key,
-					     c.where_value, &c.nwhere,
-					     STORE_WHERE_MAX))
-				return EXIT_USAGE;
 			break;
 		case 't':
 			c.title = optarg;
@@ -395,17 +400,26 @@ int cmd_compare(int argc, char **argv, const struct cli_env *env)
 		case 'd':
 			del = 1;
 			break;
+		default:
+			if ((bad = cli_select_option(&f, ch, optarg)))
+				return bad;
 		}
+	}
+	c.suite = f.suite;
+	c.nwhere = f.nwhere;
+	for (i = 0; i < f.nwhere; i++) {
+		c.where_op[i] = f.op[i];
+		c.where_key[i] = f.key[i];
+		c.where_value[i] = f.value[i];
 	}
 	if (ch != CLI_DONE)
 		return cli_status(ch);
 	if (optind != argc - 1 || !*argv[optind])
-		return cli_usage_error(compare_usage);
+		return cli_usage_error(&cli_compare);
 	c.name = argv[optind];
 	/* names in the store are composed (NFC): so are those that choose
 	 * them, however they were typed */
 	if (cli_nfc(&c.name) || (c.title && cli_nfc(&c.title)) ||
-	    (c.suite && cli_nfc(&c.suite)) ||
 	    (c.metrics && cli_nfc(&c.metrics)) ||
 	    (c.tests && cli_nfc(&c.tests)) || (c.order && cli_nfc(&c.order)))
 		return EXIT_FAULT;

@@ -8,7 +8,6 @@
  * asks; off a terminal nobody can answer, so it wants --yes rather than
  * guessing.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +20,25 @@
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "runs.h"
+#include "select.h"
 
-static const char merge_usage[] =
-	"usage: benchsite merge OTHER.db...\n"
-	"\n"
-	"Copies into this store every source of each OTHER store (with its\n"
-	"runs, attributes, results and samples) that this one lacks, and every\n"
-	"comparison whose name it lacks; one transaction per OTHER.  A source\n"
-	"already here (same SHA-256) is skipped, so merging twice changes\n"
-	"nothing.  OTHER is opened read-only; an older schema is read as it\n"
-	"is, a newer one is refused.\n";
+static int run_merge(int argc, char **argv, const struct cli_env *env);
+
+const struct cli_command cli_merge = {
+	.name = "merge",
+	.what = "copy other stores' sources and runs into this one",
+	.run = run_merge,
+	.head = "usage: benchsite merge OTHER.db...\n"
+		"\n"
+		"Copies into this store every source of each OTHER store (with its\n"
+		"runs, attributes, results and samples) that this one lacks, and every\n"
+		"comparison whose name it lacks; one transaction per OTHER.  A source\n"
+		"already here (same SHA-256) is skipped, so merging twice changes\n"
+		"nothing.  OTHER is opened read-only; an older schema is read as it\n"
+		"is, a newer one is refused.\n",
+};
 
 /* A store read as it stood and changed meanwhile is read again, a little
  * later each time, for up to MERGE_WAIT_MS (a host still benchmarking
@@ -71,19 +78,16 @@ static int merge_one(struct store *s, const char *path,
 		       "again when it is idle", tries, MERGE_WAIT_MS / 1000);
 }
 
-int cmd_merge(int argc, char **argv, const struct cli_env *env)
+static int run_merge(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-	};
 	struct store *s;
 	int c, i, failed = 0;
 
-	if ((c = cli_option(argc, argv, "h", opts, merge_usage)) != CLI_DONE)
+	if ((c = cli_option(argc, argv, &cli_merge)) != CLI_DONE)
 		return cli_status(c);
 	if (optind >= argc) {
 		fputs("benchsite: merge: name at least one store\n", stderr);
-		return cli_usage_error(merge_usage);
+		return cli_usage_error(&cli_merge);
 	}
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
@@ -120,35 +124,45 @@ int cmd_merge(int argc, char **argv, const struct cli_env *env)
 	return failed ? EXIT_FAULT : EXIT_OK;
 }
 
-static const char exclude_usage[] =
-	"usage: benchsite exclude RUN... --why TEXT\n"
-	"\n"
-	"  --why TEXT   why the run is left out (shown on the site)\n"
-	"\n"
-	"Leaves the runs out of every figure, chart and export; they stay in\n"
-	"the store and `benchsite include RUN` brings them back.  RUN is a\n"
-	"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
-	"(36-47,50).\n";
+static int run_exclude(int argc, char **argv, const struct cli_env *env);
+static int run_include(int argc, char **argv, const struct cli_env *env);
 
-static const char include_usage[] =
-	"usage: benchsite include RUN...\n"
-	"\n"
-	"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
-	"a range (36-47) or a list of them (36-47,50).\n";
+static const struct cli_opt exclude_opts[] = {
+	{"why", required_argument, 'w', "TEXT",
+	 "why the run is left out (shown on the site)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+const struct cli_command cli_exclude = {
+	.name = "exclude",
+	.what = "leave runs out of every figure, saying why",
+	.run = run_exclude,
+	.opts = exclude_opts,
+	.head = "usage: benchsite exclude RUN... --why TEXT\n"
+		"\n",
+	.width = 15,
+	.tail = "\n"
+		"Leaves the runs out of every figure, chart and export; they stay in\n"
+		"the store and `benchsite include RUN` brings them back.  RUN is a\n"
+		"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
+		"(36-47,50).\n",
+};
+
+const struct cli_command cli_include = {
+	.name = "include",
+	.what = "count excluded runs again",
+	.run = run_include,
+	.head = "usage: benchsite include RUN...\n"
+		"\n"
+		"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
+		"a range (36-47) or a list of them (36-47,50).\n",
+};
 
 /* exclude and include: one body, why NULL for include. */
 static int exclude_main(int argc, char **argv, const struct cli_env *env,
 			int include)
 {
-	static const struct option opts[] = {
-		{"why", required_argument, NULL, 'w'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	static const struct option iopts[] = {
-		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-	};
-	const char *u = include ? include_usage : exclude_usage;
+	const struct cli_command *u = include ? &cli_include : &cli_exclude;
 	const char *why = NULL;
 	struct store *s;
 	struct err e;
@@ -157,8 +171,7 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	long i;
 	int c, was;
 
-	while ((c = cli_option(argc, argv, include ? "h" : "w:h",
-			       include ? iopts : opts, u)) >= 0) {
+	while ((c = cli_option(argc, argv, u)) >= 0) {
 		switch (c) {
 		case 'w':
 			why = optarg;
@@ -215,34 +228,47 @@ fail:
 	return EXIT_FAULT;
 }
 
-int cmd_exclude(int argc, char **argv, const struct cli_env *env)
+static int run_exclude(int argc, char **argv, const struct cli_env *env)
 {
 	return exclude_main(argc, argv, env, 0);
 }
 
-int cmd_include(int argc, char **argv, const struct cli_env *env)
+static int run_include(int argc, char **argv, const struct cli_env *env)
 {
 	return exclude_main(argc, argv, env, 1);
 }
 
-static const char delete_usage[] =
-	"usage: benchsite delete [--yes] RUN...\n"
-	"       benchsite delete [--yes] [--suite S] [--label L] "
-	"[--where COND]...\n"
-	"\n"
-	"  --suite S     every run of suite S\n"
-	"  --label L     every run labelled L\n"
-	"  --where COND  every run that meets COND (K=V, K=V1,V2, K!=V, K~=V\n"
-	"                (K holds the text V), K!~=V, K, !K; repeatable, all\n"
-	"                must hold)\n"
-	"  --yes         do not ask (needed when standard input is not a\n"
-	"                terminal)\n"
-	"\n"
-	"Removes the runs with their attributes, results and samples, and any\n"
-	"source left with no run (so that importing it again works), in one\n"
-	"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
-	"a run out of the figures without removing it.  RUN is a number `benchsite\n"
-	"list runs` shows, a range (36-47) or a list of them (36-47,50).\n";
+static int run_delete(int argc, char **argv, const struct cli_env *env);
+
+static const struct cli_opt delete_opts[] = {
+	CLI_SUITE("every run of suite S"),
+	CLI_LABEL("every run labelled L"),
+	CLI_WHERE("every run that meets COND (K=V, K=V1,V2, K!=V, K~=V\n"
+		  "(K holds the text V), K!~=V, K, !K; repeatable, all\n"
+		  "must hold)"),
+	{"yes", no_argument, 'y', NULL,
+	 "do not ask (needed when standard input is not a\n"
+	 "terminal)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+const struct cli_command cli_delete = {
+	.name = "delete",
+	.what = "remove runs (and sources left with none)",
+	.run = run_delete,
+	.opts = delete_opts,
+	.head = "usage: benchsite delete [--yes] RUN...\n"
+		"       benchsite delete [--yes] [--suite S] [--label L] "
+		"[--where COND]...\n"
+		"\n",
+	.width = 16,
+	.tail = "\n"
+		"Removes the runs with their attributes, results and samples, and any\n"
+		"source left with no run (so that importing it again works), in one\n"
+		"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
+		"a run out of the figures without removing it.  RUN is a number `benchsite\n"
+		"list runs` shows, a range (36-47) or a list of them (36-47,50).\n",
+};
 
 struct shown {
 	struct cli_runs *v;
@@ -277,52 +303,27 @@ static int confirm(long n)
 	return answer[0] == 'y' || answer[0] == 'Y';
 }
 
-int cmd_delete(int argc, char **argv, const struct cli_env *env)
+static int run_delete(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"suite", required_argument, NULL, 's'},
-		{"label", required_argument, NULL, 'l'},
-		{"where", required_argument, NULL, 'w'},
-		{"yes", no_argument, NULL, 'y'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct lifecycle_filter f;
 	struct cli_runs v;
 	struct shown sh;
 	struct store *s;
 	struct err e;
-	const char *label = NULL;
 	long sources;
-	int c, yes = 0, rc = EXIT_FAULT, chosen = 0;
+	int c, bad, yes = 0, rc = EXIT_FAULT, chosen = 0;
 
 	memset(&f, 0, sizeof(f));
 	memset(&sh, 0, sizeof(sh));
-	while ((c = cli_option(argc, argv, "s:l:w:yh", opts,
-			       delete_usage)) >= 0) {
+	while ((c = cli_option(argc, argv, &cli_delete)) >= 0) {
 		switch (c) {
-		case 's':
-			f.suite = optarg;
-			if (cli_nfc(&f.suite))
-				return EXIT_FAULT;
-			chosen = 1;
-			break;
-		case 'l':
-			f.label = optarg;
-			if (cli_nfc(&f.label))
-				return EXIT_FAULT;
-			label = f.label;
-			chosen = 1;
-			break;
-		case 'w':
-			if (cli_where_option(optarg, f.op, f.key, f.value,
-					     &f.nwhere, LIFECYCLE_WHERE_MAX))
-				return EXIT_USAGE;
-			chosen = 1;
-			break;
 		case 'y':
 			yes = 1;
 			break;
+		default:
+			if ((bad = cli_select_option(&f, c, optarg)))
+				return bad;
+			chosen = 1;
 		}
 	}
 	if (c != CLI_DONE)
@@ -331,7 +332,7 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 		if (chosen)
 			fputs("benchsite: delete: name runs or choose them, not "
 			      "both\n", stderr);
-		return cli_usage_error(delete_usage);
+		return cli_usage_error(&cli_delete);
 	}
 	if (cli_run_numbers(argc, argv, optind))
 		return EXIT_USAGE;
@@ -358,8 +359,9 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	    lifecycle_each_run(s, NULL, show_victim, &sh, &e))
 		goto fail;
 	if (sh.found < v.n || v.n == 0) {
-		if (label && v.n == 0 && !f.suite && !f.nwhere)
-			err_set(&e, NULL, 0, 0, "no run is labelled '%s'", label);
+		if (f.label && v.n == 0 && !f.suite && !f.nwhere)
+			err_set(&e, NULL, 0, 0, "no run is labelled '%s'",
+				f.label);
 		else if (chosen && v.n == 0) {
 			cli_where_hint(s, &f);
 			err_set(&e, NULL, 0, 0, "no run meets the conditions "

@@ -17,20 +17,36 @@
 #include "../renderer/site.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 
-static const char render_usage[] =
-	"usage: benchsite render [--out DIR] [--jobs N] [--gzip] [--quiet]\n"
-	"\n"
-	"  --out DIR   where the site goes (default: ./site); an existing DIR\n"
-	"              is replaced only if benchsite made it\n"
-	"  --jobs N    draw charts on N threads (default: the number of CPUs)\n"
-	"  --gzip      write NAME.gz beside each text file, for static hosts\n"
-	"  --quiet     no report line, no progress\n"
-	"\n"
-	"Builds the site in a folder beside DIR and swaps it in whole, so a\n"
-	"failed or killed render leaves the old site as it was.  Files that did\n"
-	"not change are kept as they were (same bytes, same mtime); a render\n"
-	"that changes nothing touches nothing.\n";
+static int run_render(int argc, char **argv, const struct cli_env *env);
+
+static const struct cli_opt opts[] = {
+	{"out", required_argument, 'o', "DIR",
+	 "where the site goes (default: ./site); an existing DIR\n"
+	 "is replaced only if benchsite made it"},
+	{"jobs", required_argument, 'j', "N",
+	 "draw charts on N threads (default: the number of CPUs)"},
+	{"gzip", no_argument, 'z', NULL,
+	 "write NAME.gz beside each text file, for static hosts"},
+	{"quiet", no_argument, 'q', NULL, "no report line, no progress"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+const struct cli_command cli_render = {
+	.name = "render",
+	.what = "build the static site",
+	.run = run_render,
+	.opts = opts,
+	.head = "usage: benchsite render [--out DIR] [--jobs N] [--gzip] [--quiet]\n"
+		"\n",
+	.width = 14,
+	.tail = "\n"
+		"Builds the site in a folder beside DIR and swaps it in whole, so a\n"
+		"failed or killed render leaves the old site as it was.  Files that did\n"
+		"not change are kept as they were (same bytes, same mtime); a render\n"
+		"that changes nothing touches nothing.\n",
+};
 
 /* Seconds since start, for the report. */
 static double since(const struct timespec *start)
@@ -75,16 +91,8 @@ static void keep_heap(void)
 #endif
 }
 
-int cmd_render(int argc, char **argv, const struct cli_env *env)
+static int run_render(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"out", required_argument, NULL, 'o'},
-		{"jobs", required_argument, NULL, 'j'},
-		{"gzip", no_argument, NULL, 'z'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct site_options o = {"site", cpus > 0 ? (int)cpus : 1, 0, 0};
 	struct site_report r;
@@ -95,8 +103,7 @@ int cmd_render(int argc, char **argv, const struct cli_env *env)
 	int c, rc, quiet = 0;
 
 	keep_heap();
-	while ((c = cli_option(argc, argv, "o:j:zqh", opts,
-			       render_usage)) >= 0) {
+	while ((c = cli_option(argc, argv, &cli_render)) >= 0) {
 		switch (c) {
 		case 'o':
 			o.out = optarg;
@@ -120,7 +127,7 @@ int cmd_render(int argc, char **argv, const struct cli_env *env)
 	if (c != CLI_DONE)
 		return cli_status(c);
 	if (optind != argc)
-		return cli_usage_error(render_usage);
+		return cli_usage_error(&cli_render);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	progress_enable(!quiet);
 	o.progress = progress_enabled();

@@ -11,7 +11,6 @@
  * the message names the source, because a parser that got worse must
  * never silently wipe results.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 
 struct stage_ctx {
 	struct store *s;
@@ -290,25 +290,33 @@ out:
 	return rc;
 }
 
-static const char usage[] =
-	"usage: benchsite reparse [--dry-run]\n"
-	"\n"
-	"  --dry-run    say what would change, change nothing\n"
-	"\n"
-	"Reads every stored source again with today's parsers (the format and\n"
-	"import options it was imported with), in one transaction, and prints\n"
-	"per source what changed: runs and results added (+), removed (-) and\n"
-	"changed (~).  Run numbers, exclusions and attributes not read from\n"
-	"the source (--set) are kept.  A source the parser now refuses stops\n"
-	"the reparse and nothing is changed.\n";
+static int run_reparse(int argc, char **argv, const struct cli_env *env);
 
-int cmd_reparse(int argc, char **argv, const struct cli_env *env)
+static const struct cli_opt opts[] = {
+	{"dry-run", no_argument, 'n', NULL,
+	 "say what would change, change nothing"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+const struct cli_command cli_reparse = {
+	.name = "reparse",
+	.what = "read every stored source again with today's parsers",
+	.run = run_reparse,
+	.opts = opts,
+	.head = "usage: benchsite reparse [--dry-run]\n"
+		"\n",
+	.width = 15,
+	.tail = "\n"
+		"Reads every stored source again with today's parsers (the format and\n"
+		"import options it was imported with), in one transaction, and prints\n"
+		"per source what changed: runs and results added (+), removed (-) and\n"
+		"changed (~).  Run numbers, exclusions and attributes not read from\n"
+		"the source (--set) are kept.  A source the parser now refuses stops\n"
+		"the reparse and nothing is changed.\n",
+};
+
+static int run_reparse(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"dry-run", no_argument, NULL, 'n'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct srcs list;
 	struct store *s;
 	struct err e;
@@ -316,7 +324,7 @@ int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 	long changed = 0;
 	int c, dry = 0;
 
-	while ((c = cli_option(argc, argv, "nh", opts, usage)) >= 0) {
+	while ((c = cli_option(argc, argv, &cli_reparse)) >= 0) {
 		switch (c) {
 		case 'n':
 			dry = 1;
@@ -326,7 +334,7 @@ int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 	if (c != CLI_DONE)
 		return cli_status(c);
 	if (optind != argc)
-		return cli_usage_error(usage);
+		return cli_usage_error(&cli_reparse);
 	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	memset(&list, 0, sizeof(list));

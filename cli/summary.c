@@ -30,6 +30,7 @@
 #include "../schema/selection.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 
 /* The sentence of what else the groups differ in (systems.h), as one
  * more line of the notes.  0, or -1 with e set. */
@@ -396,50 +397,55 @@ static int one(void *ctx, const struct store_comparison *c)
 	return 0;
 }
 
-static const char summary_usage[] =
-	"usage: benchsite summary [--format text|tsv] [NAME]\n"
-	"\n"
-	"Prints what the site says about each comparison (or only NAME): as\n"
-	"sentences, or as data with the columns comparison, test, metric, kind\n"
-	"(best slower faster same spread vs-best geomean outlier too-fast\n"
-	"mixed fixed), subject, ratio (exact, at least 1), reference (a group,\n"
-	"'others', 'best', or for mixed the attribute), value (for mixed the\n"
-	"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
-	"95% interval; empty where none can be had), split (with --split: the\n"
-	"split value a row within one is about, subject and reference then\n"
-	"--by values; '*' for a row across the split values of one --by\n"
-	"value; empty for the comparison's own rows), support (what a row's\n"
-	"difference rests on: significant, not-significant, single-run,\n"
-	"partial, tie) and x (with --x: the setting a row is about; kinds\n"
-	"peak, scaling and overtake are a sweep's statements along it).\n";
+static int run_summary(int argc, char **argv, const struct cli_env *env);
 
-int cmd_summary(int argc, char **argv, const struct cli_env *env)
+static const struct cli_opt opts[] = {
+	{"format", required_argument, 'f', "F", NULL},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+const struct cli_command cli_summary = {
+	.name = "summary",
+	.what = "what the figures say, as text or data",
+	.run = run_summary,
+	.opts = opts,
+	.head = "usage: benchsite summary [--format text|tsv] [NAME]\n"
+		"\n"
+		"Prints what the site says about each comparison (or only NAME): as\n"
+		"sentences, or as data with the columns comparison, test, metric, kind\n"
+		"(best slower faster same spread vs-best geomean outlier too-fast\n"
+		"mixed fixed), subject, ratio (exact, at least 1), reference (a group,\n"
+		"'others', 'best', or for mixed the attribute), value (for mixed the\n"
+		"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
+		"95% interval; empty where none can be had), split (with --split: the\n"
+		"split value a row within one is about, subject and reference then\n"
+		"--by values; '*' for a row across the split values of one --by\n"
+		"value; empty for the comparison's own rows), support (what a row's\n"
+		"difference rests on: significant, not-significant, single-run,\n"
+		"partial, tie) and x (with --x: the setting a row is about; kinds\n"
+		"peak, scaling and overtake are a sweep's statements along it).\n",
+};
+
+static int run_summary(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct summary x;
 	struct err e;
-	int ch, rc = EXIT_OK;
+	int ch, w, rc = EXIT_OK;
 
 	memset(&x, 0, sizeof(x));
-	while ((ch = cli_option(argc, argv, "f:h", opts,
-				summary_usage)) >= 0) {
+	while ((ch = cli_option(argc, argv, &cli_summary)) >= 0) {
 		switch (ch) {
 		case 'f':
-			if (strcmp(optarg, "tsv") == 0)
-				x.tsv = 1;
-			else if (strcmp(optarg, "text") != 0)
-				return cli_usage_error(summary_usage);
+			if ((w = cli_word(optarg, cli_text_tsv)) < 0)
+				return cli_usage_error(&cli_summary);
+			x.tsv |= w;	/* a text after a tsv leaves tsv */
 			break;
 		}
 	}
 	if (ch != CLI_DONE)
 		return cli_status(ch);
 	if (optind < argc - 1)
-		return cli_usage_error(summary_usage);
+		return cli_usage_error(&cli_summary);
 	x.only = optind < argc ? argv[optind] : NULL;
 	if (x.only && cli_nfc(&x.only))
 		return EXIT_FAULT;

@@ -1,0 +1,26 @@
+/*
+ * select.h: the runs a command chooses with --suite S, --label L and
+ * --where COND (repeatable, all must hold): one group of options,
+ * declared and parsed here for every command that takes it (list,
+ * export, delete, tag, compare).
+ */
+#ifndef BENCHSITE_CLI_SELECT_H
+#define BENCHSITE_CLI_SELECT_H
+
+#include "options.h"
+
+struct lifecycle_filter;
+
+/* The group's rows in a command's table (options.h), each with the
+ * command's own --help text for it (NULL: its prose says it). */
+#define CLI_SUITE(help) {"suite", required_argument, 's', "S", help}
+#define CLI_LABEL(help) {"label", required_argument, 'l', "L", help}
+#define CLI_WHERE(help) {"where", required_argument, 'w', "COND", help}
+
+/* Takes arg, the value of the group's option key ('s', 'l' or 'w'), into
+ * f, composed as the names it chooses are (cli_nfc): EXIT_OK, or after
+ * saying why EXIT_FAULT (memory ran out) or EXIT_USAGE (a condition that
+ * does not parse, or too many). */
+int cli_select_option(struct lifecycle_filter *f, int key, char *arg);
+
+#endif
