@@ -23,8 +23,6 @@
 #include "order_check.h"
 #include "select.h"
 
-static int run_compare(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	CLI_SUITE(NULL),
 	{"by", required_argument, 'b', "KEY", NULL},
@@ -50,42 +48,38 @@ static const struct cli_opt opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_compare = {
-	.name = "compare",
-	.what = "define what a page compares",
-	.run = run_compare,
-	.opts = opts,
-	.head = "usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
-		"[--title T]\n"
-		"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
-		"                         [--order value|G1,G2...] [--split KEY | --x KEY]\n"
-		"       benchsite compare --delete NAME\n"
-		"\n"
-		"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
-		"when the store holds several suites), grouped by attribute KEY\n"
-		"(default: label; several keys, comma-separated, group by all of\n"
-		"them: label,fs), among the runs that meet every --where COND: K=V,\n"
-		"K=V1,V2 (any of), K!=V, K~=V (K holds the text V), K!~=V, K (has it),\n"
-		"!K (lacks it); K may be label.\n"
-		"A comparison that selects no runs, or groups by a key none of them\n"
-		"has, is refused.  Suites that no comparison covers get a default\n"
-		"one, named after the suite: by label when that mixes nothing (no\n"
-		"group holds runs that disagree on an attribute); else by the label\n"
-		"and the attributes its runs disagree on, added one at a time (fs\n"
-		"first, then by name) until no group is mixed, the label dropped\n"
-		"when it splits no group; a run that lacks one of them is grouped by\n"
-		"what it has.  It is a sweep over an attribute (as --x) when the\n"
-		"runs that share a label differ in exactly one attribute that leaves\n"
-		"nothing mixed, that attribute is a setting people sweep (threads,\n"
-		"clients, jobs, numjobs, iodepth, bs, block_size, file_size,\n"
-		"connections, concurrency, scaling_factor, or a key that run --param\n"
-		"substituted into the runs' command), and all its values are\n"
-		"numbers.\n"
-		"\n",
-	.width = 19,
-	.tail = "Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
-		"ext2 < ext10.\n",
-};
+static const char compare_head[] =
+	"usage: benchsite compare NAME [--suite S] [--by KEY] [--where COND]... "
+	"[--title T]\n"
+	"                         [--metrics M1,M2...] [--tests T1,T2...]\n"
+	"                         [--order value|G1,G2...] [--split KEY | --x KEY]\n"
+	"       benchsite compare --delete NAME\n"
+	"\n"
+	"Defines (or redefines) comparison NAME: the runs of suite S (needed\n"
+	"when the store holds several suites), grouped by attribute KEY\n"
+	"(default: label; several keys, comma-separated, group by all of\n"
+	"them: label,fs), among the runs that meet every --where COND: K=V,\n"
+	"K=V1,V2 (any of), K!=V, K~=V (K holds the text V), K!~=V, K (has it),\n"
+	"!K (lacks it); K may be label.\n"
+	"A comparison that selects no runs, or groups by a key none of them\n"
+	"has, is refused.  Suites that no comparison covers get a default\n"
+	"one, named after the suite: by label when that mixes nothing (no\n"
+	"group holds runs that disagree on an attribute); else by the label\n"
+	"and the attributes its runs disagree on, added one at a time (fs\n"
+	"first, then by name) until no group is mixed, the label dropped\n"
+	"when it splits no group; a run that lacks one of them is grouped by\n"
+	"what it has.  It is a sweep over an attribute (as --x) when the\n"
+	"runs that share a label differ in exactly one attribute that leaves\n"
+	"nothing mixed, that attribute is a setting people sweep (threads,\n"
+	"clients, jobs, numjobs, iodepth, bs, block_size, file_size,\n"
+	"connections, concurrency, scaling_factor, or a key that run --param\n"
+	"substituted into the runs' command), and all its values are\n"
+	"numbers.\n"
+	"\n";
+
+static const char compare_tail[] =
+	"Groups are otherwise in natural order: 3.23.51 < 4.1.10 < 10.11,\n"
+	"ext2 < ext10.\n";
 
 static int suite_count(void *ctx, const char *suite)
 {
@@ -482,3 +476,8 @@ out:
 	store_close(s);
 	return rc;
 }
+
+const struct cli_command cli_compare = {
+	"compare", "define what a page compares",
+	run_compare, opts, compare_head, 19, compare_tail, NULL, 0,
+};

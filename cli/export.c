@@ -209,8 +209,6 @@ static int sample_row(void *ctx, const struct store_sample_row *r)
 		       1u | 1u << 5 | 1u << 6);
 }
 
-static int run_export(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"format", required_argument, 'f', "F", "tsv (default), csv or json"},
 	CLI_SUITE("only the runs of suite S"),
@@ -231,26 +229,22 @@ static const struct cli_opt opts[] = {
 /* --format's words, in enum fmt's order */
 static const char *const fmt_words[] = {"tsv", "csv", "json", NULL};
 
-const struct cli_command cli_export = {
-	.name = "export",
-	.what = "write every result as TSV, CSV or JSON",
-	.run = run_export,
-	.opts = opts,
-	.head = "usage: benchsite export [--format tsv|csv|json] [--suite S] "
-		"[--attrs]\n"
-		"                        [--label L] [--where COND]...\n"
-		"                        [--samples | --with-samples]\n"
-		"\n",
-	.width = 17,
-	.tail = "\n"
-		"Writes one row per result to standard output: run, label, suite, test,\n"
-		"metric, value (exact; empty when the tool printed none), unit, better,\n"
-		"status.  With --samples, one row per sample: run, label, suite, test,\n"
-		"metric, t (seconds into the run), value.  With --with-samples, the\n"
-		"results then the samples under the columns run, label, suite, test,\n"
-		"metric, t (empty for a result), value, unit, better, status.\n"
-		"`benchsite import` reads TSV and CSV exports back.\n",
-};
+static const char export_head[] =
+	"usage: benchsite export [--format tsv|csv|json] [--suite S] "
+	"[--attrs]\n"
+	"                        [--label L] [--where COND]...\n"
+	"                        [--samples | --with-samples]\n"
+	"\n";
+
+static const char export_tail[] =
+	"\n"
+	"Writes one row per result to standard output: run, label, suite, test,\n"
+	"metric, value (exact; empty when the tool printed none), unit, better,\n"
+	"status.  With --samples, one row per sample: run, label, suite, test,\n"
+	"metric, t (seconds into the run), value.  With --with-samples, the\n"
+	"results then the samples under the columns run, label, suite, test,\n"
+	"metric, t (empty for a result), value, unit, better, status.\n"
+	"`benchsite import` reads TSV and CSV exports back.\n";
 
 static int run_export(int argc, char **argv, const struct cli_env *env)
 {
@@ -362,3 +356,8 @@ out:
 	store_close(x.s);
 	return rc;
 }
+
+const struct cli_command cli_export = {
+	"export", "write every result as TSV, CSV or JSON",
+	run_export, opts, export_head, 17, export_tail, NULL, 0,
+};

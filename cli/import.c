@@ -26,8 +26,6 @@
 #include "commands.h"
 #include "../core/quote.h"
 
-static int run_import(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"format", required_argument, 'f', "F",
 	 "read the input as format F instead of detecting it"},
@@ -61,26 +59,21 @@ static void list_formats(FILE *f)
 		fprintf(f, "  %-8s %s\n", formats[i]->name, formats[i]->what);
 }
 
-const struct cli_command cli_import = {
-	.name = "import",
-	.what = "import result files, folders or standard input",
-	.run = run_import,
-	.opts = opts,
-	.head = "usage: benchsite import [--format F] [--label L] [--set K=V]... "
-		"[--test NAME]\n"
-		"                        [--suite S] [--metric M] [--unit U] "
-		"[--better lower|higher]\n"
-		"                        [--table N] [--quiet] FILE|DIR|-...\n"
-		"\n",
-	.width = 16,
-	.tail = "\n"
-		"A .gz input is read transparently; '-' reads standard input.  The same\n"
-		"bytes imported twice are stored once ('already imported').  fio's logs\n"
-		"(NAME_bw.N.log ...) named right after a job's output, or beside the one\n"
-		"fio output of a folder, are samples of its runs.\n"
-		"\nformats:\n",
-	.more = list_formats,
-};
+static const char import_head[] =
+	"usage: benchsite import [--format F] [--label L] [--set K=V]... "
+	"[--test NAME]\n"
+	"                        [--suite S] [--metric M] [--unit U] "
+	"[--better lower|higher]\n"
+	"                        [--table N] [--quiet] FILE|DIR|-...\n"
+	"\n";
+
+static const char import_tail[] =
+	"\n"
+	"A .gz input is read transparently; '-' reads standard input.  The same\n"
+	"bytes imported twice are stored once ('already imported').  fio's logs\n"
+	"(NAME_bw.N.log ...) named right after a job's output, or beside the one\n"
+	"fio output of a folder, are samples of its runs.\n"
+	"\nformats:\n";
 
 /* An import's walk, with what it reports at the end. */
 struct imp {
@@ -324,3 +317,8 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 		       w.n_skipped, w.n_failed);
 	return w.w.failed ? EXIT_FAULT : EXIT_OK;
 }
+
+const struct cli_command cli_import = {
+	"import", "import result files, folders or standard input",
+	run_import, opts, import_head, 16, import_tail, list_formats, 0,
+};

@@ -12,16 +12,10 @@
 #include "cli.h"
 #include "commands.h"
 
-static int run_init(int argc, char **argv, const struct cli_env *env);
-
-const struct cli_command cli_init = {
-	.name = "init",
-	.what = "create the store (every command does when needed)",
-	.run = run_init,
-	.head = "usage: benchsite [--db FILE] init\n\n"
-		"Creates the store, or brings an older one to this version's "
-		"schema.\n",
-};
+static const char init_head[] =
+	"usage: benchsite [--db FILE] init\n\n"
+	"Creates the store, or brings an older one to this version's "
+	"schema.\n";
 
 static int run_init(int argc, char **argv, const struct cli_env *env)
 {
@@ -41,3 +35,8 @@ static int run_init(int argc, char **argv, const struct cli_env *env)
 			"version\n" : "benchsite: %s: a new store\n", env->db);
 	return EXIT_OK;
 }
+
+const struct cli_command cli_init = {
+	"init", "create the store (every command does when needed)",
+	run_init, NULL, init_head, 0, NULL, NULL, 0,
+};

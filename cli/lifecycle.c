@@ -24,21 +24,15 @@
 #include "runs.h"
 #include "select.h"
 
-static int run_merge(int argc, char **argv, const struct cli_env *env);
-
-const struct cli_command cli_merge = {
-	.name = "merge",
-	.what = "copy other stores' sources and runs into this one",
-	.run = run_merge,
-	.head = "usage: benchsite merge OTHER.db...\n"
-		"\n"
-		"Copies into this store every source of each OTHER store (with its\n"
-		"runs, attributes, results and samples) that this one lacks, and every\n"
-		"comparison whose name it lacks; one transaction per OTHER.  A source\n"
-		"already here (same SHA-256) is skipped, so merging twice changes\n"
-		"nothing.  OTHER is opened read-only; an older schema is read as it\n"
-		"is, a newer one is refused.\n",
-};
+static const char merge_head[] =
+	"usage: benchsite merge OTHER.db...\n"
+	"\n"
+	"Copies into this store every source of each OTHER store (with its\n"
+	"runs, attributes, results and samples) that this one lacks, and every\n"
+	"comparison whose name it lacks; one transaction per OTHER.  A source\n"
+	"already here (same SHA-256) is skipped, so merging twice changes\n"
+	"nothing.  OTHER is opened read-only; an older schema is read as it\n"
+	"is, a newer one is refused.\n";
 
 /* A store read as it stood and changed meanwhile is read again, a little
  * later each time, for up to MERGE_WAIT_MS (a host still benchmarking
@@ -125,38 +119,28 @@ static int run_merge(int argc, char **argv, const struct cli_env *env)
 }
 
 static int run_exclude(int argc, char **argv, const struct cli_env *env);
-static int run_include(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt exclude_opts[] = {
 	{"why", required_argument, 'w', "TEXT",
 	 "why the run is left out (shown on the site)"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_exclude = {
-	.name = "exclude",
-	.what = "leave runs out of every figure, saying why",
-	.run = run_exclude,
-	.opts = exclude_opts,
-	.head = "usage: benchsite exclude RUN... --why TEXT\n"
-		"\n",
-	.width = 15,
-	.tail = "\n"
-		"Leaves the runs out of every figure, chart and export; they stay in\n"
-		"the store and `benchsite include RUN` brings them back.  RUN is a\n"
-		"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
-		"(36-47,50).\n",
-};
+static const char exclude_head[] =
+	"usage: benchsite exclude RUN... --why TEXT\n"
+	"\n";
 
-const struct cli_command cli_include = {
-	.name = "include",
-	.what = "count excluded runs again",
-	.run = run_include,
-	.head = "usage: benchsite include RUN...\n"
-		"\n"
-		"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
-		"a range (36-47) or a list of them (36-47,50).\n",
-};
+static const char exclude_tail[] =
+	"\n"
+	"Leaves the runs out of every figure, chart and export; they stay in\n"
+	"the store and `benchsite include RUN` brings them back.  RUN is a\n"
+	"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
+	"(36-47,50).\n";
+
+static const char include_head[] =
+	"usage: benchsite include RUN...\n"
+	"\n"
+	"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
+	"a range (36-47) or a list of them (36-47,50).\n";
 
 /* exclude and include: one body, why NULL for include. */
 static int exclude_main(int argc, char **argv, const struct cli_env *env,
@@ -238,8 +222,6 @@ static int run_include(int argc, char **argv, const struct cli_env *env)
 	return exclude_main(argc, argv, env, 1);
 }
 
-static int run_delete(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt delete_opts[] = {
 	CLI_SUITE("every run of suite S"),
 	CLI_LABEL("every run labelled L"),
@@ -252,23 +234,19 @@ static const struct cli_opt delete_opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_delete = {
-	.name = "delete",
-	.what = "remove runs (and sources left with none)",
-	.run = run_delete,
-	.opts = delete_opts,
-	.head = "usage: benchsite delete [--yes] RUN...\n"
-		"       benchsite delete [--yes] [--suite S] [--label L] "
-		"[--where COND]...\n"
-		"\n",
-	.width = 16,
-	.tail = "\n"
-		"Removes the runs with their attributes, results and samples, and any\n"
-		"source left with no run (so that importing it again works), in one\n"
-		"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
-		"a run out of the figures without removing it.  RUN is a number `benchsite\n"
-		"list runs` shows, a range (36-47) or a list of them (36-47,50).\n",
-};
+static const char delete_head[] =
+	"usage: benchsite delete [--yes] RUN...\n"
+	"       benchsite delete [--yes] [--suite S] [--label L] "
+	"[--where COND]...\n"
+	"\n";
+
+static const char delete_tail[] =
+	"\n"
+	"Removes the runs with their attributes, results and samples, and any\n"
+	"source left with no run (so that importing it again works), in one\n"
+	"transaction, after printing what will go and asking.  `benchsite exclude` leaves\n"
+	"a run out of the figures without removing it.  RUN is a number `benchsite\n"
+	"list runs` shows, a range (36-47) or a list of them (36-47,50).\n";
 
 struct shown {
 	struct cli_runs *v;
@@ -399,3 +377,23 @@ out:
 	store_close(s);
 	return rc;
 }
+
+const struct cli_command cli_merge = {
+	"merge", "copy other stores' sources and runs into this one",
+	run_merge, NULL, merge_head, 0, NULL, NULL, 0,
+};
+
+const struct cli_command cli_exclude = {
+	"exclude", "leave runs out of every figure, saying why",
+	run_exclude, exclude_opts, exclude_head, 15, exclude_tail, NULL, 0,
+};
+
+const struct cli_command cli_include = {
+	"include", "count excluded runs again",
+	run_include, NULL, include_head, 0, NULL, NULL, 0,
+};
+
+const struct cli_command cli_delete = {
+	"delete", "remove runs (and sources left with none)",
+	run_delete, delete_opts, delete_head, 16, delete_tail, NULL, 0,
+};

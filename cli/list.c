@@ -314,8 +314,6 @@ static int attr_keys_bad(const char *keys)
 	return 0;
 }
 
-static int run_list(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"format", required_argument, 'f', "F",
 	 "text (default) or tsv (a header, then a row each)"},
@@ -331,28 +329,24 @@ static const struct cli_opt opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_list = {
-	.name = "list",
-	.what = "list the runs, tests, sources or comparisons",
-	.run = run_list,
-	.opts = opts,
-	.head = "usage: benchsite list [runs|tests|comparisons|sources] "
-		"[--format text|tsv]\n"
-		"                      [--suite S] [--label L] [--where COND]... "
-		"[--attrs[=K1,K2]]\n"
-		"\n",
-	.width = 17,
-	.tail = "\n"
-		"runs: id, suite, label, results, the attributes that tell the runs\n"
-		"listed apart, source (excluded runs say why); as text, the lines fit\n"
-		"$COLUMNS, else the terminal, long values and columns cut with an\n"
-		"ellipsis (not on a terminal and without $COLUMNS, nothing is cut);\n"
-		"tests: suite, test, metric, unit, direction and how many runs have it;\n"
-		"sources: id, runs, format, size, SHA-256, import time, name;\n"
-		"comparisons: the comparisons defined and the default ones a render\n"
-		"makes for the other suites (kind: defined or default), each with the\n"
-		"options of the compare command that defines it (only --suite applies).\n",
-};
+static const char list_head[] =
+	"usage: benchsite list [runs|tests|comparisons|sources] "
+	"[--format text|tsv]\n"
+	"                      [--suite S] [--label L] [--where COND]... "
+	"[--attrs[=K1,K2]]\n"
+	"\n";
+
+static const char list_tail[] =
+	"\n"
+	"runs: id, suite, label, results, the attributes that tell the runs\n"
+	"listed apart, source (excluded runs say why); as text, the lines fit\n"
+	"$COLUMNS, else the terminal, long values and columns cut with an\n"
+	"ellipsis (not on a terminal and without $COLUMNS, nothing is cut);\n"
+	"tests: suite, test, metric, unit, direction and how many runs have it;\n"
+	"sources: id, runs, format, size, SHA-256, import time, name;\n"
+	"comparisons: the comparisons defined and the default ones a render\n"
+	"makes for the other suites (kind: defined or default), each with the\n"
+	"options of the compare command that defines it (only --suite applies).\n";
 
 static int run_list(int argc, char **argv, const struct cli_env *env)
 {
@@ -440,3 +434,8 @@ done:
 	store_close(s);
 	return rc ? EXIT_FAULT : EXIT_OK;
 }
+
+const struct cli_command cli_list = {
+	"list", "list the runs, tests, sources or comparisons",
+	run_list, opts, list_head, 17, list_tail, NULL, 0,
+};

@@ -50,8 +50,7 @@ struct cli_command {
 	const char *what;	/* its line in `benchsite --help` */
 	int (*run)(int argc, char **argv, const struct cli_env *env);
 	const struct cli_opt *opts;	/* ended by a row of NULL name; NULL:
-				 * none but --help */
-	unsigned flags;		/* CLI_IN_ORDER */
+					 * none but --help */
 	/* --help: head, the options' lines (each option's text starting at
 	 * column width), tail, and what more() prints (the registry's
 	 * formats after import's) */
@@ -59,6 +58,7 @@ struct cli_command {
 	int width;
 	const char *tail;
 	void (*more)(FILE *f);
+	unsigned flags;		/* CLI_IN_ORDER */
 };
 
 /* What cli_option returns besides an option's key. */

@@ -19,8 +19,6 @@
 #include "cli.h"
 #include "commands.h"
 
-static int run_render(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"out", required_argument, 'o', "DIR",
 	 "where the site goes (default: ./site); an existing DIR\n"
@@ -33,20 +31,16 @@ static const struct cli_opt opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_render = {
-	.name = "render",
-	.what = "build the static site",
-	.run = run_render,
-	.opts = opts,
-	.head = "usage: benchsite render [--out DIR] [--jobs N] [--gzip] [--quiet]\n"
-		"\n",
-	.width = 14,
-	.tail = "\n"
-		"Builds the site in a folder beside DIR and swaps it in whole, so a\n"
-		"failed or killed render leaves the old site as it was.  Files that did\n"
-		"not change are kept as they were (same bytes, same mtime); a render\n"
-		"that changes nothing touches nothing.\n",
-};
+static const char render_head[] =
+	"usage: benchsite render [--out DIR] [--jobs N] [--gzip] [--quiet]\n"
+	"\n";
+
+static const char render_tail[] =
+	"\n"
+	"Builds the site in a folder beside DIR and swaps it in whole, so a\n"
+	"failed or killed render leaves the old site as it was.  Files that did\n"
+	"not change are kept as they were (same bytes, same mtime); a render\n"
+	"that changes nothing touches nothing.\n";
 
 /* Seconds since start, for the report. */
 static double since(const struct timespec *start)
@@ -145,3 +139,8 @@ static int run_render(int argc, char **argv, const struct cli_env *env)
 	 * was named: the site holds the others; still a fault */
 	return rc || r.refused ? EXIT_FAULT : EXIT_OK;
 }
+
+const struct cli_command cli_render = {
+	"render", "build the static site",
+	run_render, opts, render_head, 14, render_tail, NULL, 0,
+};

@@ -290,30 +290,24 @@ out:
 	return rc;
 }
 
-static int run_reparse(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"dry-run", no_argument, 'n', NULL,
 	 "say what would change, change nothing"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_reparse = {
-	.name = "reparse",
-	.what = "read every stored source again with today's parsers",
-	.run = run_reparse,
-	.opts = opts,
-	.head = "usage: benchsite reparse [--dry-run]\n"
-		"\n",
-	.width = 15,
-	.tail = "\n"
-		"Reads every stored source again with today's parsers (the format and\n"
-		"import options it was imported with), in one transaction, and prints\n"
-		"per source what changed: runs and results added (+), removed (-) and\n"
-		"changed (~).  Run numbers, exclusions and attributes not read from\n"
-		"the source (--set) are kept.  A source the parser now refuses stops\n"
-		"the reparse and nothing is changed.\n",
-};
+static const char reparse_head[] =
+	"usage: benchsite reparse [--dry-run]\n"
+	"\n";
+
+static const char reparse_tail[] =
+	"\n"
+	"Reads every stored source again with today's parsers (the format and\n"
+	"import options it was imported with), in one transaction, and prints\n"
+	"per source what changed: runs and results added (+), removed (-) and\n"
+	"changed (~).  Run numbers, exclusions and attributes not read from\n"
+	"the source (--set) are kept.  A source the parser now refuses stops\n"
+	"the reparse and nothing is changed.\n";
 
 static int run_reparse(int argc, char **argv, const struct cli_env *env)
 {
@@ -390,3 +384,8 @@ fail:
 	store_close(s);
 	return EXIT_FAULT;
 }
+
+const struct cli_command cli_reparse = {
+	"reparse", "read every stored source again with today's parsers",
+	run_reparse, opts, reparse_head, 15, reparse_tail, NULL, 0,
+};

@@ -57,8 +57,6 @@
 #include "commands.h"
 #include "run_save.h"
 
-static int run_main(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"label", required_argument, 'l', "L",
 	 "name every run L (default: what the output calls it,\n"
@@ -110,40 +108,33 @@ static const struct cli_opt opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_run = {
-	.name = "run",
-	.what = "run a benchmark and import its output with the machine's facts",
-	.run = run_main,
-	.opts = opts,
-	/* the first word that is not ours is the command, whose options
-	 * are its own even without "--" */
-	.flags = CLI_IN_ORDER,
-	.head = "usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
-		"[--dir PATH]\n"
-		"                     [--param K=V1,V2...]... [--warmup N]\n"
-		"                     [--prepare CMD] [--cleanup CMD]\n"
-		"                     [--test NAME] [--save FILE] [--quiet] -- COMMAND "
-		"[ARGS]...\n"
-		"\n"
-		"Runs COMMAND (no shell: its arguments are passed as they are), shows\n"
-		"what it prints and imports it, one run per repeat, with the facts of\n"
-		"the machine (host, kernel, os, cpu_model, cpu_count, mem_total) and of\n"
-		"the filesystem holding --dir (fs, mount, device, disk_model,\n"
-		"rotational, scheduler, write_cache; a loop device's backing_file,\n"
-		"backing_device and that device's facts), and command, started_at,\n"
-		"duration_s (and warmup, prepare, cleanup when given).\n"
-		"hyperfine --export-json FILE and fio --output FILE: FILE is\n"
-		"imported, what the tool printed kept beside it.\n"
-		"\n",
-	.width = 16,
-	.tail = "\n"
-		"A repeat that exits non-zero, is interrupted or prints nothing\n"
-		"benchsite can read imports nothing: its output is kept in a file\n"
-		"whose name is printed, with the last lines a failed command printed,\n"
-		"and the exit status is 1; so does a failed prepare, warm-up or\n"
-		"cleanup.  Nothing runs after it but the cleanup of its combination.\n"
-		"Ctrl-C stops the command; what was imported before stays.\n",
-};
+static const char run_head[] =
+	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
+	"[--dir PATH]\n"
+	"                     [--param K=V1,V2...]... [--warmup N]\n"
+	"                     [--prepare CMD] [--cleanup CMD]\n"
+	"                     [--test NAME] [--save FILE] [--quiet] -- COMMAND "
+	"[ARGS]...\n"
+	"\n"
+	"Runs COMMAND (no shell: its arguments are passed as they are), shows\n"
+	"what it prints and imports it, one run per repeat, with the facts of\n"
+	"the machine (host, kernel, os, cpu_model, cpu_count, mem_total) and of\n"
+	"the filesystem holding --dir (fs, mount, device, disk_model,\n"
+	"rotational, scheduler, write_cache; a loop device's backing_file,\n"
+	"backing_device and that device's facts), and command, started_at,\n"
+	"duration_s (and warmup, prepare, cleanup when given).\n"
+	"hyperfine --export-json FILE and fio --output FILE: FILE is\n"
+	"imported, what the tool printed kept beside it.\n"
+	"\n";
+
+static const char run_tail[] =
+	"\n"
+	"A repeat that exits non-zero, is interrupted or prints nothing\n"
+	"benchsite can read imports nothing: its output is kept in a file\n"
+	"whose name is printed, with the last lines a failed command printed,\n"
+	"and the exit status is 1; so does a failed prepare, warm-up or\n"
+	"cleanup.  Nothing runs after it but the cleanup of its combination.\n"
+	"Ctrl-C stops the command; what was imported before stays.\n";
 
 /* More than a thousand runs is a typo; the loop is for statistics. */
 #define RUN_REPEAT_MAX 1000
@@ -944,3 +935,11 @@ static int run_main(int argc, char **argv, const struct cli_env *env)
 	cfg_free(&cfg);
 	return rc;
 }
+
+/* CLI_IN_ORDER: the first word that is not ours is the command, whose
+ * options are its own even without "--" */
+const struct cli_command cli_run = {
+	"run",
+	"run a benchmark and import its output with the machine's facts",
+	run_main, opts, run_head, 16, run_tail, NULL, CLI_IN_ORDER,
+};

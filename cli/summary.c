@@ -397,34 +397,27 @@ static int one(void *ctx, const struct store_comparison *c)
 	return 0;
 }
 
-static int run_summary(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"format", required_argument, 'f', "F", NULL},
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_summary = {
-	.name = "summary",
-	.what = "what the figures say, as text or data",
-	.run = run_summary,
-	.opts = opts,
-	.head = "usage: benchsite summary [--format text|tsv] [NAME]\n"
-		"\n"
-		"Prints what the site says about each comparison (or only NAME): as\n"
-		"sentences, or as data with the columns comparison, test, metric, kind\n"
-		"(best slower faster same spread vs-best geomean outlier too-fast\n"
-		"mixed fixed), subject, ratio (exact, at least 1), reference (a group,\n"
-		"'others', 'best', or for mixed the attribute), value (for mixed the\n"
-		"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
-		"95% interval; empty where none can be had), split (with --split: the\n"
-		"split value a row within one is about, subject and reference then\n"
-		"--by values; '*' for a row across the split values of one --by\n"
-		"value; empty for the comparison's own rows), support (what a row's\n"
-		"difference rests on: significant, not-significant, single-run,\n"
-		"partial, tie) and x (with --x: the setting a row is about; kinds\n"
-		"peak, scaling and overtake are a sweep's statements along it).\n",
-};
+static const char summary_head[] =
+	"usage: benchsite summary [--format text|tsv] [NAME]\n"
+	"\n"
+	"Prints what the site says about each comparison (or only NAME): as\n"
+	"sentences, or as data with the columns comparison, test, metric, kind\n"
+	"(best slower faster same spread vs-best geomean outlier too-fast\n"
+	"mixed fixed), subject, ratio (exact, at least 1), reference (a group,\n"
+	"'others', 'best', or for mixed the attribute), value (for mixed the\n"
+	"values), reference_value, unit, ratio_low and ratio_high (the ratio's\n"
+	"95% interval; empty where none can be had), split (with --split: the\n"
+	"split value a row within one is about, subject and reference then\n"
+	"--by values; '*' for a row across the split values of one --by\n"
+	"value; empty for the comparison's own rows), support (what a row's\n"
+	"difference rests on: significant, not-significant, single-run,\n"
+	"partial, tie) and x (with --x: the setting a row is about; kinds\n"
+	"peak, scaling and overtake are a sweep's statements along it).\n";
 
 static int run_summary(int argc, char **argv, const struct cli_env *env)
 {
@@ -472,3 +465,8 @@ static int run_summary(int argc, char **argv, const struct cli_env *env)
 	store_close(x.s);
 	return rc;
 }
+
+const struct cli_command cli_summary = {
+	"summary", "what the figures say, as text or data",
+	run_summary, opts, summary_head, 0, NULL, NULL, 0,
+};

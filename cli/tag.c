@@ -26,8 +26,6 @@
 /* --set and --unset of one command: more is a script's job */
 #define TAG_CHANGES_MAX 32
 
-static int run_tag(int argc, char **argv, const struct cli_env *env);
-
 static const struct cli_opt opts[] = {
 	{"label", required_argument, 'l', "L", "the runs' label becomes L"},
 	{"set", required_argument, 'S', "K=V",
@@ -41,23 +39,19 @@ static const struct cli_opt opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-const struct cli_command cli_tag = {
-	.name = "tag",
-	.what = "change runs' labels and attributes after import",
-	.run = run_tag,
-	.opts = opts,
-	.head = "usage: benchsite tag RUN... [--label L] [--set K=V]... "
-		"[--unset K]...\n"
-		"       benchsite tag [--suite S] [--where COND]... [--label L]\n"
-		"                     [--set K=V]... [--unset K]...\n"
-		"\n",
-	.width = 17,
-	.tail = "\n"
-		"Changes the runs' labels and attributes after import, as the user's:\n"
-		"reparse keeps them, merge copies them.  RUN is a number `benchsite\n"
-		"list runs` shows, a range (36-47) or a list of them (36-47,50).\n"
-		"Each run is printed before and after; the change is one transaction.\n",
-};
+static const char tag_head[] =
+	"usage: benchsite tag RUN... [--label L] [--set K=V]... "
+	"[--unset K]...\n"
+	"       benchsite tag [--suite S] [--where COND]... [--label L]\n"
+	"                     [--set K=V]... [--unset K]...\n"
+	"\n";
+
+static const char tag_tail[] =
+	"\n"
+	"Changes the runs' labels and attributes after import, as the user's:\n"
+	"reparse keeps them, merge copies them.  RUN is a number `benchsite\n"
+	"list runs` shows, a range (36-47) or a list of them (36-47,50).\n"
+	"Each run is printed before and after; the change is one transaction.\n";
 
 struct tag {
 	struct cli_runs runs;
@@ -244,3 +238,8 @@ out:
 	store_close(s);
 	return rc;
 }
+
+const struct cli_command cli_tag = {
+	"tag", "change runs' labels and attributes after import",
+	run_tag, opts, tag_head, 17, tag_tail, NULL, 0,
+};

@@ -5,6 +5,7 @@
  * difference" at 95% by Welch's test), for tests/analysis.test.sh to hold
  * against ministat.  `unit slugs N` prints how many distinct slugs N
  * random names and a list of hostile ones get (tests/hostile.test.sh).
+ * `unit options` prints every command's options (tests/options.test.sh).
  */
 #include <stdlib.h>
 
@@ -142,6 +143,8 @@ int main(int argc, char **argv)
 		return slugs_mode(strtol(argv[2], NULL, 10));
 	if (argc == 4 && strcmp(argv[1], "stats") == 0)
 		return stats_mode(argv[2], argv[3]);
+	if (argc == 2 && strcmp(argv[1], "options") == 0)
+		return options_mode();
 	test_core();
 	test_chart();
 	test_store();
@@ -152,5 +155,6 @@ int main(int argc, char **argv)
 	test_natural();
 	test_palette();
 	test_units();
+	test_options();
 	return tap_failed ? 1 : 0;
 }
