@@ -361,12 +361,12 @@ static int run_compare(int argc, char **argv, const struct cli_env *env)
 	struct store *s;
 	struct err e;
 	char *only = NULL;
-	int ch, i, bad, del = 0, rc = EXIT_FAULT;
+	int ch, i, del = 0, rc = EXIT_FAULT;
 
 	memset(&c, 0, sizeof(c));
 	memset(&f, 0, sizeof(f));
 	c.by = "label";
-	while ((ch = cli_option(argc, argv, &cli_compare)) >= 0) {
+	while ((ch = cli_select_next(argc, argv, &cli_compare, &f)) >= 0) {
 		switch (ch) {
 		/* what each option holds is checked below, all at once,
 		 * by the rule merge and render check too */
@@ -394,9 +394,6 @@ static int run_compare(int argc, char **argv, const struct cli_env *env)
 		case 'd':
 			del = 1;
 			break;
-		default:
-			if ((bad = cli_select_option(&f, ch, optarg)))
-				return bad;
 		}
 	}
 	c.suite = f.suite;
@@ -479,5 +476,6 @@ out:
 
 const struct cli_command cli_compare = {
 	"compare", "define what a page compares",
-	run_compare, opts, compare_head, 19, compare_tail, NULL, 0,
+	run_compare, opts, compare_head, 19, compare_tail, NULL,
+	CLI_SELECT_SUITE | CLI_SELECT_WHERE,
 };

@@ -256,7 +256,7 @@ static int run_export(int argc, char **argv, const struct cli_env *env)
 	memset(&x, 0, sizeof(x));
 	memset(&f, 0, sizeof(f));
 	x.fmt = F_TSV;
-	while ((c = cli_option(argc, argv, &cli_export)) >= 0) {
+	while ((c = cli_select_next(argc, argv, &cli_export, &f)) >= 0) {
 		switch (c) {
 		case 'f':
 			if ((w = cli_word(optarg, fmt_words)) < 0)
@@ -273,9 +273,6 @@ static int run_export(int argc, char **argv, const struct cli_env *env)
 				return cli_usage_error(&cli_export);
 			x.what = c == 'S' ? W_SAMPLES : W_BOTH;
 			break;
-		default:
-			if ((rc = cli_select_option(&f, c, optarg)))
-				return rc;
 		}
 	}
 	if (c != CLI_DONE)
@@ -359,5 +356,5 @@ out:
 
 const struct cli_command cli_export = {
 	"export", "write every result as TSV, CSV or JSON",
-	run_export, opts, export_head, 17, export_tail, NULL, 0,
+	run_export, opts, export_head, 17, export_tail, NULL, CLI_SELECT,
 };

@@ -289,23 +289,15 @@ static int run_delete(int argc, char **argv, const struct cli_env *env)
 	struct store *s;
 	struct err e;
 	long sources;
-	int c, bad, yes = 0, rc = EXIT_FAULT, chosen = 0;
+	int c, yes = 0, rc = EXIT_FAULT, chosen;
 
 	memset(&f, 0, sizeof(f));
 	memset(&sh, 0, sizeof(sh));
-	while ((c = cli_option(argc, argv, &cli_delete)) >= 0) {
-		switch (c) {
-		case 'y':
-			yes = 1;
-			break;
-		default:
-			if ((bad = cli_select_option(&f, c, optarg)))
-				return bad;
-			chosen = 1;
-		}
-	}
+	while ((c = cli_select_next(argc, argv, &cli_delete, &f)) >= 0)
+		yes = 1;	/* --yes, the one option of its own */
 	if (c != CLI_DONE)
 		return cli_status(c);
+	chosen = cli_selected(&f);
 	if ((optind >= argc) == !chosen) {
 		if (chosen)
 			fputs("benchsite: delete: name runs or choose them, not "
@@ -395,5 +387,6 @@ const struct cli_command cli_include = {
 
 const struct cli_command cli_delete = {
 	"delete", "remove runs (and sources left with none)",
-	run_delete, delete_opts, delete_head, 16, delete_tail, NULL, 0,
+	run_delete, delete_opts, delete_head, 16, delete_tail, NULL,
+	CLI_SELECT,
 };

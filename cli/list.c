@@ -359,7 +359,7 @@ static int run_list(int argc, char **argv, const struct cli_env *env)
 
 	memset(&f, 0, sizeof(f));
 	memset(&x, 0, sizeof(x));
-	while ((c = cli_option(argc, argv, &cli_list)) >= 0) {
+	while ((c = cli_select_next(argc, argv, &cli_list, &f)) >= 0) {
 		switch (c) {
 		case 'a':
 			all = 1;
@@ -372,9 +372,6 @@ static int run_list(int argc, char **argv, const struct cli_env *env)
 				return cli_usage_error(&cli_list);
 			tsv |= w;	/* a text after a tsv leaves tsv */
 			break;
-		default:
-			if ((rc = cli_select_option(&f, c, optarg)))
-				return rc;
 		}
 	}
 	if (c != CLI_DONE)
@@ -437,5 +434,5 @@ done:
 
 const struct cli_command cli_list = {
 	"list", "list the runs, tests, sources or comparisons",
-	run_list, opts, list_head, 17, list_tail, NULL, 0,
+	run_list, opts, list_head, 17, list_tail, NULL, CLI_SELECT,
 };

@@ -159,5 +159,5 @@ int cli_word(const char *arg, const char *const *words)
 
 int cli_status(int c)
 {
-	return c == CLI_HELP ? EXIT_OK : EXIT_USAGE;
+	return c == CLI_HELP ? EXIT_OK : c == CLI_FAULT ? EXIT_FAULT : EXIT_USAGE;
 }

@@ -41,6 +41,12 @@ struct cli_opt {
 
 /* run stops at the first operand: what follows is the benchmark's */
 #define CLI_IN_ORDER 1
+/* The selection group's options a command takes (select.h): its rows of
+ * CLI_SUITE, CLI_LABEL and CLI_WHERE, which cli_select_next parses. */
+#define CLI_SELECT_SUITE 2
+#define CLI_SELECT_LABEL 4
+#define CLI_SELECT_WHERE 8
+#define CLI_SELECT (CLI_SELECT_SUITE | CLI_SELECT_LABEL | CLI_SELECT_WHERE)
 
 /* The most options a command has (--help besides). */
 #define CLI_OPTS_MAX 24
@@ -58,14 +64,16 @@ struct cli_command {
 	int width;
 	const char *tail;
 	void (*more)(FILE *f);
-	unsigned flags;		/* CLI_IN_ORDER */
+	unsigned flags;		/* CLI_IN_ORDER, CLI_SELECT... */
 };
 
 /* What cli_option returns besides an option's key. */
 #define CLI_DONE (-1)	/* the options are over; operands from optind */
 #define CLI_HELP (-2)	/* --help: usage went to stdout */
 #define CLI_BAD (-3)	/* an unknown option or a missing argument: usage
-			 * went to stderr after getopt's own message */
+			 * went to stderr after getopt's own message; or a
+			 * value refused, said */
+#define CLI_FAULT (-4)	/* memory ran out taking a value, said */
 
 /* getopt_long over a command's argv (argv[0] is the command's name) with
  * cmd's options, and the two answers every command gives alike: --help
@@ -75,7 +83,7 @@ struct cli_command {
 int cli_option(int argc, char **argv, const struct cli_command *cmd);
 
 /* The exit status for what cli_option returned: EXIT_OK after --help,
- * EXIT_USAGE after a bad option. */
+ * EXIT_FAULT after CLI_FAULT, EXIT_USAGE after a bad option. */
 int cli_status(int c);
 
 /* cmd's --help text, to f. */

@@ -23,4 +23,14 @@ struct lifecycle_filter;
  * does not parse, or too many). */
 int cli_select_option(struct lifecycle_filter *f, int key, char *arg);
 
+/* cli_option for a command that takes the group (cmd's CLI_SELECT...
+ * flags say which of its options): those go into f, and the next other
+ * option's key is returned, or one of cli_option's answers (CLI_FAULT
+ * or CLI_BAD for a value of the group refused). */
+int cli_select_next(int argc, char **argv, const struct cli_command *cmd,
+		    struct lifecycle_filter *f);
+
+/* 1 when f chooses by any of the group's options. */
+int cli_selected(const struct lifecycle_filter *f);
+
 #endif

@@ -122,11 +122,11 @@ static int run_tag(int argc, char **argv, const struct cli_env *env)
 	struct store *s;
 	struct err e;
 	long i;
-	int c, k, bad, by_choice = 0, rc = EXIT_FAULT;
+	int c, k, by_choice, rc = EXIT_FAULT;
 
 	memset(&t, 0, sizeof(t));
 	memset(&f, 0, sizeof(f));
-	while ((c = cli_option(argc, argv, &cli_tag)) >= 0) {
+	while ((c = cli_select_next(argc, argv, &cli_tag, &f)) >= 0) {
 		switch (c) {
 		case 'l':
 			t.label = optarg;
@@ -151,14 +151,11 @@ static int run_tag(int argc, char **argv, const struct cli_env *env)
 			}
 			t.unset[t.nunset++] = optarg;
 			break;
-		default:
-			if ((bad = cli_select_option(&f, c, optarg)))
-				return bad;
-			by_choice = 1;
 		}
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
+	by_choice = cli_selected(&f);
 	for (k = 0; k < t.nset; k++)
 		if (strcmp(t.set_key[k], "label") == 0) {
 			fputs("benchsite: tag: a label is set with --label L\n",
@@ -241,5 +238,6 @@ out:
 
 const struct cli_command cli_tag = {
 	"tag", "change runs' labels and attributes after import",
-	run_tag, opts, tag_head, 17, tag_tail, NULL, 0,
+	run_tag, opts, tag_head, 17, tag_tail, NULL,
+	CLI_SELECT_SUITE | CLI_SELECT_WHERE,
 };

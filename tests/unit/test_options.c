@@ -13,6 +13,17 @@
 #include "../../cli/commands.h"
 #include "tap.h"
 
+/* 1 when cmd has an option of that name and key. */
+static int has(const struct cli_command *cmd, const char *name, int key)
+{
+	const struct cli_opt *o;
+
+	for (o = cmd->opts; o && o->name; o++)
+		if (strcmp(o->name, name) == 0 && o->key == key)
+			return 1;
+	return 0;
+}
+
 /* 1 when cmd's table is sound, else 0 after saying why. */
 static int table_sound(const struct cli_command *cmd)
 {
@@ -22,6 +33,13 @@ static int table_sound(const struct cli_command *cmd)
 
 	if (cli_getopt_arrays(cmd, shortopts, longopts)) {
 		printf("# %s: more than %d options\n", cmd->name, CLI_OPTS_MAX);
+		return 0;
+	}
+	if (((cmd->flags & CLI_SELECT_SUITE) && !has(cmd, "suite", 's')) ||
+	    ((cmd->flags & CLI_SELECT_LABEL) && !has(cmd, "label", 'l')) ||
+	    ((cmd->flags & CLI_SELECT_WHERE) && !has(cmd, "where", 'w'))) {
+		printf("# %s: takes a selection option it has no row of\n",
+		       cmd->name);
 		return 0;
 	}
 	for (o = cmd->opts; o && o->name; o++) {
