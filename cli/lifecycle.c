@@ -118,7 +118,11 @@ static int run_merge(int argc, char **argv, const struct cli_env *env)
 	return failed ? EXIT_FAULT : EXIT_OK;
 }
 
-static int run_exclude(int argc, char **argv, const struct cli_env *env);
+const struct cli_command cli_merge = {
+	"merge", "copy other stores' sources and runs into this one",
+	run_merge, NULL, merge_head, 0, NULL, NULL, 0,
+};
+
 static const struct cli_opt exclude_opts[] = {
 	{"why", required_argument, 'w', "TEXT",
 	 "why the run is left out (shown on the site)"},
@@ -136,16 +140,24 @@ static const char exclude_tail[] =
 	"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
 	"(36-47,50).\n";
 
+static int exclude_main(int argc, char **argv, const struct cli_env *env);
+
+const struct cli_command cli_exclude = {
+	"exclude", "leave runs out of every figure, saying why",
+	exclude_main, exclude_opts, exclude_head, 15, exclude_tail, NULL, 0,
+};
+
 static const char include_head[] =
 	"usage: benchsite include RUN...\n"
 	"\n"
 	"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
 	"a range (36-47) or a list of them (36-47,50).\n";
 
-/* exclude and include: one body, why NULL for include. */
-static int exclude_main(int argc, char **argv, const struct cli_env *env,
-			int include)
+/* exclude and include: one body, why NULL for include; argv[0] is the
+ * command's name, as main.c found it. */
+static int exclude_main(int argc, char **argv, const struct cli_env *env)
 {
+	int include = strcmp(argv[0], cli_include.name) == 0;
 	const struct cli_command *u = include ? &cli_include : &cli_exclude;
 	const char *why = NULL;
 	struct store *s;
@@ -212,15 +224,10 @@ fail:
 	return EXIT_FAULT;
 }
 
-static int run_exclude(int argc, char **argv, const struct cli_env *env)
-{
-	return exclude_main(argc, argv, env, 0);
-}
-
-static int run_include(int argc, char **argv, const struct cli_env *env)
-{
-	return exclude_main(argc, argv, env, 1);
-}
+const struct cli_command cli_include = {
+	"include", "count excluded runs again",
+	exclude_main, NULL, include_head, 0, NULL, NULL, 0,
+};
 
 static const struct cli_opt delete_opts[] = {
 	CLI_SUITE("every run of suite S"),
@@ -369,21 +376,6 @@ out:
 	store_close(s);
 	return rc;
 }
-
-const struct cli_command cli_merge = {
-	"merge", "copy other stores' sources and runs into this one",
-	run_merge, NULL, merge_head, 0, NULL, NULL, 0,
-};
-
-const struct cli_command cli_exclude = {
-	"exclude", "leave runs out of every figure, saying why",
-	run_exclude, exclude_opts, exclude_head, 15, exclude_tail, NULL, 0,
-};
-
-const struct cli_command cli_include = {
-	"include", "count excluded runs again",
-	run_include, NULL, include_head, 0, NULL, NULL, 0,
-};
 
 const struct cli_command cli_delete = {
 	"delete", "remove runs (and sources left with none)",
