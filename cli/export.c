@@ -277,8 +277,6 @@ static int run_export(int argc, char **argv, const struct cli_env *env)
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(&cli_export);
 	if (cli_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);
@@ -356,5 +354,6 @@ out:
 
 const struct cli_command cli_export = {
 	"export", "write every result as TSV, CSV or JSON",
-	run_export, opts, export_head, 17, export_tail, NULL, CLI_SELECT,
+	run_export, opts, export_head, 17, export_tail, NULL,
+	CLI_SELECT | CLI_NO_OPERANDS,
 };

@@ -217,8 +217,6 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 
 	memset(&o, 0, sizeof(o));
 	while ((c = cli_option(argc, argv, &cli_import)) >= 0) {
-		char *end;
-
 		switch (c) {
 		case 'f':
 			if (!format_find(optarg)) {
@@ -266,12 +264,8 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 			quiet = 1;
 			break;
 		case CLI_LONG_ONLY('T'):
-			o.table = (int)strtol(optarg, &end, 10);
-			if (*end || o.table < 1) {
-				fputs("benchsite: --table wants a number from 1\n",
-				      stderr);
+			if (cli_count_option("--table", optarg, &o.table))
 				return EXIT_USAGE;
-			}
 			break;
 		}
 	}

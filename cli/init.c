@@ -25,8 +25,6 @@ static int run_init(int argc, char **argv, const struct cli_env *env)
 
 	if ((c = cli_option(argc, argv, &cli_init)) != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(&cli_init);
 	existed = stat(env->db, &st) == 0;
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
@@ -38,5 +36,5 @@ static int run_init(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_init = {
 	"init", "create the store (every command does when needed)",
-	run_init, NULL, init_head, 0, NULL, NULL, 0,
+	run_init, NULL, init_head, 0, NULL, NULL, CLI_NO_OPERANDS,
 };

@@ -6,6 +6,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/quote.h"
@@ -142,7 +143,23 @@ int cli_option(int argc, char **argv, const struct cli_command *cmd)
 		cli_usage(cmd, stderr);
 		return CLI_BAD;
 	}
+	if (c == -1 && (cmd->flags & CLI_NO_OPERANDS) && optind != argc) {
+		cli_usage(cmd, stderr);
+		return CLI_BAD;
+	}
 	return c == -1 ? CLI_DONE : c;
+}
+
+int cli_count_option(const char *name, const char *arg, int *n)
+{
+	char *end;
+
+	*n = (int)strtol(arg, &end, 10);
+	if (*end || *n < 1) {
+		fprintf(stderr, "benchsite: %s wants a number from 1\n", name);
+		return -1;
+	}
+	return 0;
 }
 
 const char *const cli_text_tsv[] = {"text", "tsv", NULL};

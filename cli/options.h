@@ -41,6 +41,9 @@ struct cli_opt {
 
 /* run stops at the first operand: what follows is the benchmark's */
 #define CLI_IN_ORDER 1
+/* init, export, render and reparse take no operand: one is a usage
+ * error, which cli_option says when the options are over */
+#define CLI_NO_OPERANDS 16
 /* The selection group's options a command takes (select.h): its rows of
  * CLI_SUITE, CLI_LABEL and CLI_WHERE, which cli_select_next parses. */
 #define CLI_SELECT_SUITE 2
@@ -64,7 +67,8 @@ struct cli_command {
 	int width;
 	const char *tail;
 	void (*more)(FILE *f);
-	unsigned flags;		/* CLI_IN_ORDER, CLI_SELECT... */
+	unsigned flags;		/* CLI_IN_ORDER, CLI_NO_OPERANDS,
+				 * CLI_SELECT... */
 };
 
 /* What cli_option returns besides an option's key. */
@@ -106,6 +110,10 @@ int cli_word(const char *arg, const char *const *words);
 
 /* list's and summary's --format: text (0) or tsv (1). */
 extern const char *const cli_text_tsv[];
+
+/* An option's count (--jobs N, --table N): a number from 1 into *n; -1
+ * after saying that it is not. */
+int cli_count_option(const char *name, const char *arg, int *n);
 
 /* getopt_long's arrays for cmd: shortopts (at least 3 * CLI_OPTS_MAX + 4
  * bytes) and longopts (CLI_OPTS_MAX + 2 entries), --help's included.  -1

@@ -93,7 +93,6 @@ static int run_render(int argc, char **argv, const struct cli_env *env)
 	struct timespec start;
 	struct store *st;
 	struct err e;
-	char *end;
 	int c, rc, quiet = 0;
 
 	keep_heap();
@@ -103,12 +102,8 @@ static int run_render(int argc, char **argv, const struct cli_env *env)
 			o.out = optarg;
 			break;
 		case 'j':
-			o.jobs = (int)strtol(optarg, &end, 10);
-			if (*end || o.jobs < 1) {
-				fputs("benchsite: --jobs wants a number from 1\n",
-				      stderr);
+			if (cli_count_option("--jobs", optarg, &o.jobs))
 				return EXIT_USAGE;
-			}
 			break;
 		case 'z':
 			o.gzip = 1;
@@ -120,8 +115,6 @@ static int run_render(int argc, char **argv, const struct cli_env *env)
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(&cli_render);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	progress_enable(!quiet);
 	o.progress = progress_enabled();
@@ -142,5 +135,6 @@ static int run_render(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_render = {
 	"render", "build the static site",
-	run_render, opts, render_head, 14, render_tail, NULL, 0,
+	run_render, opts, render_head, 14, render_tail, NULL,
+	CLI_NO_OPERANDS,
 };

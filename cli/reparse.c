@@ -327,8 +327,6 @@ static int run_reparse(int argc, char **argv, const struct cli_env *env)
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(&cli_reparse);
 	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	memset(&list, 0, sizeof(list));
@@ -387,5 +385,6 @@ fail:
 
 const struct cli_command cli_reparse = {
 	"reparse", "read every stored source again with today's parsers",
-	run_reparse, opts, reparse_head, 15, reparse_tail, NULL, 0,
+	run_reparse, opts, reparse_head, 15, reparse_tail, NULL,
+	CLI_NO_OPERANDS,
 };

@@ -634,6 +634,19 @@ static int count_option(const char *opt, const char *arg, long *n, int one)
 	return 0;
 }
 
+/* A name the runs get (--label, --test): not empty, and a name the
+ * store can hold (cli_text_option); -1 after saying why. */
+static int name_option(const char *opt, const char *what, const char *arg,
+		       const char **name)
+{
+	if (!*arg) {
+		fprintf(stderr, "benchsite: empty %s\n", what);
+		return -1;
+	}
+	*name = arg;
+	return cli_text_option(opt, name);
+}
+
 static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 {
 	int c;
@@ -644,12 +657,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 	while ((c = cli_option(argc, argv, &cli_run)) >= 0) {
 		switch (c) {
 		case 'l':
-			if (!*optarg) {
-				fputs("benchsite: empty label\n", stderr);
-				return EXIT_USAGE;
-			}
-			cfg->label = optarg;
-			if (cli_text_option("--label", &cfg->label))
+			if (name_option("--label", "label", optarg, &cfg->label))
 				return EXIT_USAGE;
 			break;
 		case 's':
@@ -681,12 +689,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 			cfg->dir = optarg;
 			break;
 		case 't':
-			if (!*optarg) {
-				fputs("benchsite: empty test name\n", stderr);
-				return EXIT_USAGE;
-			}
-			cfg->test = optarg;
-			if (cli_text_option("--test", &cfg->test))
+			if (name_option("--test", "test name", optarg, &cfg->test))
 				return EXIT_USAGE;
 			break;
 		case 'q':
