@@ -200,26 +200,6 @@ int cli_set_option(char *arg, const char **keys, const char **values,
 	return 0;
 }
 
-int cli_where_option(char *arg, int *ops, const char **keys,
-		     const char **values, int *n, int max)
-{
-	struct err e;
-
-	err_clear(&e);
-	if (*n >= max) {
-		fprintf(stderr, "benchsite: at most %d --where conditions\n", max);
-		return -1;
-	}
-	if (selection_parse(arg, &ops[*n], &keys[*n], &values[*n], &e)) {
-		fprintf(stderr, "benchsite: --where %s\n", e.msg);
-		return -1;
-	}
-	if (cli_nfc(&values[*n]))
-		return -1;
-	(*n)++;
-	return 0;
-}
-
 static int count_run(void *ctx, const struct lifecycle_run *r)
 {
 	(void)r;

@@ -48,13 +48,6 @@ int cli_close_stdout(int status);
 int cli_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max);
 
-/* Takes one --where condition of the selection language (schema/
- * selection.h; arg is split in place) into ops/keys/values, *n of at most
- * max, its values composed (cli_nfc); prints why and returns -1 when it
- * does not parse or there are too many. */
-int cli_where_option(char *arg, int *ops, const char **keys,
-		     const char **values, int *n, int max);
-
 /* When f chooses no run: for each condition of f that is a list of
  * values (fs=a,b or mount~=a,b) and matches no run of the store on its
  * own, a hint on stderr that a comma inside a value is written \, (-1

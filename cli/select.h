@@ -17,12 +17,6 @@ struct lifecycle_filter;
 #define CLI_LABEL(help) {"label", required_argument, 'l', "L", help}
 #define CLI_WHERE(help) {"where", required_argument, 'w', "COND", help}
 
-/* Takes arg, the value of the group's option key ('s', 'l' or 'w'), into
- * f, composed as the names it chooses are (cli_nfc): EXIT_OK, or after
- * saying why EXIT_FAULT (memory ran out) or EXIT_USAGE (a condition that
- * does not parse, or too many). */
-int cli_select_option(struct lifecycle_filter *f, int key, char *arg);
-
 /* cli_option for a command that takes the group (cmd's CLI_SELECT...
  * flags say which of its options): those go into f, and the next other
  * option's key is returned, or one of cli_option's answers (CLI_FAULT
