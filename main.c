@@ -1,7 +1,8 @@
 /*
- * main.c: the command table (git's git.c).  Global options come before the
- * command; everything after it belongs to the command, which parses its own
- * options and has its own usage.
+ * main.c: the dispatcher (git's git.c) over the commands of
+ * cli/commands.h.  Global options come before the command; everything
+ * after it belongs to the command, which parses its own options and has
+ * its own usage.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "core/quote.h"
 #include "core/textrule.h"
 
@@ -16,35 +18,9 @@
 #define BENCHSITE_VERSION "0.1.0"
 #endif
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv, const struct cli_env *env);
-	const char *what;
-};
-
-static const struct command commands[] = {
-	{"init", cmd_init, "create the store (every command does when needed)"},
-	{"import", cmd_import, "import result files, folders or standard input"},
-	{"run", cmd_run, "run a benchmark and import its output with the "
-	 "machine's facts"},
-	{"list", cmd_list, "list the runs, tests, sources or comparisons"},
-	{"export", cmd_export, "write every result as TSV, CSV or JSON"},
-	{"compare", cmd_compare, "define what a page compares"},
-	{"summary", cmd_summary, "what the figures say, as text or data"},
-	{"render", cmd_render, "build the static site"},
-	{"merge", cmd_merge, "copy other stores' sources and runs into this one"},
-	{"reparse", cmd_reparse, "read every stored source again with today's parsers"},
-	{"tag", cmd_tag, "change runs' labels and attributes after import"},
-	{"exclude", cmd_exclude, "leave runs out of every figure, saying why"},
-	{"include", cmd_include, "count excluded runs again"},
-	{"delete", cmd_delete, "remove runs (and sources left with none)"},
-};
-
-#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
-
 static void usage(FILE *f)
 {
-	size_t i;
+	const struct cli_command *const *c;
 
 	fputs("usage: benchsite [--db FILE] COMMAND [OPTIONS] [ARGS]\n"
 	      "\n"
@@ -52,8 +28,8 @@ static void usage(FILE *f)
 	      "  --help       this text; COMMAND --help for a command's options\n"
 	      "  --version    the version\n"
 	      "\ncommands:\n", f);
-	for (i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+	for (c = cli_commands; *c; c++)
+		fprintf(f, "  %-8s %s\n", (*c)->name, (*c)->what);
 	fputs("\nexit status: 0 done, 1 an input or the store at fault (nothing "
 	      "changed), 2 usage\n", f);
 }
@@ -66,9 +42,9 @@ static int dispatch(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
+	const struct cli_command *const *cmd;
 	struct cli_env env;
 	char q[QUOTE_ARG_SIZE];
-	size_t i;
 	int c;
 
 	env.db = getenv("BENCHSITE_DB");
@@ -105,8 +81,8 @@ static int dispatch(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < NCOMMANDS; i++) {
-		if (strcmp(argv[optind], commands[i].name) == 0) {
+	for (cmd = cli_commands; *cmd; cmd++) {
+		if (strcmp(argv[optind], (*cmd)->name) == 0) {
 			char **cargv = argv + optind;
 			int cargc = argc - optind;
 
@@ -115,7 +91,7 @@ static int dispatch(int argc, char **argv)
 			 * command's options may follow its arguments
 			 * ("exclude 3 --why ..."). */
 			optind = 0;
-			return commands[i].fn(cargc, cargv, &env);
+			return (*cmd)->run(cargc, cargv, &env);
 		}
 	}
 	fprintf(stderr, "benchsite: '%s' is not a command; see "

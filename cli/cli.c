@@ -5,7 +5,6 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +18,6 @@
 #include "../schema/lifecycle.h"
 #include "../schema/selection.h"
 #include "../schema/store.h"
-#include "../core/quote.h"
 
 /* Opens env's store with open, printing its error. */
 static int open_printing(int (*open)(const char *, struct store **,
@@ -97,51 +95,6 @@ int cli_close_stdout(int status)
 	else
 		warnmsg("cannot write the output");
 	return status == EXIT_OK ? EXIT_FAULT : status;
-}
-
-int cli_usage_error(const char *u)
-{
-	fputs(u, stderr);
-	return EXIT_USAGE;
-}
-
-void cli_option_fault(const char *cmd, const char *arg, int opt,
-		      const char *shortopts)
-{
-	char q[QUOTE_ARG_SIZE], one[3] = {'-', (char)opt, '\0'};
-
-	if (opt && strchr(shortopts, opt) && arg[0] == '-')
-		fprintf(stderr, "benchsite: %s%soption '%s' wants a value\n",
-			cmd ? cmd : "", cmd ? ": " : "", quote_arg(arg, q));
-	else
-		fprintf(stderr, "benchsite: %s%sunknown option '%s'\n",
-			cmd ? cmd : "", cmd ? ": " : "",
-			quote_arg(opt ? one : arg, q));
-}
-
-int cli_option(int argc, char **argv, const char *shortopts,
-	       const struct option *opts, const char *usage)
-{
-	int c;
-
-	/* getopt's own messages would echo the argument raw: ours quote it */
-	opterr = 0;
-	c = getopt_long(argc, argv, shortopts, opts, NULL);
-	if (c == 'h') {
-		fputs(usage, stdout);
-		return CLI_HELP;
-	}
-	if (c == '?' || c == ':') {
-		cli_option_fault(argv[0], argv[optind - 1], optopt, shortopts);
-		fputs(usage, stderr);
-		return CLI_BAD;
-	}
-	return c == -1 ? CLI_DONE : c;
-}
-
-int cli_status(int c)
-{
-	return c == CLI_HELP ? EXIT_OK : EXIT_USAGE;
 }
 
 /* The composed copies of option values, kept as long as argv is. */
@@ -244,26 +197,6 @@ int cli_set_option(char *arg, const char **keys, const char **values,
 	if (cli_text_option("--set", &values[*n]))
 		return -1;
 	keys[(*n)++] = arg;
-	return 0;
-}
-
-int cli_where_option(char *arg, int *ops, const char **keys,
-		     const char **values, int *n, int max)
-{
-	struct err e;
-
-	err_clear(&e);
-	if (*n >= max) {
-		fprintf(stderr, "benchsite: at most %d --where conditions\n", max);
-		return -1;
-	}
-	if (selection_parse(arg, &ops[*n], &keys[*n], &values[*n], &e)) {
-		fprintf(stderr, "benchsite: --where %s\n", e.msg);
-		return -1;
-	}
-	if (cli_nfc(&values[*n]))
-		return -1;
-	(*n)++;
 	return 0;
 }
 

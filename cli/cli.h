@@ -1,16 +1,17 @@
 /*
- * cli.h: what main.c's command table dispatches to.
+ * cli.h: what every command uses.
  *
- * Each command parses its own options (getopt_long, from argv[0] = the
+ * Each command parses its own options (options.h, from argv[0] = the
  * command's name) and returns the exit status: 0 done, 1 an input or the
  * store at fault (nothing changed), 2 a usage error.
  */
 #ifndef BENCHSITE_CLI_H
 #define BENCHSITE_CLI_H
 
+#include "options.h"
+
 struct import_report;
 struct lifecycle_filter;
-struct option;
 struct store;
 
 #define EXIT_OK 0
@@ -39,35 +40,6 @@ int cli_open_importer(const struct cli_env *env, struct store **s);
  * or report that was lost ends with success.  Returns the status. */
 int cli_close_stdout(int status);
 
-/* Prints usage on stderr for a bad option or operand and returns
- * EXIT_USAGE. */
-int cli_usage_error(const char *usage);
-
-/* What cli_option returns besides an option's value. */
-#define CLI_DONE (-1)	/* the options are over; operands from optind */
-#define CLI_HELP (-2)	/* --help: usage went to stdout */
-#define CLI_BAD (-3)	/* an unknown option or a missing argument: usage
-			 * went to stderr after getopt's own message */
-
-/* Says on stderr, as "benchsite: CMD: ..." (cmd may be NULL), what getopt found wrong: an
- * unknown option (the short option opt, or when opt is 0 the argument
- * arg) or one of shortopts given without its value (arg), the argument
- * quoted by quote_arg (core/quote.h). */
-void cli_option_fault(const char *cmd, const char *arg, int opt,
-		      const char *shortopts);
-
-/* getopt_long over a command's argv (argv[0] is the command's name), with
- * the two answers every command gives alike: --help ('h' in shortopts and
- * opts) prints usage on stdout, anything getopt refuses prints it on
- * stderr.  Returns the next option's value, or one of the three above;
- * for CLI_HELP and CLI_BAD the command returns cli_status(c). */
-int cli_option(int argc, char **argv, const char *shortopts,
-	       const struct option *opts, const char *usage);
-
-/* The exit status for what cli_option returned: EXIT_OK after --help,
- * EXIT_USAGE after a bad option. */
-int cli_status(int c);
-
 /* Takes one --set KEY=VALUE (arg is split in place) into keys/values,
  * *n of at most max; prints why and returns -1 for a missing '=', too
  * many, a key that is not an attribute name or a value the text rule
@@ -75,13 +47,6 @@ int cli_status(int c);
  * composed as cli_text_option does. */
 int cli_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max);
-
-/* Takes one --where condition of the selection language (schema/
- * selection.h; arg is split in place) into ops/keys/values, *n of at most
- * max, its values composed (cli_nfc); prints why and returns -1 when it
- * does not parse or there are too many. */
-int cli_where_option(char *arg, int *ops, const char **keys,
-		     const char **values, int *n, int max);
 
 /* When f chooses no run: for each condition of f that is a list of
  * values (fs=a,b or mount~=a,b) and matches no run of the store on its
@@ -104,20 +69,5 @@ int cli_nfc(const char **text);
  * "FILE:LINE: warning: ..." form of errors, so that editors can jump to
  * them; past IMPORT_WARN_MAX, how many more. */
 void cli_import_warnings(const char *name, const struct import_report *rep);
-
-int cmd_init(int argc, char **argv, const struct cli_env *env);
-int cmd_import(int argc, char **argv, const struct cli_env *env);
-int cmd_export(int argc, char **argv, const struct cli_env *env);
-int cmd_list(int argc, char **argv, const struct cli_env *env);
-int cmd_render(int argc, char **argv, const struct cli_env *env);
-int cmd_compare(int argc, char **argv, const struct cli_env *env);
-int cmd_summary(int argc, char **argv, const struct cli_env *env);
-int cmd_merge(int argc, char **argv, const struct cli_env *env);
-int cmd_reparse(int argc, char **argv, const struct cli_env *env);
-int cmd_exclude(int argc, char **argv, const struct cli_env *env);
-int cmd_include(int argc, char **argv, const struct cli_env *env);
-int cmd_delete(int argc, char **argv, const struct cli_env *env);
-int cmd_run(int argc, char **argv, const struct cli_env *env);
-int cmd_tag(int argc, char **argv, const struct cli_env *env);
 
 #endif

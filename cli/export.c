@@ -15,7 +15,6 @@
  * and status are): the table reader keeps a run's rows together, so import
  * gives each run back its own samples, which two separate tables cannot.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +26,9 @@
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "runs.h"
+#include "select.h"
 
 enum fmt { F_TSV, F_CSV, F_JSON };
 
@@ -208,21 +209,34 @@ static int sample_row(void *ctx, const struct store_sample_row *r)
 		       1u | 1u << 5 | 1u << 6);
 }
 
-static const char export_usage[] =
-	"usage: benchsite export [--format tsv|csv|json] [--suite S] [--attrs]\n"
+static const struct cli_opt opts[] = {
+	{"format", required_argument, 'f', "F", "tsv (default), csv or json"},
+	CLI_SUITE("only the runs of suite S"),
+	CLI_LABEL("only the runs labelled L"),
+	CLI_WHERE("only the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
+		  "K~=V (K holds the text V), K!~=V, K, !K; repeatable,\n"
+		  "all must hold)"),
+	{"attrs", no_argument, 'a', NULL,
+	 "add a column per run attribute (import reads them back)"},
+	{"samples", no_argument, 'S', NULL,
+	 "the samples (figures over time) instead of the results"},
+	{"with-samples", no_argument, 'W', NULL,
+	 "the results and the samples in one table, which import\n"
+	 "reads back as the same runs with their samples"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+/* --format's words, in enum fmt's order */
+static const char *const fmt_words[] = {"tsv", "csv", "json", NULL};
+
+static const char export_head[] =
+	"usage: benchsite export [--format tsv|csv|json] [--suite S] "
+	"[--attrs]\n"
 	"                        [--label L] [--where COND]...\n"
 	"                        [--samples | --with-samples]\n"
-	"\n"
-	"  --format F     tsv (default), csv or json\n"
-	"  --suite S      only the runs of suite S\n"
-	"  --label L      only the runs labelled L\n"
-	"  --where COND   only the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
-	"                 K~=V (K holds the text V), K!~=V, K, !K; repeatable,\n"
-	"                 all must hold)\n"
-	"  --attrs        add a column per run attribute (import reads them back)\n"
-	"  --samples      the samples (figures over time) instead of the results\n"
-	"  --with-samples the results and the samples in one table, which import\n"
-	"                 reads back as the same runs with their samples\n"
+	"\n";
+
+static const char export_tail[] =
 	"\n"
 	"Writes one row per result to standard output: run, label, suite, test,\n"
 	"metric, value (exact; empty when the tool printed none), unit, better,\n"
@@ -232,55 +246,22 @@ static const char export_usage[] =
 	"metric, t (empty for a result), value, unit, better, status.\n"
 	"`benchsite import` reads TSV and CSV exports back.\n";
 
-int cmd_export(int argc, char **argv, const struct cli_env *env)
+static int run_export(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"suite", required_argument, NULL, 's'},
-		{"attrs", no_argument, NULL, 'a'},
-		{"label", required_argument, NULL, 'l'},
-		{"where", required_argument, NULL, 'w'},
-		{"samples", no_argument, NULL, 'S'},
-		{"with-samples", no_argument, NULL, 'W'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct lifecycle_filter f;
 	struct exp x;
 	struct err e;
-	const char *suite = NULL;
-	int c, i, attrs = 0, rc = EXIT_OK;
+	int c, i, w, attrs = 0, rc = EXIT_OK;
 
 	memset(&x, 0, sizeof(x));
 	memset(&f, 0, sizeof(f));
 	x.fmt = F_TSV;
-	while ((c = cli_option(argc, argv, "f:s:al:w:SWh", opts,
-			       export_usage)) >= 0) {
+	while ((c = cli_select_next(argc, argv, &cli_export, &f)) >= 0) {
 		switch (c) {
-		case 'l':
-			f.label = optarg;
-			if (cli_nfc(&f.label))
-				return EXIT_FAULT;
-			break;
-		case 'w':
-			if (cli_where_option(optarg, f.op, f.key, f.value,
-					     &f.nwhere, LIFECYCLE_WHERE_MAX))
-				return EXIT_USAGE;
-			break;
 		case 'f':
-			if (strcmp(optarg, "tsv") == 0)
-				x.fmt = F_TSV;
-			else if (strcmp(optarg, "csv") == 0)
-				x.fmt = F_CSV;
-			else if (strcmp(optarg, "json") == 0)
-				x.fmt = F_JSON;
-			else
-				return cli_usage_error(export_usage);
-			break;
-		case 's':
-			suite = optarg;
-			if (cli_nfc(&suite))
-				return EXIT_FAULT;
+			if ((w = cli_word(optarg, fmt_words)) < 0)
+				return cli_usage_error(&cli_export);
+			x.fmt = (enum fmt)w;
 			break;
 		case 'a':
 			attrs = 1;
@@ -289,15 +270,13 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		case 'W':
 			if (x.what != W_RESULTS &&
 			    x.what != (c == 'S' ? W_SAMPLES : W_BOTH))
-				return cli_usage_error(export_usage);
+				return cli_usage_error(&cli_export);
 			x.what = c == 'S' ? W_SAMPLES : W_BOTH;
 			break;
 		}
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(export_usage);
 	if (cli_open_reader(env, &x.s))
 		return EXIT_FAULT;
 	err_clear(&e);
@@ -348,9 +327,9 @@ int cmd_export(int argc, char **argv, const struct cli_env *env)
 		fputc('\n', x.out);
 	}
 	if ((x.what != W_SAMPLES &&
-	     store_each_result(x.s, suite, row, &x, &e)) ||
+	     store_each_result(x.s, f.suite, row, &x, &e)) ||
 	    (x.what != W_RESULTS &&
-	     store_each_sample_row(x.s, suite, sample_row, &x, &e))) {
+	     store_each_sample_row(x.s, f.suite, sample_row, &x, &e))) {
 		if (!e.msg[0])
 			snprintf(e.msg, sizeof(e.msg), "cannot read the store");
 		err_print(&e);
@@ -372,3 +351,9 @@ out:
 	store_close(x.s);
 	return rc;
 }
+
+const struct cli_command cli_export = {
+	"export", "write every result as TSV, CSV or JSON",
+	run_export, opts, export_head, 17, export_tail, NULL,
+	CLI_SELECT | CLI_NO_OPERANDS,
+};

@@ -8,7 +8,6 @@
  * readable, and the files of one run (sql-bench: a file per test and a
  * RUN- summary) are imported together by import_set, as one unit.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,47 +23,57 @@
 #include "../core/text.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "../core/quote.h"
 
-static const char usage[] =
+static const struct cli_opt opts[] = {
+	{"format", required_argument, 'f', "F",
+	 "read the input as format F instead of detecting it"},
+	{"label", required_argument, 'l', "L",
+	 "name every run L (default: what the input calls it,\n"
+	 "else the file name without its extension)"},
+	{"set", required_argument, 's', "K=V",
+	 "add attribute K=V to every run (repeatable)"},
+	{"test", required_argument, 't', "NAME",
+	 "the test name when the output does not say it"},
+	{"suite", required_argument, CLI_LONG_ONLY('S'), "S", ""},
+	{"metric", required_argument, CLI_LONG_ONLY('M'), "M", ""},
+	{"unit", required_argument, CLI_LONG_ONLY('U'), "U", ""},
+	{"better", required_argument, CLI_LONG_ONLY('B'), "lower|higher",
+	 "what a wide table's figures are (rows = runs,\n"
+	 "columns = tests)"},
+	{"table", required_argument, CLI_LONG_ONLY('T'), "N",
+	 "which table of an HTML page (default: the one with\n"
+	 "the most numbers)"},
+	{"quiet", no_argument, 'q', NULL,
+	 "no total line, no progress line for large files"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+/* The registry's formats, after the usage. */
+static void list_formats(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; formats[i]; i++)
+		fprintf(f, "  %-8s %s\n", formats[i]->name, formats[i]->what);
+}
+
+static const char import_head[] =
 	"usage: benchsite import [--format F] [--label L] [--set K=V]... "
 	"[--test NAME]\n"
 	"                        [--suite S] [--metric M] [--unit U] "
 	"[--better lower|higher]\n"
 	"                        [--table N] [--quiet] FILE|DIR|-...\n"
-	"\n"
-	"  --format F    read the input as format F instead of detecting it\n"
-	"  --label L     name every run L (default: what the input calls it,\n"
-	"                else the file name without its extension)\n"
-	"  --set K=V     add attribute K=V to every run (repeatable)\n"
-	"  --test NAME   the test name when the output does not say it\n"
-	"  --suite S, --metric M, --unit U, --better lower|higher\n"
-	"                what a wide table's figures are (rows = runs,\n"
-	"                columns = tests)\n"
-	"  --table N     which table of an HTML page (default: the one with\n"
-	"                the most numbers)\n"
-	"  --quiet       no total line, no progress line for large files\n"
+	"\n";
+
+static const char import_tail[] =
 	"\n"
 	"A .gz input is read transparently; '-' reads standard input.  The same\n"
 	"bytes imported twice are stored once ('already imported').  fio's logs\n"
 	"(NAME_bw.N.log ...) named right after a job's output, or beside the one\n"
 	"fio output of a folder, are samples of its runs.\n"
 	"\nformats:\n";
-
-/* The usage text with the registry's formats after it, made once. */
-static const char *import_usage(void)
-{
-	static char text[8192];
-	size_t n, i;
-
-	if (text[0])
-		return text;
-	n = (size_t)snprintf(text, sizeof(text), "%s", usage);
-	for (i = 0; formats[i] && n < sizeof(text); i++)
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "  %-8s %s\n",
-				      formats[i]->name, formats[i]->what);
-	return text;
-}
 
 /* An import's walk, with what it reports at the end. */
 struct imp {
@@ -200,31 +209,14 @@ static int import_arg(struct walk *wk, char **argv, int i, int argc)
 	return j;
 }
 
-int cmd_import(int argc, char **argv, const struct cli_env *env)
+static int run_import(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"label", required_argument, NULL, 'l'},
-		{"set", required_argument, NULL, 's'},
-		{"test", required_argument, NULL, 't'},
-		{"suite", required_argument, NULL, 'S'},
-		{"metric", required_argument, NULL, 'M'},
-		{"unit", required_argument, NULL, 'U'},
-		{"better", required_argument, NULL, 'B'},
-		{"table", required_argument, NULL, 'T'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct import_opts o;
 	struct imp w;
 	int c, i, next, quiet = 0;
 
 	memset(&o, 0, sizeof(o));
-	while ((c = cli_option(argc, argv, "f:l:s:t:qh", opts,
-			       import_usage())) >= 0) {
-		char *end;
-
+	while ((c = cli_option(argc, argv, &cli_import)) >= 0) {
 		switch (c) {
 		case 'f':
 			if (!format_find(optarg)) {
@@ -232,7 +224,7 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 
 				fprintf(stderr, "benchsite: unknown format '%s'\n",
 					quote_arg(optarg, q));
-				return cli_usage_error(import_usage());
+				return cli_usage_error(&cli_import);
 			}
 			o.format = optarg;
 			break;
@@ -251,16 +243,16 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		case 't':
 			o.test = optarg;
 			break;
-		case 'S':
+		case CLI_LONG_ONLY('S'):
 			o.suite = optarg;
 			break;
-		case 'M':
+		case CLI_LONG_ONLY('M'):
 			o.metric = optarg;
 			break;
-		case 'U':
+		case CLI_LONG_ONLY('U'):
 			o.unit = optarg;
 			break;
-		case 'B':
+		case CLI_LONG_ONLY('B'):
 			if (!record_better_valid(optarg)) {
 				fputs("benchsite: --better is lower or higher\n",
 				      stderr);
@@ -271,13 +263,9 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		case 'q':
 			quiet = 1;
 			break;
-		case 'T':
-			o.table = (int)strtol(optarg, &end, 10);
-			if (*end || o.table < 1) {
-				fputs("benchsite: --table wants a number from 1\n",
-				      stderr);
+		case CLI_LONG_ONLY('T'):
+			if (cli_count_option("--table", optarg, &o.table))
 				return EXIT_USAGE;
-			}
 			break;
 		}
 	}
@@ -296,7 +284,7 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 	if (optind >= argc) {
 		fputs("benchsite: import: name at least one file, folder or -\n",
 		      stderr);
-		return cli_usage_error(import_usage());
+		return cli_usage_error(&cli_import);
 	}
 	memset(&w, 0, sizeof(w));
 	w.w.o = &o;
@@ -323,3 +311,8 @@ int cmd_import(int argc, char **argv, const struct cli_env *env)
 		       w.n_skipped, w.n_failed);
 	return w.w.failed ? EXIT_FAULT : EXIT_OK;
 }
+
+const struct cli_command cli_import = {
+	"import", "import result files, folders or standard input",
+	run_import, opts, import_head, 16, import_tail, list_formats, 0,
+};

@@ -10,24 +10,21 @@
 #include "../core/textrule.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 
-static const char init_usage[] = "usage: benchsite [--db FILE] init\n\n"
+static const char init_head[] =
+	"usage: benchsite [--db FILE] init\n\n"
 	"Creates the store, or brings an older one to this version's "
 	"schema.\n";
 
-int cmd_init(int argc, char **argv, const struct cli_env *env)
+static int run_init(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-	};
 	struct store *s;
 	struct stat st;
 	int c, existed;
 
-	if ((c = cli_option(argc, argv, "h", opts, init_usage)) != CLI_DONE)
+	if ((c = cli_option(argc, argv, &cli_init)) != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(init_usage);
 	existed = stat(env->db, &st) == 0;
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
@@ -36,3 +33,8 @@ int cmd_init(int argc, char **argv, const struct cli_env *env)
 			"version\n" : "benchsite: %s: a new store\n", env->db);
 	return EXIT_OK;
 }
+
+const struct cli_command cli_init = {
+	"init", "create the store (every command does when needed)",
+	run_init, NULL, init_head, 0, NULL, NULL, CLI_NO_OPERANDS,
+};

@@ -8,7 +8,6 @@
  * asks; off a terminal nobody can answer, so it wants --yes rather than
  * guessing.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +20,11 @@
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "runs.h"
+#include "select.h"
 
-static const char merge_usage[] =
+static const char merge_head[] =
 	"usage: benchsite merge OTHER.db...\n"
 	"\n"
 	"Copies into this store every source of each OTHER store (with its\n"
@@ -71,19 +72,16 @@ static int merge_one(struct store *s, const char *path,
 		       "again when it is idle", tries, MERGE_WAIT_MS / 1000);
 }
 
-int cmd_merge(int argc, char **argv, const struct cli_env *env)
+static int run_merge(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-	};
 	struct store *s;
 	int c, i, failed = 0;
 
-	if ((c = cli_option(argc, argv, "h", opts, merge_usage)) != CLI_DONE)
+	if ((c = cli_option(argc, argv, &cli_merge)) != CLI_DONE)
 		return cli_status(c);
 	if (optind >= argc) {
 		fputs("benchsite: merge: name at least one store\n", stderr);
-		return cli_usage_error(merge_usage);
+		return cli_usage_error(&cli_merge);
 	}
 	if (cli_open_store(env, &s))
 		return EXIT_FAULT;
@@ -120,35 +118,47 @@ int cmd_merge(int argc, char **argv, const struct cli_env *env)
 	return failed ? EXIT_FAULT : EXIT_OK;
 }
 
-static const char exclude_usage[] =
+const struct cli_command cli_merge = {
+	"merge", "copy other stores' sources and runs into this one",
+	run_merge, NULL, merge_head, 0, NULL, NULL, 0,
+};
+
+static const struct cli_opt exclude_opts[] = {
+	{"why", required_argument, 'w', "TEXT",
+	 "why the run is left out (shown on the site)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static const char exclude_head[] =
 	"usage: benchsite exclude RUN... --why TEXT\n"
-	"\n"
-	"  --why TEXT   why the run is left out (shown on the site)\n"
+	"\n";
+
+static const char exclude_tail[] =
 	"\n"
 	"Leaves the runs out of every figure, chart and export; they stay in\n"
 	"the store and `benchsite include RUN` brings them back.  RUN is a\n"
 	"number `benchsite list runs` shows, a range (36-47) or a list of them\n"
 	"(36-47,50).\n";
 
-static const char include_usage[] =
+static int exclude_main(int argc, char **argv, const struct cli_env *env);
+
+const struct cli_command cli_exclude = {
+	"exclude", "leave runs out of every figure, saying why",
+	exclude_main, exclude_opts, exclude_head, 15, exclude_tail, NULL, 0,
+};
+
+static const char include_head[] =
 	"usage: benchsite include RUN...\n"
 	"\n"
 	"Counts excluded runs again (see `benchsite exclude`).  RUN is a number,\n"
 	"a range (36-47) or a list of them (36-47,50).\n";
 
-/* exclude and include: one body, why NULL for include. */
-static int exclude_main(int argc, char **argv, const struct cli_env *env,
-			int include)
+/* exclude and include: one body, why NULL for include; argv[0] is the
+ * command's name, as main.c found it. */
+static int exclude_main(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"why", required_argument, NULL, 'w'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	static const struct option iopts[] = {
-		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-	};
-	const char *u = include ? include_usage : exclude_usage;
+	int include = strcmp(argv[0], cli_include.name) == 0;
+	const struct cli_command *u = include ? &cli_include : &cli_exclude;
 	const char *why = NULL;
 	struct store *s;
 	struct err e;
@@ -157,8 +167,7 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env,
 	long i;
 	int c, was;
 
-	while ((c = cli_option(argc, argv, include ? "h" : "w:h",
-			       include ? iopts : opts, u)) >= 0) {
+	while ((c = cli_option(argc, argv, u)) >= 0) {
 		switch (c) {
 		case 'w':
 			why = optarg;
@@ -215,28 +224,30 @@ fail:
 	return EXIT_FAULT;
 }
 
-int cmd_exclude(int argc, char **argv, const struct cli_env *env)
-{
-	return exclude_main(argc, argv, env, 0);
-}
+const struct cli_command cli_include = {
+	"include", "count excluded runs again",
+	exclude_main, NULL, include_head, 0, NULL, NULL, 0,
+};
 
-int cmd_include(int argc, char **argv, const struct cli_env *env)
-{
-	return exclude_main(argc, argv, env, 1);
-}
+static const struct cli_opt delete_opts[] = {
+	CLI_SUITE("every run of suite S"),
+	CLI_LABEL("every run labelled L"),
+	CLI_WHERE("every run that meets COND (K=V, K=V1,V2, K!=V, K~=V\n"
+		  "(K holds the text V), K!~=V, K, !K; repeatable, all\n"
+		  "must hold)"),
+	{"yes", no_argument, 'y', NULL,
+	 "do not ask (needed when standard input is not a\n"
+	 "terminal)"},
+	{NULL, 0, 0, NULL, NULL},
+};
 
-static const char delete_usage[] =
+static const char delete_head[] =
 	"usage: benchsite delete [--yes] RUN...\n"
 	"       benchsite delete [--yes] [--suite S] [--label L] "
 	"[--where COND]...\n"
-	"\n"
-	"  --suite S     every run of suite S\n"
-	"  --label L     every run labelled L\n"
-	"  --where COND  every run that meets COND (K=V, K=V1,V2, K!=V, K~=V\n"
-	"                (K holds the text V), K!~=V, K, !K; repeatable, all\n"
-	"                must hold)\n"
-	"  --yes         do not ask (needed when standard input is not a\n"
-	"                terminal)\n"
+	"\n";
+
+static const char delete_tail[] =
 	"\n"
 	"Removes the runs with their attributes, results and samples, and any\n"
 	"source left with no run (so that importing it again works), in one\n"
@@ -277,61 +288,28 @@ static int confirm(long n)
 	return answer[0] == 'y' || answer[0] == 'Y';
 }
 
-int cmd_delete(int argc, char **argv, const struct cli_env *env)
+static int run_delete(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"suite", required_argument, NULL, 's'},
-		{"label", required_argument, NULL, 'l'},
-		{"where", required_argument, NULL, 'w'},
-		{"yes", no_argument, NULL, 'y'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct lifecycle_filter f;
 	struct cli_runs v;
 	struct shown sh;
 	struct store *s;
 	struct err e;
-	const char *label = NULL;
 	long sources;
-	int c, yes = 0, rc = EXIT_FAULT, chosen = 0;
+	int c, yes = 0, rc = EXIT_FAULT, chosen;
 
 	memset(&f, 0, sizeof(f));
 	memset(&sh, 0, sizeof(sh));
-	while ((c = cli_option(argc, argv, "s:l:w:yh", opts,
-			       delete_usage)) >= 0) {
-		switch (c) {
-		case 's':
-			f.suite = optarg;
-			if (cli_nfc(&f.suite))
-				return EXIT_FAULT;
-			chosen = 1;
-			break;
-		case 'l':
-			f.label = optarg;
-			if (cli_nfc(&f.label))
-				return EXIT_FAULT;
-			label = f.label;
-			chosen = 1;
-			break;
-		case 'w':
-			if (cli_where_option(optarg, f.op, f.key, f.value,
-					     &f.nwhere, LIFECYCLE_WHERE_MAX))
-				return EXIT_USAGE;
-			chosen = 1;
-			break;
-		case 'y':
-			yes = 1;
-			break;
-		}
-	}
+	while ((c = cli_select_next(argc, argv, &cli_delete, &f)) >= 0)
+		yes = 1;	/* --yes, the one option of its own */
 	if (c != CLI_DONE)
 		return cli_status(c);
+	chosen = cli_selected(&f);
 	if ((optind >= argc) == !chosen) {
 		if (chosen)
 			fputs("benchsite: delete: name runs or choose them, not "
 			      "both\n", stderr);
-		return cli_usage_error(delete_usage);
+		return cli_usage_error(&cli_delete);
 	}
 	if (cli_run_numbers(argc, argv, optind))
 		return EXIT_USAGE;
@@ -358,8 +336,9 @@ int cmd_delete(int argc, char **argv, const struct cli_env *env)
 	    lifecycle_each_run(s, NULL, show_victim, &sh, &e))
 		goto fail;
 	if (sh.found < v.n || v.n == 0) {
-		if (label && v.n == 0 && !f.suite && !f.nwhere)
-			err_set(&e, NULL, 0, 0, "no run is labelled '%s'", label);
+		if (f.label && v.n == 0 && !f.suite && !f.nwhere)
+			err_set(&e, NULL, 0, 0, "no run is labelled '%s'",
+				f.label);
 		else if (chosen && v.n == 0) {
 			cli_where_hint(s, &f);
 			err_set(&e, NULL, 0, 0, "no run meets the conditions "
@@ -397,3 +376,9 @@ out:
 	store_close(s);
 	return rc;
 }
+
+const struct cli_command cli_delete = {
+	"delete", "remove runs (and sources left with none)",
+	run_delete, delete_opts, delete_head, 16, delete_tail, NULL,
+	CLI_SELECT,
+};

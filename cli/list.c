@@ -8,7 +8,6 @@
  * gave the runs labelled x" is one command.  Excluded runs are listed (with
  * why): a listing says what is in the store, not what the figures count.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +21,10 @@
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "fit.h"
 #include "list.h"
+#include "select.h"
 
 /* One field of --tsv output: cleaned by the text rule (a store written
  * by hand may hold controls; core/textrule.h), then quoted as export
@@ -313,21 +314,29 @@ static int attr_keys_bad(const char *keys)
 	return 0;
 }
 
-static const char list_usage[] =
+static const struct cli_opt opts[] = {
+	{"format", required_argument, 'f', "F",
+	 "text (default) or tsv (a header, then a row each)"},
+	CLI_SUITE("only runs of suite S"),
+	CLI_LABEL("only runs labelled L"),
+	CLI_WHERE("only runs that meet COND: K=V, K=V1,V2 (any of),\n"
+		  "K!=V, K~=V (K holds the text V), K!~=V, K (has it),\n"
+		  "!K (lacks it); repeatable, all must hold"),
+	{"attrs", optional_argument, 'a', NULL,
+	 "runs: every attribute, not only those that tell the\n"
+	 "listed runs apart"},
+	{"attrs", CLI_ALSO, 0, "K1,K2", "runs: these attributes, in this order"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static const char list_head[] =
 	"usage: benchsite list [runs|tests|comparisons|sources] "
 	"[--format text|tsv]\n"
 	"                      [--suite S] [--label L] [--where COND]... "
 	"[--attrs[=K1,K2]]\n"
-	"\n"
-	"  --format F     text (default) or tsv (a header, then a row each)\n"
-	"  --suite S      only runs of suite S\n"
-	"  --label L      only runs labelled L\n"
-	"  --where COND   only runs that meet COND: K=V, K=V1,V2 (any of),\n"
-	"                 K!=V, K~=V (K holds the text V), K!~=V, K (has it),\n"
-	"                 !K (lacks it); repeatable, all must hold\n"
-	"  --attrs        runs: every attribute, not only those that tell the\n"
-	"                 listed runs apart\n"
-	"  --attrs=K1,K2  runs: these attributes, in this order\n"
+	"\n";
+
+static const char list_tail[] =
 	"\n"
 	"runs: id, suite, label, results, the attributes that tell the runs\n"
 	"listed apart, source (excluded runs say why); as text, the lines fit\n"
@@ -339,28 +348,18 @@ static const char list_usage[] =
 	"makes for the other suites (kind: defined or default), each with the\n"
 	"options of the compare command that defines it (only --suite applies).\n";
 
-int cmd_list(int argc, char **argv, const struct cli_env *env)
+static int run_list(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"suite", required_argument, NULL, 's'},
-		{"label", required_argument, NULL, 'l'},
-		{"where", required_argument, NULL, 'w'},
-		{"attrs", optional_argument, NULL, 'a'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct lifecycle_filter f;
 	struct store *s;
 	struct err e;
 	const char *what = "runs";
 	struct runs x;
-	int c, tsv = 0, rc, all = 0;
+	int c, w, tsv = 0, rc, all = 0;
 
 	memset(&f, 0, sizeof(f));
 	memset(&x, 0, sizeof(x));
-	while ((c = cli_option(argc, argv, "f:s:l:w:a::h", opts,
-			       list_usage)) >= 0) {
+	while ((c = cli_select_next(argc, argv, &cli_list, &f)) >= 0) {
 		switch (c) {
 		case 'a':
 			all = 1;
@@ -369,25 +368,9 @@ int cmd_list(int argc, char **argv, const struct cli_env *env)
 			x.keys = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "tsv") == 0)
-				tsv = 1;
-			else if (strcmp(optarg, "text") != 0)
-				return cli_usage_error(list_usage);
-			break;
-		case 's':
-			f.suite = optarg;
-			if (cli_nfc(&f.suite))
-				return EXIT_FAULT;
-			break;
-		case 'l':
-			f.label = optarg;
-			if (cli_nfc(&f.label))
-				return EXIT_FAULT;
-			break;
-		case 'w':
-			if (cli_where_option(optarg, f.op, f.key, f.value,
-					     &f.nwhere, LIFECYCLE_WHERE_MAX))
-				return EXIT_USAGE;
+			if ((w = cli_word(optarg, cli_text_tsv)) < 0)
+				return cli_usage_error(&cli_list);
+			tsv |= w;	/* a text after a tsv leaves tsv */
 			break;
 		}
 	}
@@ -398,7 +381,7 @@ int cmd_list(int argc, char **argv, const struct cli_env *env)
 	if (optind != argc ||
 	    (strcmp(what, "runs") && strcmp(what, "tests") &&
 	     strcmp(what, "sources") && strcmp(what, "comparisons")))
-		return cli_usage_error(list_usage);
+		return cli_usage_error(&cli_list);
 	if (cli_open_reader(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
@@ -448,3 +431,8 @@ done:
 	store_close(s);
 	return rc ? EXIT_FAULT : EXIT_OK;
 }
+
+const struct cli_command cli_list = {
+	"list", "list the runs, tests, sources or comparisons",
+	run_list, opts, list_head, 17, list_tail, NULL, CLI_SELECT,
+};

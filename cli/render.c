@@ -17,15 +17,25 @@
 #include "../renderer/site.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 
-static const char render_usage[] =
+static const struct cli_opt opts[] = {
+	{"out", required_argument, 'o', "DIR",
+	 "where the site goes (default: ./site); an existing DIR\n"
+	 "is replaced only if benchsite made it"},
+	{"jobs", required_argument, 'j', "N",
+	 "draw charts on N threads (default: the number of CPUs)"},
+	{"gzip", no_argument, 'z', NULL,
+	 "write NAME.gz beside each text file, for static hosts"},
+	{"quiet", no_argument, 'q', NULL, "no report line, no progress"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static const char render_head[] =
 	"usage: benchsite render [--out DIR] [--jobs N] [--gzip] [--quiet]\n"
-	"\n"
-	"  --out DIR   where the site goes (default: ./site); an existing DIR\n"
-	"              is replaced only if benchsite made it\n"
-	"  --jobs N    draw charts on N threads (default: the number of CPUs)\n"
-	"  --gzip      write NAME.gz beside each text file, for static hosts\n"
-	"  --quiet     no report line, no progress\n"
+	"\n";
+
+static const char render_tail[] =
 	"\n"
 	"Builds the site in a folder beside DIR and swaps it in whole, so a\n"
 	"failed or killed render leaves the old site as it was.  Files that did\n"
@@ -75,39 +85,25 @@ static void keep_heap(void)
 #endif
 }
 
-int cmd_render(int argc, char **argv, const struct cli_env *env)
+static int run_render(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"out", required_argument, NULL, 'o'},
-		{"jobs", required_argument, NULL, 'j'},
-		{"gzip", no_argument, NULL, 'z'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct site_options o = {"site", cpus > 0 ? (int)cpus : 1, 0, 0};
 	struct site_report r;
 	struct timespec start;
 	struct store *st;
 	struct err e;
-	char *end;
 	int c, rc, quiet = 0;
 
 	keep_heap();
-	while ((c = cli_option(argc, argv, "o:j:zqh", opts,
-			       render_usage)) >= 0) {
+	while ((c = cli_option(argc, argv, &cli_render)) >= 0) {
 		switch (c) {
 		case 'o':
 			o.out = optarg;
 			break;
 		case 'j':
-			o.jobs = (int)strtol(optarg, &end, 10);
-			if (*end || o.jobs < 1) {
-				fputs("benchsite: --jobs wants a number from 1\n",
-				      stderr);
+			if (cli_count_option("--jobs", optarg, &o.jobs))
 				return EXIT_USAGE;
-			}
 			break;
 		case 'z':
 			o.gzip = 1;
@@ -119,8 +115,6 @@ int cmd_render(int argc, char **argv, const struct cli_env *env)
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(render_usage);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	progress_enable(!quiet);
 	o.progress = progress_enabled();
@@ -138,3 +132,9 @@ int cmd_render(int argc, char **argv, const struct cli_env *env)
 	 * was named: the site holds the others; still a fault */
 	return rc || r.refused ? EXIT_FAULT : EXIT_OK;
 }
+
+const struct cli_command cli_render = {
+	"render", "build the static site",
+	run_render, opts, render_head, 14, render_tail, NULL,
+	CLI_NO_OPERANDS,
+};

@@ -11,7 +11,6 @@
  * the message names the source, because a parser that got worse must
  * never silently wipe results.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 
 struct stage_ctx {
 	struct store *s;
@@ -290,10 +290,17 @@ out:
 	return rc;
 }
 
-static const char usage[] =
+static const struct cli_opt opts[] = {
+	{"dry-run", no_argument, 'n', NULL,
+	 "say what would change, change nothing"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static const char reparse_head[] =
 	"usage: benchsite reparse [--dry-run]\n"
-	"\n"
-	"  --dry-run    say what would change, change nothing\n"
+	"\n";
+
+static const char reparse_tail[] =
 	"\n"
 	"Reads every stored source again with today's parsers (the format and\n"
 	"import options it was imported with), in one transaction, and prints\n"
@@ -302,13 +309,8 @@ static const char usage[] =
 	"the source (--set) are kept.  A source the parser now refuses stops\n"
 	"the reparse and nothing is changed.\n";
 
-int cmd_reparse(int argc, char **argv, const struct cli_env *env)
+static int run_reparse(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"dry-run", no_argument, NULL, 'n'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct srcs list;
 	struct store *s;
 	struct err e;
@@ -316,7 +318,7 @@ int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 	long changed = 0;
 	int c, dry = 0;
 
-	while ((c = cli_option(argc, argv, "nh", opts, usage)) >= 0) {
+	while ((c = cli_option(argc, argv, &cli_reparse)) >= 0) {
 		switch (c) {
 		case 'n':
 			dry = 1;
@@ -325,8 +327,6 @@ int cmd_reparse(int argc, char **argv, const struct cli_env *env)
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
-	if (optind != argc)
-		return cli_usage_error(usage);
 	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	memset(&list, 0, sizeof(list));
@@ -382,3 +382,9 @@ fail:
 	store_close(s);
 	return EXIT_FAULT;
 }
+
+const struct cli_command cli_reparse = {
+	"reparse", "read every stored source again with today's parsers",
+	run_reparse, opts, reparse_head, 15, reparse_tail, NULL,
+	CLI_NO_OPERANDS,
+};

@@ -31,7 +31,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,9 +54,61 @@
 #include "../core/textrule.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "run_save.h"
 
-static const char usage[] =
+static const struct cli_opt opts[] = {
+	{"label", required_argument, 'l', "L",
+	 "name every run L (default: what the output calls it,\n"
+	 "else the command and test, e.g. sysbench-cpu)"},
+	{"set", required_argument, 's', "K=V",
+	 "add attribute K=V to every run (repeatable; wins over\n"
+	 "the facts)"},
+	{"repeat", required_argument, 'r', "N",
+	 "run COMMAND N times, each its own run (default 1)"},
+	{"param", required_argument, CLI_LONG_ONLY('p'), "K=V1,V2...",
+	 "sweep setting K over the values (repeatable: every\n"
+	 "combination, the first --param outermost; \\, is a\n"
+	 "comma in a value): {K} in COMMAND's words and in\n"
+	 "--prepare and --cleanup becomes the value, and each\n"
+	 "run gets attribute K (command keeps {K} as written)"},
+	{"warmup", required_argument, CLI_LONG_ONLY('w'), "N",
+	 "run COMMAND N times first for each combination,\n"
+	 "importing nothing of them (a line says each was done)"},
+	{"prepare", required_argument, CLI_LONG_ONLY('P'), "CMD",
+	 "run CMD in --dir before each combination (sysbench\n"
+	 "fileio's prepare)"},
+	{"cleanup", required_argument, CLI_LONG_ONLY('C'), "CMD",
+	 "run CMD in --dir after each combination, also after a\n"
+	 "failure or a first Ctrl-C once anything of it ran\n"
+	 "(their CMD is one string split into words, never by\n"
+	 "a shell: blanks separate words, '...' and \"...\"\n"
+	 "quote, a backslash keeps the next character; nothing\n"
+	 "else is special: 'sysbench fileio \"$X\" prepare' is\n"
+	 "4 words, the third $X)"},
+	{"dir", required_argument, 'd', "PATH",
+	 "the folder the benchmark works in: COMMAND runs there\n"
+	 "and the filesystem facts are its (default: the\n"
+	 "working directory)"},
+	{"test", required_argument, 't', "NAME",
+	 "the test name when the output does not say it (default:\n"
+	 "from the command: sysbench's test or script, fileio's\n"
+	 "--file-test-mode, fio's --name)"},
+	{"save", required_argument, CLI_LONG_ONLY('S'), "FILE",
+	 "also write what the command printed to FILE, once it is\n"
+	 "imported (with several runs, run i to FILE with -i\n"
+	 "before its extension: out.txt -> out-1.txt, out-2.txt,\n"
+	 "numbered as the progress line counts them); made\n"
+	 "before anything runs, never over a file or link; a run\n"
+	 "that imports nothing leaves no file"},
+	{"quiet", no_argument, 'q', NULL,
+	 "no line per step (which repeat starts, on a\n"
+	 "terminal, and what it imported or did); warnings and\n"
+	 "errors are still said"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static const char run_head[] =
 	"usage: benchsite run [--label L] [--set K=V]... [--repeat N] "
 	"[--dir PATH]\n"
 	"                     [--param K=V1,V2...]... [--warmup N]\n"
@@ -74,44 +125,9 @@ static const char usage[] =
 	"duration_s (and warmup, prepare, cleanup when given).\n"
 	"hyperfine --export-json FILE and fio --output FILE: FILE is\n"
 	"imported, what the tool printed kept beside it.\n"
-	"\n"
-	"  --label L     name every run L (default: what the output calls it,\n"
-	"                else the command and test, e.g. sysbench-cpu)\n"
-	"  --set K=V     add attribute K=V to every run (repeatable; wins over\n"
-	"                the facts)\n"
-	"  --repeat N    run COMMAND N times, each its own run (default 1)\n"
-	"  --param K=V1,V2...\n"
-	"                sweep setting K over the values (repeatable: every\n"
-	"                combination, the first --param outermost; \\, is a\n"
-	"                comma in a value): {K} in COMMAND's words and in\n"
-	"                --prepare and --cleanup becomes the value, and each\n"
-	"                run gets attribute K (command keeps {K} as written)\n"
-	"  --warmup N    run COMMAND N times first for each combination,\n"
-	"                importing nothing of them (a line says each was done)\n"
-	"  --prepare CMD run CMD in --dir before each combination (sysbench\n"
-	"                fileio's prepare)\n"
-	"  --cleanup CMD run CMD in --dir after each combination, also after a\n"
-	"                failure or a first Ctrl-C once anything of it ran\n"
-	"                (their CMD is one string split into words, never by\n"
-	"                a shell: blanks separate words, '...' and \"...\"\n"
-	"                quote, a backslash keeps the next character; nothing\n"
-	"                else is special: 'sysbench fileio \"$X\" prepare' is\n"
-	"                4 words, the third $X)\n"
-	"  --dir PATH    the folder the benchmark works in: COMMAND runs there\n"
-	"                and the filesystem facts are its (default: the\n"
-	"                working directory)\n"
-	"  --test NAME   the test name when the output does not say it (default:\n"
-	"                from the command: sysbench's test or script, fileio's\n"
-	"                --file-test-mode, fio's --name)\n"
-	"  --save FILE   also write what the command printed to FILE, once it is\n"
-	"                imported (with several runs, run i to FILE with -i\n"
-	"                before its extension: out.txt -> out-1.txt, out-2.txt,\n"
-	"                numbered as the progress line counts them); made\n"
-	"                before anything runs, never over a file or link; a run\n"
-	"                that imports nothing leaves no file\n"
-	"  --quiet       no line per step (which repeat starts, on a\n"
-	"                terminal, and what it imported or did); warnings and\n"
-	"                errors are still said\n"
+	"\n";
+
+static const char run_tail[] =
 	"\n"
 	"A repeat that exits non-zero, is interrupted or prints nothing\n"
 	"benchsite can read imports nothing: its output is kept in a file\n"
@@ -618,40 +634,30 @@ static int count_option(const char *opt, const char *arg, long *n, int one)
 	return 0;
 }
 
+/* A name the runs get (--label, --test): not empty, and a name the
+ * store can hold (cli_text_option); -1 after saying why. */
+static int name_option(const char *opt, const char *what, const char *arg,
+		       const char **name)
+{
+	if (!*arg) {
+		fprintf(stderr, "benchsite: empty %s\n", what);
+		return -1;
+	}
+	*name = arg;
+	return cli_text_option(opt, name);
+}
+
 static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 {
-	static const struct option opts[] = {
-		{"label", required_argument, NULL, 'l'},
-		{"set", required_argument, NULL, 's'},
-		{"repeat", required_argument, NULL, 'r'},
-		{"param", required_argument, NULL, 'p'},
-		{"warmup", required_argument, NULL, 'w'},
-		{"prepare", required_argument, NULL, 'P'},
-		{"cleanup", required_argument, NULL, 'C'},
-		{"dir", required_argument, NULL, 'd'},
-		{"test", required_argument, NULL, 't'},
-		{"save", required_argument, NULL, 'S'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	int c;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->repeat = 1;
 	cfg->dir = ".";
-	/* '+': the first word that is not ours is the command, whose
-	 * options are its own even without "--" */
-	while ((c = cli_option(argc, argv, "+l:s:r:d:t:qh", opts,
-			       usage)) >= 0) {
+	while ((c = cli_option(argc, argv, &cli_run)) >= 0) {
 		switch (c) {
 		case 'l':
-			if (!*optarg) {
-				fputs("benchsite: empty label\n", stderr);
-				return EXIT_USAGE;
-			}
-			cfg->label = optarg;
-			if (cli_text_option("--label", &cfg->label))
+			if (name_option("--label", "label", optarg, &cfg->label))
 				return EXIT_USAGE;
 			break;
 		case 's':
@@ -663,19 +669,19 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 			if (count_option("--repeat", optarg, &cfg->repeat, 1))
 				return EXIT_USAGE;
 			break;
-		case 'w':
+		case CLI_LONG_ONLY('w'):
 			if (count_option("--warmup", optarg, &cfg->warmup, 0))
 				return EXIT_USAGE;
 			break;
-		case 'p':
+		case CLI_LONG_ONLY('p'):
 			if (param_option(cfg, optarg))
 				return EXIT_USAGE;
 			break;
-		case 'P':
+		case CLI_LONG_ONLY('P'):
 			if (words_option("--prepare", optarg, &cfg->prepare))
 				return EXIT_USAGE;
 			break;
-		case 'C':
+		case CLI_LONG_ONLY('C'):
 			if (words_option("--cleanup", optarg, &cfg->cleanup))
 				return EXIT_USAGE;
 			break;
@@ -683,18 +689,13 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 			cfg->dir = optarg;
 			break;
 		case 't':
-			if (!*optarg) {
-				fputs("benchsite: empty test name\n", stderr);
-				return EXIT_USAGE;
-			}
-			cfg->test = optarg;
-			if (cli_text_option("--test", &cfg->test))
+			if (name_option("--test", "test name", optarg, &cfg->test))
 				return EXIT_USAGE;
 			break;
 		case 'q':
 			cfg->quiet = 1;
 			break;
-		case 'S':
+		case CLI_LONG_ONLY('S'):
 			if (!*optarg) {
 				fputs("benchsite: empty --save file name\n",
 				      stderr);
@@ -709,7 +710,7 @@ static int parse_args(int argc, char **argv, struct run_cfg *cfg)
 	if (optind >= argc) {
 		fputs("benchsite: run: name the command to run, after --\n",
 		      stderr);
-		return cli_usage_error(usage);
+		return cli_usage_error(&cli_run);
 	}
 	if (check_plan(cfg, argv + optind))
 		return EXIT_USAGE;
@@ -855,7 +856,7 @@ static void method_facts(struct run_facts *facts, const struct run_cfg *cfg,
 	}
 }
 
-int cmd_run(int argc, char **argv, const struct cli_env *env)
+static int run_main(int argc, char **argv, const struct cli_env *env)
 {
 	struct run_cfg cfg;
 	struct run_facts *facts;
@@ -937,3 +938,11 @@ int cmd_run(int argc, char **argv, const struct cli_env *env)
 	cfg_free(&cfg);
 	return rc;
 }
+
+/* CLI_IN_ORDER: the first word that is not ours is the command, whose
+ * options are its own even without "--" */
+const struct cli_command cli_run = {
+	"run",
+	"run a benchmark and import its output with the machine's facts",
+	run_main, opts, run_head, 16, run_tail, NULL, CLI_IN_ORDER,
+};

@@ -10,7 +10,6 @@
  * a selection that caught the wrong runs is seen; the change is one
  * transaction.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,23 +19,34 @@
 #include "../schema/lifecycle.h"
 #include "../schema/store.h"
 #include "cli.h"
+#include "commands.h"
 #include "runs.h"
+#include "select.h"
 
 /* --set and --unset of one command: more is a script's job */
 #define TAG_CHANGES_MAX 32
 
-static const char tag_usage[] =
-	"usage: benchsite tag RUN... [--label L] [--set K=V]... [--unset K]...\n"
+static const struct cli_opt opts[] = {
+	{"label", required_argument, 'l', "L", "the runs' label becomes L"},
+	{"set", required_argument, 'S', "K=V",
+	 "attribute K becomes V (repeatable)"},
+	{"unset", required_argument, 'u', "K",
+	 "attribute K is removed (repeatable)"},
+	CLI_SUITE("choose the runs of suite S"),
+	CLI_WHERE("choose the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
+		  "K~=V (K holds the text V), K!~=V, K, !K, with label=L\n"
+		  "for a label; repeatable, all must hold)"),
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static const char tag_head[] =
+	"usage: benchsite tag RUN... [--label L] [--set K=V]... "
+	"[--unset K]...\n"
 	"       benchsite tag [--suite S] [--where COND]... [--label L]\n"
 	"                     [--set K=V]... [--unset K]...\n"
-	"\n"
-	"  --label L      the runs' label becomes L\n"
-	"  --set K=V      attribute K becomes V (repeatable)\n"
-	"  --unset K      attribute K is removed (repeatable)\n"
-	"  --suite S      choose the runs of suite S\n"
-	"  --where COND   choose the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
-	"                 K~=V (K holds the text V), K!~=V, K, !K, with label=L\n"
-	"                 for a label; repeatable, all must hold)\n"
+	"\n";
+
+static const char tag_tail[] =
 	"\n"
 	"Changes the runs' labels and attributes after import, as the user's:\n"
 	"reparse keeps them, merge copies them.  RUN is a number `benchsite\n"
@@ -105,28 +115,18 @@ static int show(void *ctx, const struct lifecycle_run *r)
 	return 0;
 }
 
-int cmd_tag(int argc, char **argv, const struct cli_env *env)
+static int run_tag(int argc, char **argv, const struct cli_env *env)
 {
-	static const struct option opts[] = {
-		{"label", required_argument, NULL, 'l'},
-		{"set", required_argument, NULL, 'S'},
-		{"unset", required_argument, NULL, 'u'},
-		{"suite", required_argument, NULL, 's'},
-		{"where", required_argument, NULL, 'w'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct lifecycle_filter f;
 	struct tag t;
 	struct store *s;
 	struct err e;
 	long i;
-	int c, k, by_choice = 0, rc = EXIT_FAULT;
+	int c, k, by_choice, rc = EXIT_FAULT;
 
 	memset(&t, 0, sizeof(t));
 	memset(&f, 0, sizeof(f));
-	while ((c = cli_option(argc, argv, "l:S:u:s:w:h", opts,
-			       tag_usage)) >= 0) {
+	while ((c = cli_select_next(argc, argv, &cli_tag, &f)) >= 0) {
 		switch (c) {
 		case 'l':
 			t.label = optarg;
@@ -151,22 +151,11 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 			}
 			t.unset[t.nunset++] = optarg;
 			break;
-		case 's':
-			f.suite = optarg;
-			if (cli_nfc(&f.suite))
-				return EXIT_FAULT;
-			by_choice = 1;
-			break;
-		case 'w':
-			if (cli_where_option(optarg, f.op, f.key, f.value,
-					     &f.nwhere, LIFECYCLE_WHERE_MAX))
-				return EXIT_USAGE;
-			by_choice = 1;
-			break;
 		}
 	}
 	if (c != CLI_DONE)
 		return cli_status(c);
+	by_choice = cli_selected(&f);
 	for (k = 0; k < t.nset; k++)
 		if (strcmp(t.set_key[k], "label") == 0) {
 			fputs("benchsite: tag: a label is set with --label L\n",
@@ -176,13 +165,13 @@ int cmd_tag(int argc, char **argv, const struct cli_env *env)
 	if (!t.label && !t.nset && !t.nunset) {
 		fputs("benchsite: tag: say what changes: --label, --set or "
 		      "--unset\n", stderr);
-		return cli_usage_error(tag_usage);
+		return cli_usage_error(&cli_tag);
 	}
 	if ((optind < argc) == by_choice) {
 		fputs(by_choice ? "benchsite: tag: name runs or choose them, "
 		      "not both\n" : "benchsite: tag: name the runs (RUN...) or "
 		      "choose them (--where, --suite)\n", stderr);
-		return cli_usage_error(tag_usage);
+		return cli_usage_error(&cli_tag);
 	}
 	if (cli_run_numbers(argc, argv, optind))
 		return EXIT_USAGE;
@@ -246,3 +235,9 @@ out:
 	store_close(s);
 	return rc;
 }
+
+const struct cli_command cli_tag = {
+	"tag", "change runs' labels and attributes after import",
+	run_tag, opts, tag_head, 17, tag_tail, NULL,
+	CLI_SELECT_SUITE | CLI_SELECT_WHERE,
+};

@@ -8,6 +8,7 @@
  * `unit kinds` prints the table of statement kinds (analysis/kinds.h), a
  * kind and its family a line, then "support" and each support word, for
  * tests/kinds.test.sh to hold the docs and --help against.
+ * `unit options` prints every command's options (tests/options.test.sh).
  */
 #include <stdlib.h>
 
@@ -160,6 +161,8 @@ int main(int argc, char **argv)
 		return slugs_mode(strtol(argv[2], NULL, 10));
 	if (argc == 4 && strcmp(argv[1], "stats") == 0)
 		return stats_mode(argv[2], argv[3]);
+	if (argc == 2 && strcmp(argv[1], "options") == 0)
+		return options_mode();
 	test_core();
 	test_chart();
 	test_store();
@@ -170,5 +173,6 @@ int main(int argc, char **argv)
 	test_natural();
 	test_palette();
 	test_units();
+	test_options();
 	return tap_failed ? 1 : 0;
 }

@@ -38,6 +38,10 @@ void test_parsers(void);
 void test_stats(void);
 void test_run(void);
 void test_png(void);
+void test_options(void);
+/* `unit options`: every command's options, a line each: command, name,
+ * argument (none, required, optional), short letter or - */
+int options_mode(void);
 void test_natural(void);
 void test_palette(void);
 void test_units(void);
