@@ -522,7 +522,7 @@ void store_close(struct store *s)
  * attribute, a CHECK up to six string compares (15% of a bonnie++ import
  * in callgrind instructions).  Each result's run is the row the importer
  * has just inserted; better and status words are checked by
- * record_*_valid before a row is batched (collector/import.c
+ * record_*_valid before a row is batched (collector/sink.c,
  * sink_result), attributes' origin is one of two constants.  The UNIQUE
  * indexes stay: they are also how two results with one key are caught.
  * Only for the commands that do nothing but import (import, run): they
