@@ -18,9 +18,9 @@
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/text.h"
-#include "chart.h"
-#include "html.h"
-#include "pages.h"
+#include "chart/chart.h"
+#include "pages/html.h"
+#include "pages/pages.h"
 #include "sweep.h"
 
 /* the value of comma-separated keys for run, joined by sep; NULL when the

@@ -15,7 +15,7 @@
 #define BENCHSITE_SWEEP_H
 
 #include "split.h"
-#include "sweepchart.h"
+#include "chart/sweepchart.h"
 
 struct buf;
 
