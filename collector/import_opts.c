@@ -3,6 +3,7 @@
  */
 #include "import_opts.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,20 @@ static int put_opt(struct buf *b, const char *name, const char *v1,
 	return buf_addc(b, '\n');
 }
 
+/* The options given as text, in the order their lines are written. */
+static const struct {
+	const char *name;
+	size_t off;	/* of the const char * in struct import_opts */
+} text_opts[] = {
+	{"label", offsetof(struct import_opts, label)},
+	{"test", offsetof(struct import_opts, test)},
+	{"suite", offsetof(struct import_opts, suite)},
+	{"metric", offsetof(struct import_opts, metric)},
+	{"unit", offsetof(struct import_opts, unit)},
+	{"better", offsetof(struct import_opts, better)},
+};
+#define NTEXT_OPTS ((int)(sizeof(text_opts) / sizeof(text_opts[0])))
+
 /* The options text is at most this: 64 --set pairs of long values fit. */
 #define IMPORT_OPTS_MAX ((size_t)1 << 20)
 
@@ -50,13 +65,12 @@ int import_opts_encode(const struct import_opts *o, char **out)
 
 	buf_init(&b, IMPORT_OPTS_MAX);
 	snprintf(table, sizeof(table), "%d", o->table);
-	rc = put_opt(&b, "label", o->label, NULL) ||
-	     put_opt(&b, "test", o->test, NULL) ||
-	     put_opt(&b, "suite", o->suite, NULL) ||
-	     put_opt(&b, "metric", o->metric, NULL) ||
-	     put_opt(&b, "unit", o->unit, NULL) ||
-	     put_opt(&b, "better", o->better, NULL) ||
-	     put_opt(&b, "table", o->table ? table : NULL, NULL);
+	rc = 0;
+	for (i = 0; !rc && i < NTEXT_OPTS; i++)
+		rc = put_opt(&b, text_opts[i].name,
+			     *(const char *const *)(const void *)
+			     ((const char *)o + text_opts[i].off), NULL);
+	rc = rc || put_opt(&b, "table", o->table ? table : NULL, NULL);
 	for (i = 0; !rc && i < o->nset; i++)
 		rc = put_opt(&b, "set", o->set_key[i], o->set_value[i]);
 	if (rc) {
@@ -70,6 +84,7 @@ int import_opts_encode(const struct import_opts *o, char **out)
 int import_opts_decode(char *text, struct import_opts *o)
 {
 	char *line = text, *next, *tab, *r, *w, *eq;
+	int i;
 
 	memset(o, 0, sizeof(*o));
 	for (; *line; line = next) {
@@ -92,18 +107,12 @@ int import_opts_decode(char *text, struct import_opts *o)
 			}
 		}
 		*w = '\0';
-		if (strcmp(line, "label") == 0)
-			o->label = tab + 1;
-		else if (strcmp(line, "test") == 0)
-			o->test = tab + 1;
-		else if (strcmp(line, "suite") == 0)
-			o->suite = tab + 1;
-		else if (strcmp(line, "metric") == 0)
-			o->metric = tab + 1;
-		else if (strcmp(line, "unit") == 0)
-			o->unit = tab + 1;
-		else if (strcmp(line, "better") == 0)
-			o->better = tab + 1;
+		for (i = 0; i < NTEXT_OPTS; i++)
+			if (strcmp(line, text_opts[i].name) == 0)
+				break;
+		if (i < NTEXT_OPTS)
+			*(const char **)(void *)((char *)o +
+						 text_opts[i].off) = tab + 1;
 		else if (strcmp(line, "table") == 0)
 			o->table = (int)strtol(tab + 1, NULL, 10);
 		else if (strcmp(line, "part") == 0 &&

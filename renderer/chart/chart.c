@@ -122,6 +122,28 @@ int chart_font_close(struct chart_font *f, struct err *e)
 	return 0;
 }
 
+int chart_fonts_open(struct chart_font *f, struct chart_font *bold,
+		     struct err *e)
+{
+	if (chart_font_open(f, 12, 0, e))
+		return -1;
+	if (chart_font_open(bold, 14, 1, e)) {
+		chart_font_close(f, NULL);
+		return -1;
+	}
+	return 0;
+}
+
+int chart_fonts_close(struct chart_font *f, struct chart_font *bold,
+		      struct err *e)
+{
+	if (chart_font_close(bold, e)) {
+		chart_font_close(f, NULL);
+		return -1;
+	}
+	return chart_font_close(f, e);
+}
+
 double chart_nice_step(double max, int n)
 {
 	double raw, mag, f;

@@ -172,6 +172,14 @@ int chart_font_open(struct chart_font *f, double size, int bold,
 double chart_font_measure(void *ctx, const char *s);
 int chart_font_close(struct chart_font *f, struct err *e);
 
+/* The two faces a line chart's layout measures with: f at 12 px and bold
+ * at 14 px (its title).  chart_fonts_close frees both and says whether
+ * every measure of either was good. */
+int chart_fonts_open(struct chart_font *f, struct chart_font *bold,
+		     struct err *e);
+int chart_fonts_close(struct chart_font *f, struct chart_font *bold,
+		      struct err *e);
+
 /* Lays c out; measure may be NULL to use cairo's DejaVu Sans metrics. */
 int chart_layout(const struct chart *c, chart_measure measure, void *ctx,
 		 struct chart_layout *l, struct err *e);

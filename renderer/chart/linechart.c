@@ -79,12 +79,8 @@ static int frame(const char *title, const char *unit, int width,
 	struct chart_font f, bold;
 
 	memset(l, 0, sizeof(*l));
-	if (chart_font_open(&f, 12, 0, e))
+	if (chart_fonts_open(&f, &bold, e))
 		return -1;
-	if (chart_font_open(&bold, 14, 1, e)) {
-		chart_font_close(&f, NULL);
-		return -1;
-	}
 	l->width = width;
 	l->height = 320;
 	/* cleaned for cairo and the SVG (core/textrule.h), then cut to fit */
@@ -117,11 +113,7 @@ static int frame(const char *title, const char *unit, int width,
 	}
 	for (k = 0; k < l->nyt; k++)
 		l->yt[k] = l->plot_y + l->plot_h - ys[k] / l->y_max * l->plot_h;
-	if (chart_font_close(&bold, e)) {
-		chart_font_close(&f, NULL);
-		return -1;
-	}
-	return chart_font_close(&f, e);
+	return chart_fonts_close(&f, &bold, e);
 }
 
 static double px_of(const struct line_layout *l, double t)

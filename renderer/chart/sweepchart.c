@@ -88,12 +88,8 @@ static int layout_at(const struct sweep_chart *c, int width,
 	if (c->nx < 1 || c->nseries < 1)
 		return err_set(e, NULL, 0, 0, "a sweep chart needs a setting "
 			       "and a group");
-	if (chart_font_open(&f, 12, 0, e))
+	if (chart_fonts_open(&f, &bold, e))
 		return -1;
-	if (chart_font_open(&bold, 14, 1, e)) {
-		chart_font_close(&f, NULL);
-		return -1;
-	}
 	l->width = width;
 	l->log2x = c->x[0] > 0 && c->nx >= 2 &&
 		   (powers_of_two(c) || c->x[c->nx - 1] >= 8 * c->x[0]);
@@ -180,11 +176,7 @@ static int layout_at(const struct sweep_chart *c, int width,
 		l->xt_left[l->nxt++] = x;
 		last_right = x + w;
 	}
-	if (chart_font_close(&bold, e)) {
-		chart_font_close(&f, NULL);
-		return -1;
-	}
-	return chart_font_close(&f, e);
+	return chart_fonts_close(&f, &bold, e);
 }
 
 int sweep_layout(const struct sweep_chart *c, struct sweep_layout *l,
