@@ -14,7 +14,6 @@
 #include "../../core/err.h"
 #include "../../core/textrule.h"
 #include "chart.h"
-#include "png.h"
 #include "svg.h"
 #include "paint.h"
 
@@ -347,26 +346,6 @@ static void paint_frame(cairo_t *cr, const struct line_layout *l,
 	cairo_show_text(cr, l->axis_y);
 }
 
-/* The PNG of what cr drew on s; both are freed. */
-static int finish(cairo_surface_t *s, cairo_t *cr, const struct line_layout *l,
-		  struct buf *out, struct err *e)
-{
-	cairo_status_t st = cairo_status(cr);
-	int rc;
-
-	cairo_destroy(cr);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(s);
-		return err_set(e, NULL, 0, 0, "cannot draw chart: %s",
-			       cairo_status_to_string(st));
-	}
-	cairo_surface_flush(s);
-	rc = png_encode(cairo_image_surface_get_data(s), l->width, l->height,
-			cairo_image_surface_get_stride(s), out, e);
-	cairo_surface_destroy(s);
-	return rc;
-}
-
 int line_paint_png_scheme(const struct line_layout *l, int scheme,
 			  struct buf *out, struct err *e)
 {
@@ -380,7 +359,7 @@ int line_paint_png_scheme(const struct line_layout *l, int scheme,
 	/* blue; sky blue on dark */
 	paint_source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
 	stroke_px(cr, l->px, l->py, l->npoints, 1.5);
-	return finish(s, cr, l, out, e);
+	return paint_png(s, cr, l->width, l->height, out, e);
 }
 
 int line_paint_many_png(const struct line_layout *l,
@@ -404,7 +383,7 @@ int line_paint_many_png(const struct line_layout *l,
 		paint_source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
 		stroke_series(cr, l, s[thick], 2.5);
 	}
-	return finish(surf, cr, l, out, e);
+	return paint_png(surf, cr, l->width, l->height, out, e);
 }
 
 static void svg_pt(void *ctx, int k, double x, double y)

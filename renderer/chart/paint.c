@@ -5,6 +5,9 @@
 
 #include <math.h>
 
+#include "../../core/err.h"
+#include "png.h"
+
 void paint_source(cairo_t *cr, const unsigned char rgb[3])
 {
 	cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
@@ -44,4 +47,23 @@ void paint_yticks(cairo_t *cr, const struct chart_scheme *sc, int n,
 		cairo_move_to(cr, x - 6 - ext.x_advance, yt[k] + 4);
 		cairo_show_text(cr, yt_text[k]);
 	}
+}
+
+int paint_png(cairo_surface_t *s, cairo_t *cr, int w, int h,
+	      struct buf *out, struct err *e)
+{
+	cairo_status_t st = cairo_status(cr);
+	int rc;
+
+	cairo_destroy(cr);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return err_set(e, NULL, 0, 0, "cannot draw chart: %s",
+			       cairo_status_to_string(st));
+	}
+	cairo_surface_flush(s);
+	rc = png_encode(cairo_image_surface_get_data(s), w, h,
+			cairo_image_surface_get_stride(s), out, e);
+	cairo_surface_destroy(s);
+	return rc;
 }

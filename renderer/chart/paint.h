@@ -10,6 +10,9 @@
 
 #include "chart_scheme.h"
 
+struct buf;
+struct err;
+
 /* rgb (0-255 each) as cr's source. */
 void paint_source(cairo_t *cr, const unsigned char rgb[3]);
 
@@ -24,5 +27,10 @@ void paint_title(cairo_t *cr, const struct chart_scheme *sc,
 void paint_yticks(cairo_t *cr, const struct chart_scheme *sc, int n,
 		  const double *yt, const char (*yt_text)[32], double x,
 		  double w);
+
+/* The PNG (w x h) of what cr drew on s, appended to out; both are freed.
+ * -1 with e filled when cairo failed or the encoding did. */
+int paint_png(cairo_surface_t *s, cairo_t *cr, int w, int h,
+	      struct buf *out, struct err *e);
 
 #endif

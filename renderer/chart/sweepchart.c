@@ -13,7 +13,6 @@
 #include "../../core/err.h"
 #include "../../core/textrule.h"
 #include "chart.h"
-#include "png.h"
 #include "svg.h"
 #include "paint.h"
 
@@ -206,9 +205,8 @@ int sweep_paint_png(const struct sweep_chart *c, const struct sweep_layout *l,
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	cairo_t *cr = cairo_create(s);
 	cairo_text_extents_t ext;
-	cairo_status_t st;
 	double base = l->plot_y + l->plot_h;
-	int i, k, rc;
+	int i, k;
 
 	cairo_scale(cr, scale, scale);
 	paint_title(cr, sc, l->title, 22);
@@ -294,18 +292,7 @@ int sweep_paint_png(const struct sweep_chart *c, const struct sweep_layout *l,
 			cairo_stroke(cr);
 		}
 	}
-	st = cairo_status(cr);
-	cairo_destroy(cr);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(s);
-		return err_set(e, NULL, 0, 0, "cannot draw chart: %s",
-			       cairo_status_to_string(st));
-	}
-	cairo_surface_flush(s);
-	rc = png_encode(cairo_image_surface_get_data(s), w, h,
-			cairo_image_surface_get_stride(s), out, e);
-	cairo_surface_destroy(s);
-	return rc;
+	return paint_png(s, cr, w, h, out, e);
 }
 
 /* Series i's line, dots, markers and error bars in SVG, as the PNG draws
