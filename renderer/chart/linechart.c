@@ -441,10 +441,7 @@ int line_paint_many_svg(const struct line_layout *l,
 	double base = l->plot_y + l->plot_h;
 	int i, k;
 
-	t = svg_text(svg, 12, 20, NULL, l->title);
-	svg_attr(t, "font-size", "14");
-	svg_attr(t, "font-weight", "bold");
-	svg_paint(t, "fill", sc->text, "t");
+	svg_title(svg, 20, l->title);
 	g = svg_el(svg, "g");
 	svg_paint(g, "stroke", sc->grid, "g");
 	for (k = 0; k < l->nyt; k++)

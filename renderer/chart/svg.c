@@ -92,6 +92,15 @@ xmlNodePtr svg_text(xmlNodePtr parent, double x, double y, const char *anchor,
 	return n;
 }
 
+void svg_title(xmlNodePtr svg, double y, const char *s)
+{
+	xmlNodePtr t = svg_text(svg, 12, y, NULL, s);
+
+	svg_attr(t, "font-size", "14");
+	svg_attr(t, "font-weight", "bold");
+	svg_paint(t, "fill", chart_schemes[CHART_LIGHT].text, "t");
+}
+
 /* The stylesheet of the dark scheme: only the scheme's constant colours,
  * never data. */
 static void dark_style(xmlNodePtr svg)

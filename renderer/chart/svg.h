@@ -46,6 +46,9 @@ void svg_line(xmlNodePtr parent, double x0, double y0, double x1, double y1);
  * NULL: start); the element. */
 xmlNodePtr svg_text(xmlNodePtr parent, double x, double y, const char *anchor,
 		    const char *s);
+/* A chart's title s at 12,y: bold 14 px text in the light scheme's text
+ * colour (class "t"), as the PNG paints it. */
+void svg_title(xmlNodePtr svg, double y, const char *s);
 
 /* Writes doc as a file at path and frees it: 0, or -1 with e filled (out
  * of memory while it was built included: such a chart is not written). */

@@ -375,10 +375,7 @@ int sweep_paint_svg(const struct sweep_chart *c, const struct sweep_layout *l,
 	char cls[8], rot[64];
 	int i, k;
 
-	n = svg_text(svg, 12, 22, NULL, l->title);
-	svg_attr(n, "font-size", "14");
-	svg_attr(n, "font-weight", "bold");
-	svg_paint(n, "fill", sc->text, "t");
+	svg_title(svg, 22, l->title);
 	/* the legend, inside the chart: a copied chart still reads */
 	g = svg_el(svg, "g");
 	svg_attr(g, "class", "legend");
