@@ -56,12 +56,12 @@ endif
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 ALL_CFLAGS = $(WARN) $(FUZZ_WARN) $(DEFS) $(PKG_CFLAGS) $(SAN) $(CFLAGS)
-# --build-id=sha1: the program's identity for reuse (renderer/site_key.c)
+# --build-id=sha1: the program's identity for reuse (renderer/site/site_key.c)
 # is a SHA-1 of the whole linked file, whatever the linker's default
 ALL_LDFLAGS = $(SAN) $(SAN_LD) -Wl,--build-id=sha1 $(LDFLAGS)
 
 LIB_SRC = $(wildcard core/*.c schema/*.c collector/*.c collector/formats/*.c \
-          analysis/*.c renderer/*.c cli/*.c)
+          analysis/*.c renderer/*.c renderer/*/*.c cli/*.c)
 GEN_SRC = $(BUILD)/gen/schema_sql.c $(BUILD)/gen/templates.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 TEMPLATES = $(sort $(wildcard templates/*))
@@ -82,7 +82,8 @@ $(BIN): $(BUILD)/main.o $(LIB_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c $(wildcard core/*.h schema/*.h collector/*.h \
-                  collector/formats/*.h analysis/*.h renderer/*.h cli/*.h)
+                  collector/formats/*.h analysis/*.h renderer/*.h \
+                  renderer/*/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

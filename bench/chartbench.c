@@ -4,7 +4,7 @@
  * cairo_bytes palette%": per chart, in milliseconds of this process's CPU
  * time (a shared machine disturbs it far less than wall time), the minimum
  * of REPEATS rounds.  floor = cairo drawing into an image surface; ours =
- * drawing + renderer/png.c into memory; cairo = drawing +
+ * drawing + renderer/chart/png.c into memory; cairo = drawing +
  * cairo_surface_write_to_png_stream into memory; full = chart_layout +
  * chart_paint_png to a file in DIR, what a render pays for one PNG.  The
  * values come from the LCG bench/gen.py uses, so gnuplot and matplotlib
@@ -23,8 +23,8 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
-#include "../renderer/chart.h"
-#include "../renderer/png.h"
+#include "../renderer/chart/chart.h"
+#include "../renderer/chart/png.h"
 
 static double now(void)
 {

@@ -1,5 +1,5 @@
 /*
- * render.c: `benchsite render`: the options, then renderer/site.c's
+ * render.c: `benchsite render`: the options, then renderer/render.c's
  * site_render.
  */
 #include <getopt.h>
@@ -14,7 +14,7 @@
 
 #include "../core/err.h"
 #include "../core/progress.h"
-#include "../renderer/site.h"
+#include "../renderer/render.h"
 #include "../schema/store.h"
 #include "cli.h"
 #include "commands.h"

@@ -17,6 +17,7 @@
 
 #include "../collector/format.h"
 #include "../collector/import.h"
+#include "../collector/sink.h"
 #include "../collector/source.h"
 #include "../core/err.h"
 #include "../core/lines.h"
@@ -24,69 +25,6 @@
 #include "../schema/store.h"
 #include "cli.h"
 #include "commands.h"
-
-struct stage_ctx {
-	struct store *s;
-	const struct import_opts *o;	/* NULL: options not known */
-	const char *default_label;
-	int seq;
-	long run_line;
-};
-
-static int st_run_begin(void *p, const char *suite, const char *label,
-			long line, struct err *e)
-{
-	struct stage_ctx *c = p;
-
-	if (c->o && c->o->label)
-		label = c->o->label;
-	else if (!label)
-		label = c->default_label;
-	c->seq++;
-	c->run_line = line;
-	return lifecycle_stage_run(c->s, c->seq, line, suite, label, e);
-}
-
-static int st_attr(void *p, const char *key, const char *value,
-		   struct err *e)
-{
-	struct stage_ctx *c = p;
-
-	return lifecycle_stage_attr(c->s, c->seq, key, value, LIFECYCLE_PARSER,
-				    e);
-}
-
-static int st_result(void *p, const struct record_result *r, struct err *e)
-{
-	struct stage_ctx *c = p;
-
-	if (lifecycle_stage_result(c->s, c->seq, r, e)) {
-		if (e->line == 0)
-			e->line = c->run_line;
-		return -1;
-	}
-	return 0;
-}
-
-static int st_sample(void *p, const char *test, const char *metric,
-		     double t, double value, struct err *e)
-{
-	struct stage_ctx *c = p;
-
-	return lifecycle_stage_sample(c->s, c->seq, test, metric, t, value, e);
-}
-
-static int st_run_end(void *p, struct err *e)
-{
-	struct stage_ctx *c = p;
-	int i;
-
-	for (i = 0; c->o && i < c->o->nset; i++)
-		if (lifecycle_stage_attr(c->s, c->seq, c->o->set_key[i],
-					 c->o->set_value[i], LIFECYCLE_USER, e))
-			return -1;
-	return 0;
-}
 
 /* The sources, copied out of the listing: reparse writes while it goes. */
 struct src {
@@ -210,12 +148,12 @@ static int reparse_one(struct store *s, const struct src *x,
 	int nparts = 0;
 	const struct format *fmt = format_find(x->format);
 	struct import_opts o;
-	struct stage_ctx c;
+	struct sink c;
 	struct record_sink sink;
 	struct parse_opts po;
 	struct source_input in;
-	char label[256], *opts = NULL;
-	int rc = -1, opened = 0;
+	char *opts = NULL;
+	int rc = -1, opened = 0, parsed;
 
 	memset(d, 0, sizeof(*d));
 	err_set(e, x->name, 0, 0, "%s", "");
@@ -243,36 +181,25 @@ static int reparse_one(struct store *s, const struct src *x,
 		goto out;
 	if (lifecycle_stage_reset(s, e))
 		goto out;
-	memset(&c, 0, sizeof(c));
-	import_default_label(x->name, label, sizeof(label));
-	c.s = s;
-	c.o = x->options ? &o : NULL;
-	c.default_label = label;
-	sink.ctx = &c;
-	sink.run_begin = st_run_begin;
-	sink.attr = st_attr;
-	sink.result = st_result;
-	sink.sample = st_sample;
-	sink.run_end = st_run_end;
-	memset(&po, 0, sizeof(po));
-	if (c.o) {
-		po.test = o.test;
-		po.suite = o.suite;
-		po.metric = o.metric;
-		po.unit = o.unit;
-		po.better = o.better;
-		po.table = o.table;
-	}
-	po.name = x->name;
+	/* the records pass import's checks: the same names, composed the
+	 * same way, and a name the text rule refuses stops the reparse */
+	sink_init(&c, s, 1, x->options ? &o : NULL, x->name);
+	sink_record(&c, &sink);
+	import_opts_parse(c.o, x->name, &po);
 	if (nparts && fmt->parse_set) {
 		in_set[0].name = x->name;
 		in_set[0].p = in.p;
 		in_set[0].n = in.n;
-		if (fmt->parse_set(in_set, (size_t)nparts + 1, &po, &sink, e))
-			goto out;
-	} else if (format_parse(fmt, in.p, in.n, &po, &sink, e)) {
-		goto out;
+		parsed = fmt->parse_set(in_set, (size_t)nparts + 1, &po, &sink,
+					e);
+	} else {
+		parsed = format_parse(fmt, in.p, in.n, &po, &sink, e);
 	}
+	if (parsed == 0)
+		parsed = sink_flush(&c, e);
+	sink_release(&c);
+	if (parsed)
+		goto out;
 	if (c.seq == 0) {
 		err_at(e, 0, 0, "today's '%s' parser finds no results in it",
 		       fmt->name);

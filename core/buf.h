@@ -42,7 +42,7 @@ char *buf_detach(struct buf *b, size_t *len);
 /* 1 when any buffer of this process could not grow for want of memory:
  * text built with appends whose results go unchecked (a page's sentences,
  * a chart's alt text) lacks what did not fit, and a render must not publish
- * it (renderer/site_plan.c checks this before the render publishes, as it
+ * it (renderer/pages/site_plan.c checks this before the render publishes, as it
  * checks libxml2's flag). */
 int buf_oom(void);
 

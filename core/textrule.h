@@ -7,11 +7,11 @@
  * and C1 controls (an ESC sequence clears a terminal; XML refuses them),
  * noncharacters (U+FFFE, U+FFFF and the 64 others: cairo refuses them),
  * bidirectional controls (U+202E makes a line read backwards), NUL and
- * bytes that are not UTF-8 (a lone surrogate, say).  The importer refuses
- * text holding any of them (collector/import.c), so that the store holds
- * only text every output can carry; the outputs clean what an older store
- * or the sqlite3 shell put there anyway (textrule_clean, U+FFFD for each),
- * and terminals get only cleaned text (textrule_fputs).  Tab is allowed:
+ * bytes that are not UTF-8 (a lone surrogate, say).  The record sink
+ * refuses text holding any of them (collector/sink.c), so that the store
+ * holds only text every output can carry; the outputs clean what an older
+ * store or the sqlite3 shell put there anyway (textrule_clean, U+FFFD for
+ * each), and terminals get only cleaned text (textrule_fputs).  Tab is allowed:
  * formats that can carry it mean it.  Invisible characters are refused
  * too (format characters such as U+200B and U+FEFF): "ext4" and "ext4"
  * + U+200B would be two names that print the same.  Text not in NFC

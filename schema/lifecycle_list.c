@@ -56,12 +56,15 @@ static int filter_empty(const struct lifecycle_filter *f)
 		      f->nwhere == 0);
 }
 
-/* Prepares head + filter + tail (the filter's parameters bound). */
-static int prepare_filtered(struct store *s, const char *head,
-			    const struct lifecycle_filter *f, const char *tail,
-			    sqlite3_stmt **st, struct err *e)
+/* Runs head + filter + tail (the filter's parameters bound), handing
+ * each row to row(st, cb, ctx). */
+static int each_filtered(struct store *s, const char *head,
+			 const struct lifecycle_filter *f, const char *tail,
+			 int (*row)(sqlite3_stmt *st, void *cb, void *ctx),
+			 void *cb, void *ctx, struct err *e)
 {
 	char cond[16384], sql[20480];
+	sqlite3_stmt *st;
 
 	if (f && f->nwhere > LIFECYCLE_WHERE_MAX)
 		return err_set(e, NULL, 0, 0, "too many filters");
@@ -69,10 +72,10 @@ static int prepare_filtered(struct store *s, const char *head,
 	    (size_t)snprintf(sql, sizeof(sql), "%s%s%s", head, cond, tail) >=
 		    sizeof(sql))
 		return err_set(e, NULL, 0, 0, "filter too long");
-	if (store_prepare(s, sql, st, e))
+	if (store_prepare(s, sql, &st, e))
 		return -1;
-	bind_filter(s, *st, f);
-	return 0;
+	bind_filter(s, st, f);
+	return store_each_step(s, st, row, cb, ctx, "cannot read the store", e);
 }
 
 struct run_cb {
@@ -99,16 +102,12 @@ int lifecycle_each_run(struct store *s, const struct lifecycle_filter *f,
 		       void *ctx, struct err *e)
 {
 	struct run_cb c = {cb};
-	sqlite3_stmt *st;
 
-	if (prepare_filtered(s, "SELECT r.id, r.suite, r.label, r.excluded, "
-			     "s.name, s.format, s.id, (SELECT count(*) FROM "
-			     "result x WHERE x.run_id = r.id) FROM run r JOIN "
-			     "source s ON s.id = r.source_id WHERE ", f,
-			     " ORDER BY r.id", &st, e))
-		return -1;
-	return store_each_step(s, st, run_row, &c, ctx, "cannot read the store",
-			       e);
+	return each_filtered(s, "SELECT r.id, r.suite, r.label, r.excluded, "
+			  "s.name, s.format, s.id, (SELECT count(*) FROM "
+			  "result x WHERE x.run_id = r.id) FROM run r JOIN "
+			  "source s ON s.id = r.source_id WHERE ", f,
+			  " ORDER BY r.id", run_row, &c, ctx, e);
 }
 
 struct attr_cb {
@@ -127,14 +126,10 @@ int lifecycle_each_attr(struct store *s, const struct lifecycle_filter *f,
 			void *ctx, struct err *e)
 {
 	struct attr_cb c = {cb};
-	sqlite3_stmt *st;
 
-	if (prepare_filtered(s, "SELECT a.run_id, a.key, a.value FROM run r "
-			     "JOIN run_attr a ON a.run_id = r.id WHERE ", f,
-			     " ORDER BY r.id, a.key", &st, e))
-		return -1;
-	return store_each_step(s, st, attr_row, &c, ctx, "cannot read the store",
-			       e);
+	return each_filtered(s, "SELECT a.run_id, a.key, a.value FROM run r "
+			  "JOIN run_attr a ON a.run_id = r.id WHERE ", f,
+			  " ORDER BY r.id, a.key", attr_row, &c, ctx, e);
 }
 
 struct test_cb {
@@ -159,16 +154,12 @@ int lifecycle_each_test(struct store *s, const struct lifecycle_filter *f,
 			void *ctx, struct err *e)
 {
 	struct test_cb c = {cb};
-	sqlite3_stmt *st;
 
-	if (prepare_filtered(s, "SELECT r.suite, x.test, x.metric, x.unit, "
-			     "x.better, count(DISTINCT r.id) FROM run r JOIN "
-			     "result x ON x.run_id = r.id WHERE ", f,
-			     " GROUP BY r.suite, x.test, x.metric, x.unit, "
-			     "x.better ORDER BY r.suite, min(x.id)", &st, e))
-		return -1;
-	return store_each_step(s, st, test_row, &c, ctx, "cannot read the store",
-			       e);
+	return each_filtered(s, "SELECT r.suite, x.test, x.metric, x.unit, "
+			  "x.better, count(DISTINCT r.id) FROM run r JOIN "
+			  "result x ON x.run_id = r.id WHERE ", f,
+			  " GROUP BY r.suite, x.test, x.metric, x.unit, "
+			  "x.better ORDER BY r.suite, min(x.id)", test_row, &c, ctx, e);
 }
 
 struct source_cb {
@@ -195,18 +186,14 @@ int lifecycle_each_source(struct store *s, const struct lifecycle_filter *f,
 			  void *ctx, struct err *e)
 {
 	struct source_cb c = {cb};
-	sqlite3_stmt *st;
 
-	if (prepare_filtered(s, "SELECT * FROM (SELECT s.id, s.sha256, s.name, "
-			     "s.format, s.imported_at, s.options, s.size, "
-			     "(SELECT count(*) FROM run r WHERE r.source_id = "
-			     "s.id AND ", f,
-			     filter_empty(f) ? ") AS n FROM source s) ORDER BY id"
-					     : ") AS n FROM source s) WHERE n > 0 "
-					       "ORDER BY id", &st, e))
-		return -1;
-	return store_each_step(s, st, source_row, &c, ctx, "cannot read the store",
-			       e);
+	return each_filtered(s, "SELECT * FROM (SELECT s.id, s.sha256, s.name, "
+			  "s.format, s.imported_at, s.options, s.size, "
+			  "(SELECT count(*) FROM run r WHERE r.source_id = "
+			  "s.id AND ", f,
+			  filter_empty(f) ? ") AS n FROM source s) ORDER BY id"
+					  : ") AS n FROM source s) WHERE n > 0 "
+					    "ORDER BY id", source_row, &c, ctx, e);
 }
 
 struct cmp_cb {

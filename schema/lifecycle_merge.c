@@ -59,6 +59,21 @@ static void bind_value(struct store *s, sqlite3_stmt *st, int i,
 		s->bind_rc = rc;
 }
 
+/* Binds columns from..to-1 of the row q is on to ins's parameters from+1
+ * on, and steps ins (reset by the caller): 0, or -1 with e saying what
+ * could not be copied. */
+static int insert_columns(struct store *s, sqlite3_stmt *ins, sqlite3_stmt *q,
+			  int from, int to, const char *what, struct err *e)
+{
+	int c;
+
+	for (c = from; c < to; c++)
+		bind_value(s, ins, c + 1, sqlite3_column_value(q, c));
+	if (store_step(s, ins) != SQLITE_DONE)
+		return store_db_err(s, e, what);
+	return 0;
+}
+
 /* Inserts, with insert (whose parameter 1 is bound to parent when parent
  * is not 0), every row that select (parameter 1 = from) returns, its
  * columns bound in order after the parent's.  Both statements are reset,
@@ -331,17 +346,12 @@ int lifecycle_merge(struct store *s, const char *path,
 		sqlite3_bind_int64(q[1], 1, sqlite3_column_int64(q[0], 0));
 		while ((step = sqlite3_step(q[1])) == SQLITE_ROW) {
 			long long from = sqlite3_column_int64(q[1], 0), run;
-			int c;
 
 			sqlite3_reset(ins[1]);
 			sqlite3_bind_int64(ins[1], 1, source);
-			for (c = 1; c < 7; c++)
-				bind_value(s, ins[1], c + 1,
-					   sqlite3_column_value(q[1], c));
-			if (store_step(s, ins[1]) != SQLITE_DONE) {
-				store_db_err(s, e, "cannot copy a run");
+			if (insert_columns(s, ins[1], q[1], 1, 7,
+					   "cannot copy a run", e))
 				goto out;
-			}
 			run = sqlite3_last_insert_rowid(s->db);
 			rep->runs++;
 			if (copy_rows(&m, q[2], from, ins[2], run, NULL) ||
@@ -362,7 +372,6 @@ int lifecycle_merge(struct store *s, const char *path,
 		struct store_comparison cmp;
 		char filter[4096], qn[QUOTE_ARG_SIZE];
 		struct err why;
-		int c;
 
 		/* what compare would refuse to define would stop every render
 		 * and summary of this store: left out, and said */
@@ -375,13 +384,9 @@ int lifecycle_merge(struct store *s, const char *path,
 			continue;
 		}
 		sqlite3_reset(ins[5]);
-		for (c = 0; c < 10; c++)
-			bind_value(s, ins[5], c + 1,
-				   sqlite3_column_value(q[5], c));
-		if (store_step(s, ins[5]) != SQLITE_DONE) {
-			store_db_err(s, e, "cannot copy a comparison");
+		if (insert_columns(s, ins[5], q[5], 0, 10,
+				   "cannot copy a comparison", e))
 			goto out;
-		}
 		rep->comparisons += sqlite3_changes(s->db);
 	}
 	if (step != SQLITE_DONE) {

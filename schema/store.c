@@ -522,7 +522,7 @@ void store_close(struct store *s)
  * attribute, a CHECK up to six string compares (15% of a bonnie++ import
  * in callgrind instructions).  Each result's run is the row the importer
  * has just inserted; better and status words are checked by
- * record_*_valid before a row is batched (collector/import.c
+ * record_*_valid before a row is batched (collector/sink.c,
  * sink_result), attributes' origin is one of two constants.  The UNIQUE
  * indexes stay: they are also how two results with one key are caught.
  * Only for the commands that do nothing but import (import, run): they
@@ -1569,16 +1569,6 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 	return stop;
 }
 
-static int sampled_row(sqlite3_stmt *st, void *cb, void *ctx)
-{
-	int (*fn)(void *, long long, const char *, const char *) =
-		(int (*)(void *, long long, const char *, const char *))
-		(uintptr_t)cb;
-
-	return fn(ctx, sqlite3_column_int64(st, 0), store_col_text(st, 1),
-		  store_col_text(st, 2));
-}
-
 int store_each_sampled(struct store *s, const char *suite,
 		       int (*cb)(void *ctx, long long run, const char *test,
 				 const char *metric),
@@ -1586,7 +1576,7 @@ int store_each_sampled(struct store *s, const char *suite,
 {
 	return each(s, "SELECT DISTINCT x.run_id, x.test, x.metric FROM run r"
 		    " JOIN sample x ON x.run_id = r.id WHERE r.suite = ?1",
-		    suite, 0, sampled_row, (void *)(uintptr_t)cb, ctx, e);
+		    suite, 0, run_pair_row, (void *)(uintptr_t)cb, ctx, e);
 }
 
 static int sample_full_row(sqlite3_stmt *st, void *cb, void *ctx)

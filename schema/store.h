@@ -145,7 +145,7 @@ int store_result_add(struct store *s, long long run_id,
  * statements of several rows (SQLite's cost per statement is most of a
  * short row's).  A row refused (a result given twice, a word the schema
  * does not know) fails the call without saying which: callers that must
- * name the row check it first (collector/import.c). */
+ * name the row check it first (collector/sink.c). */
 #define STORE_RESULTS_MAX 32
 int store_results_add(struct store *s, long long run_id,
 		      const struct record_result *r, size_t n, struct err *e);

@@ -48,7 +48,7 @@ check "its SHA-256 is the file's" test \
 	"$(sqlite3 "$T/db" 'select sha256 from source')" = "$sha"
 
 # its run page draws each series of interim figures from at most 4,096
-# points, thinned as they stream from the store (renderer/linechart.c): the
+# points, thinned as they stream from the store (renderer/chart/linechart.c): the
 # render's memory does not grow with the log (holding every point, 16 bytes
 # each, took it to 32 MiB here)
 rss=$(peak "$T/out" "$BIN" --db "$T/db" render --jobs 1 --out "$T/bigsite")

@@ -6,7 +6,7 @@
 # and lists, summaries and pages print the composed one.  The stored input
 # stays byte for byte as it was, and a second import of it is still the
 # same file.  Invisible characters (U+200B, U+FEFF) are still refused,
-# naming the file and line.
+# naming the file and line.  Reparse reads names through the same checks.
 . "$(dirname "$0")/lib.sh"
 need sqlite3
 
@@ -135,3 +135,34 @@ check "--label decomposed with U+200B: refused (exit 2, got $?: $(cat "$T/err"))
 	sh -c '[ "$1" = 2 ] && grep -q -- "--label holds U+200B, an invisible format character" "$2"' \
 	_ "$?" "$T/err"
 check "... and nothing stored" cmp -s "$T/before.db" "$T/db"
+
+# --- reparse passes the records through import's checks --------------------
+# The names it reads again are composed as import composed them (a reparse
+# that did not would put the decomposed spelling back in place of the
+# stored one), and a name the rule refuses stops it, naming the line.
+rm -f "$T/rp.db"
+"$BIN" --db "$T/rp.db" import "$T/disks.csv" >/dev/null 2>&1
+out=$("$BIN" --db "$T/rp.db" reparse 2>&1)
+check "reparse of names spelt both ways: unchanged ($(echo "$out" | tail -1))" \
+	[ "$(echo "$out" | head -1)" = "$T/disks.csv: unchanged" ]
+check "... and the labels are still composed" \
+	[ "$(sqlite3 "$T/rp.db" "select count(*) from run where label = '$C'")" = 2 ]
+if command -v python3 >/dev/null; then
+	# the stored bytes as a parser of today might find them: a label
+	# holding U+200B, which import refuses (the same file, imported whole)
+	printf 'run,label,test,metric,value,better\n1,ext4,t,m,1,higher\n2,ext4%s,t,m,2,higher\n' \
+		"$ZWSP" > "$T/later.csv"
+	blob=$(python3 -c 'import sys, zlib
+sys.stdout.write(zlib.compress(open(sys.argv[1], "rb").read()).hex())' "$T/later.csv")
+	sqlite3 "$T/rp.db" "update source set content = x'$blob',
+		size = $(wc -c < "$T/later.csv")"
+	dump "$T/rp.db" > "$T/rp.sql"
+	"$BIN" --db "$T/rp.db" reparse >/dev/null 2>"$T/err"
+	check "reparse refuses a label holding U+200B as import does (exit $?: $(head -1 "$T/err"))" \
+		sh -c '[ "$1" = 1 ] && grep -q "disks.csv:3: label .* holds U+200B, an invisible format character" "$2"' \
+		_ "$?" "$T/err"
+	check "... and nothing changed" sh -c 'sqlite3 "$1" .dump | cmp -s - "$2"' \
+		_ "$T/rp.db" "$T/rp.sql"
+else
+	skip "reparse refuses a label holding U+200B as import does" "no python3"
+fi

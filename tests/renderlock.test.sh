@@ -1,5 +1,5 @@
 # renderlock.test.sh: renders into one --out folder at once take turns
-# (renderer/publish_lock.h): three at a time, over many rounds, all exit 0,
+# (renderer/site/publish_lock.h): three at a time, over many rounds, all exit 0,
 # the last publishes a whole site and nothing is left beside it; one that
 # had to wait says so; a lock held by another process keeps a render off
 # the staging folder until it is released.

@@ -7,7 +7,7 @@
 #
 # What a run should link is worked out from the store, not from the site:
 # a file name ends with 8 hex digits of the SHA-256 of its parts, each with
-# its NUL (renderer/slug.c), so the test page of comparison C, test X and
+# its NUL (renderer/site/slug.c), so the test page of comparison C, test X and
 # metric M ends in -H.html with H from "test", C, X and M.
 . "$TOP/tests/lib.sh"
 need sqlite3

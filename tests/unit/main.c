@@ -12,7 +12,7 @@
  */
 #include <stdlib.h>
 
-#include "../../renderer/slug.h"
+#include "../../renderer/site/slug.h"
 #include "../../analysis/kinds.h"
 #include "../../analysis/stats.h"
 #include "tap.h"

@@ -13,9 +13,9 @@
 
 #include "../../core/buf.h"
 #include "../../core/err.h"
-#include "../../renderer/chart.h"
-#include "../../renderer/linechart.h"
-#include "../../renderer/sweepchart.h"
+#include "../../renderer/chart/chart.h"
+#include "../../renderer/chart/linechart.h"
+#include "../../renderer/chart/sweepchart.h"
 #include "tap.h"
 
 /* 7 pixels per byte: a stand-in font with known widths. */

@@ -19,7 +19,7 @@
 #include "../../core/sha256.h"
 #include "../../core/text.h"
 #include "../../core/textrule.h"
-#include "../../renderer/slug.h"
+#include "../../renderer/site/slug.h"
 #include "tap.h"
 
 static void test_sha256(void)

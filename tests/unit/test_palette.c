@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../../renderer/chart.h"
+#include "../../renderer/chart/chart.h"
 #include "tap.h"
 
 /* The least CIELAB distance two bar colours keep in every vision.  15 is

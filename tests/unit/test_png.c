@@ -13,8 +13,8 @@
 
 #include "../../core/buf.h"
 #include "../../core/err.h"
-#include "../../renderer/chart.h"
-#include "../../renderer/png.h"
+#include "../../renderer/chart/chart.h"
+#include "../../renderer/chart/png.h"
 #include "tap.h"
 
 static cairo_status_t from_buf(void *closure, unsigned char *data,

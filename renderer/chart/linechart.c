@@ -1,0 +1,476 @@
+/*
+ * linechart.c: see linechart.h.
+ */
+#include "linechart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "../../core/buf.h"
+#include "../../core/err.h"
+#include "../../core/textrule.h"
+#include "chart.h"
+#include "svg.h"
+#include "paint.h"
+
+#define LMARGIN 70.0
+#define RMARGIN 20.0
+#define TOP 54.0
+#define BOTTOM 46.0
+
+static void ticks(double max, int want, int *n, double *val,
+		  char text[][32])
+{
+	double step = chart_nice_step(max, want), v;
+	int k = 0;
+
+	for (v = 0; v <= max * (1 + 1e-9) && k < LINE_TICKS_MAX; v = ++k * step) {
+		val[k] = v;
+		chart_tick_text(v, step, max, text[k]);
+	}
+	*n = k;
+}
+
+void line_series_init(struct line_series *s)
+{
+	s->n = 0;
+	s->every = 1;
+	s->kept = 0;
+	s->t_max = s->v_max = 0;
+}
+
+void line_series_add(struct line_series *s, double t, double v)
+{
+	if (s->n == 0 || t > s->t_max)
+		s->t_max = t;
+	if (s->n == 0 || v > s->v_max)
+		s->v_max = v;
+	if (s->n % s->every == 0 && s->kept == LINE_POINTS_MAX) {
+		int i;
+
+		for (i = 0; 2 * i < s->kept; i++) {
+			s->t[i] = s->t[2 * i];
+			s->v[i] = s->v[2 * i];
+		}
+		s->kept = i;
+		s->every *= 2;
+	}
+	if (s->n % s->every == 0) {
+		s->t[s->kept] = t;
+		s->v[s->kept++] = v;
+	}
+	s->n++;
+}
+
+/* The chart's frame: title, axes from zero to x_max and y_max rounded up
+ * to their ticks, the ticks' pixels, every text measured and fitted. */
+static int frame(const char *title, const char *unit, int width,
+		 double x_max, double y_max, struct line_layout *l,
+		 struct err *e)
+{
+	double xs[LINE_TICKS_MAX], ys[LINE_TICKS_MAX], step;
+	/* a phone's 270 px plot holds four time labels, not six */
+	int k, nx = width < 600 ? 4 : 6;
+	struct chart_font f, bold;
+
+	memset(l, 0, sizeof(*l));
+	if (chart_fonts_open(&f, &bold, e))
+		return -1;
+	l->width = width;
+	l->height = 320;
+	/* cleaned for cairo and the SVG (core/textrule.h), then cut to fit */
+	textrule_clean(title, strlen(title), l->title, sizeof(l->title));
+	chart_fit_text(l->title, sizeof(l->title), width - 24,
+		       chart_font_measure, &bold);
+	snprintf(l->axis_x, sizeof(l->axis_x), "time (s)");
+	textrule_clean(unit, strlen(unit), l->axis_y, sizeof(l->axis_y));
+	chart_fit_axis(l->axis_y, sizeof(l->axis_y), width - 24,
+		       chart_font_measure, &f);
+	l->plot_x = LMARGIN;
+	l->plot_y = TOP;
+	l->plot_w = width - LMARGIN - RMARGIN;
+	l->plot_h = l->height - TOP - BOTTOM;
+	l->x_max = x_max > 0 ? x_max : 1;
+	l->y_max = y_max > 0 ? y_max : 1;
+	step = chart_nice_step(l->x_max, nx);
+	l->x_max = ceil(l->x_max / step - 1e-9) * step;
+	step = chart_nice_step(l->y_max, 5);
+	l->y_max = ceil(l->y_max / step - 1e-9) * step;
+	ticks(l->x_max, nx, &l->nxt, xs, l->xt_text);
+	ticks(l->y_max, 5, &l->nyt, ys, l->yt_text);
+	for (k = 0; k < l->nxt; k++) {
+		double w = chart_font_measure(&f, l->xt_text[k]);
+
+		l->xt[k] = l->plot_x + xs[k] / l->x_max * l->plot_w;
+		/* centred under its tick, but kept inside the image: the
+		 * last of a long run ("1000000") would be cut at the edge */
+		l->xt_left[k] = fmin(l->xt[k] - w / 2, l->width - 2 - w);
+	}
+	for (k = 0; k < l->nyt; k++)
+		l->yt[k] = l->plot_y + l->plot_h - ys[k] / l->y_max * l->plot_h;
+	return chart_fonts_close(&f, &bold, e);
+}
+
+static double px_of(const struct line_layout *l, double t)
+{
+	return l->plot_x + t / l->x_max * l->plot_w;
+}
+
+static double py_of(const struct line_layout *l, double v)
+{
+	return l->plot_y + l->plot_h - (v > 0 ? v : 0) / l->y_max * l->plot_h;
+}
+
+int line_layout(const struct line_series *s, const char *title,
+		const char *unit, int width, struct line_layout *l,
+		struct err *e)
+{
+	int i;
+
+	if (s->kept < 1)
+		return err_set(e, NULL, 0, 0, "a line chart needs points");
+	if (frame(title, unit, width, s->t_max, s->v_max, l, e))
+		return -1;
+	for (i = 0; i < s->kept; i++) {
+		l->px[l->npoints] = px_of(l, s->t[i]);
+		l->py[l->npoints] = py_of(l, s->v[i]);
+		l->npoints++;
+	}
+	return 0;
+}
+
+int line_layout_many(const struct line_series *const *s, int n,
+		     const char *title, const char *unit, int width,
+		     struct line_layout *l, struct err *e)
+{
+	double x_max = 0, y_max = 0;
+	int i, any = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i]->kept < 1)
+			continue;
+		x_max = any ? fmax(x_max, s[i]->t_max) : s[i]->t_max;
+		y_max = any ? fmax(y_max, s[i]->v_max) : s[i]->v_max;
+		any = 1;
+	}
+	if (!any)
+		return err_set(e, NULL, 0, 0, "a line chart needs points");
+	return frame(title, unit, width, x_max, y_max, l, e);
+}
+
+/* A dense series: more than LINE_BAND_DENSITY points to each pixel column
+ * it spans (an hour of reports a second on a 870 px plot has four).  Its
+ * line, stroked, covers in each column the span from its highest to its
+ * lowest point there and the segment on into the next column, widened by
+ * half the line's width: the band of those spans, filled as one outline,
+ * paints the same pixels for a fraction of the cost of stroking thousands
+ * of joined segments (bench/README.md), and its SVG path is as many times
+ * shorter. */
+#define LINE_BAND_DENSITY 2
+#define LINE_BAND_COLS 2048
+
+struct band {
+	int n;			/* columns */
+	double x0, x1;		/* the first and the last point's x */
+	double c0;		/* the first column's left edge */
+	double top[LINE_BAND_COLS], bot[LINE_BAND_COLS];
+};
+
+/* Fills b with the n points (x, y) in pixels as drawn w wide, when they
+ * are dense and go left to right with one in every column they span: 1,
+ * else 0 (then they are stroked point by point). */
+static int band_of(const double *x, const double *y, int n, double w,
+		   struct band *b)
+{
+	int k, c, prev = -1;
+	double first, last;
+
+	if (n < 2)
+		return 0;
+	first = floor(x[0]);
+	last = floor(x[n - 1]);
+	if (!(last >= first) || last - first + 1 > LINE_BAND_COLS ||
+	    n < LINE_BAND_DENSITY * (last - first + 1))
+		return 0;
+	b->n = (int)(last - first) + 1;
+	b->c0 = first;
+	b->x0 = x[0];
+	b->x1 = x[n - 1];
+	for (k = 0; k < n; k++) {
+		c = (int)(floor(x[k]) - first);
+		if (c < prev || c > prev + 1 || c >= b->n)
+			return 0;	/* back in time, or a column skipped */
+		if (c != prev) {
+			/* the segment on from the last point crosses into
+			 * c at the columns' edge: both columns hold it */
+			double edge = y[k];
+
+			if (prev >= 0 && x[k] > x[k - 1])
+				edge = y[k - 1] + (y[k] - y[k - 1]) *
+						  (first + c - x[k - 1]) /
+						  (x[k] - x[k - 1]);
+			if (prev >= 0) {
+				b->top[prev] = fmin(b->top[prev], edge);
+				b->bot[prev] = fmax(b->bot[prev], edge);
+			}
+			b->top[c] = fmin(edge, y[k]);
+			b->bot[c] = fmax(edge, y[k]);
+			prev = c;
+		} else {
+			b->top[c] = fmin(b->top[c], y[k]);
+			b->bot[c] = fmax(b->bot[c], y[k]);
+		}
+	}
+	for (c = 0; c < b->n; c++) {
+		b->top[c] -= w / 2;
+		b->bot[c] += w / 2;
+	}
+	return 1;
+}
+
+/* Column c's left (side 0) or right edge (1) in the band's outline, kept
+ * between the first and the last point: a line ends where its points
+ * end. */
+static double band_x(const struct band *b, int c, int side)
+{
+	return fmin(fmax(b->c0 + c + side, b->x0), b->x1);
+}
+
+/* Calls pt(ctx, k, x, y) for the outline's points in order: each column
+ * a pixel wide at its extent, along the tops left to right and back along
+ * the bottoms (a column's middle point joined to the next one's would
+ * narrow a one-report spike to a sliver, where the line draws it a pixel
+ * wide). */
+static void band_outline(const struct band *b,
+			 void (*pt)(void *ctx, int k, double x, double y),
+			 void *ctx)
+{
+	int c, k = 0;
+
+	for (c = 0; c < b->n; c++) {
+		pt(ctx, k++, band_x(b, c, 0), b->top[c]);
+		pt(ctx, k++, band_x(b, c, 1), b->top[c]);
+	}
+	for (c = b->n - 1; c >= 0; c--) {
+		pt(ctx, k++, band_x(b, c, 1), b->bot[c]);
+		pt(ctx, k++, band_x(b, c, 0), b->bot[c]);
+	}
+}
+
+static void cairo_pt(void *ctx, int k, double x, double y)
+{
+	if (k == 0)
+		cairo_move_to(ctx, x, y);
+	else
+		cairo_line_to(ctx, x, y);
+}
+
+/* The n points (x, y), w wide, in cr's colour: a band when they are
+ * dense, else their line. */
+static void stroke_px(cairo_t *cr, const double *x, const double *y, int n,
+		      double w)
+{
+	struct band *b = malloc(sizeof(*b));
+	int k;
+
+	if (b && band_of(x, y, n, w, b)) {
+		band_outline(b, cairo_pt, cr);
+		cairo_close_path(cr);
+		cairo_fill(cr);
+		free(b);
+		return;
+	}
+	free(b);
+	cairo_set_line_width(cr, w);
+	for (k = 0; k < n; k++) {
+		if (k == 0)
+			cairo_move_to(cr, x[k], y[k]);
+		else
+			cairo_line_to(cr, x[k], y[k]);
+	}
+	if (n == 1)	/* one report: a dot, not nothing */
+		cairo_line_to(cr, x[0] + 0.5, y[0]);
+	cairo_stroke(cr);
+}
+
+/* Series s's points in l's pixels, into x and y. */
+static void series_px(const struct line_layout *l, const struct line_series *s,
+		      double *x, double *y)
+{
+	int k;
+
+	for (k = 0; k < s->kept; k++) {
+		x[k] = px_of(l, s->t[k]);
+		y[k] = py_of(l, s->v[k]);
+	}
+}
+
+static void stroke_series(cairo_t *cr, const struct line_layout *l,
+			  const struct line_series *s, double w)
+{
+	double x[LINE_POINTS_MAX], y[LINE_POINTS_MAX];
+
+	series_px(l, s, x, y);
+	stroke_px(cr, x, y, s->kept, w);
+}
+
+int line_paint_png(const struct line_layout *l, struct buf *out,
+		   struct err *e)
+{
+	return line_paint_png_scheme(l, CHART_LIGHT, out, e);
+}
+
+/* The title, grid, ticks and axis titles of l on a ground of sc. */
+static void paint_frame(cairo_t *cr, const struct line_layout *l,
+			const struct chart_scheme *sc)
+{
+	cairo_text_extents_t ext;
+	double base = l->plot_y + l->plot_h;
+	int k;
+
+	paint_title(cr, sc, l->title, 20);
+	paint_yticks(cr, sc, l->nyt, l->yt, l->yt_text, l->plot_x, l->plot_w);
+	for (k = 0; k < l->nxt; k++) {
+		cairo_move_to(cr, l->xt_left[k], base + 16);
+		cairo_show_text(cr, l->xt_text[k]);
+	}
+	cairo_text_extents(cr, l->axis_x, &ext);
+	cairo_move_to(cr, l->plot_x + l->plot_w / 2 - ext.x_advance / 2,
+		      base + 34);
+	cairo_show_text(cr, l->axis_x);
+	cairo_move_to(cr, 12, l->plot_y - 14);
+	cairo_show_text(cr, l->axis_y);
+}
+
+int line_paint_png_scheme(const struct line_layout *l, int scheme,
+			  struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc =
+		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+							l->width, l->height);
+	cairo_t *cr = cairo_create(s);
+
+	paint_frame(cr, l, sc);
+	/* blue; sky blue on dark */
+	paint_source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
+	stroke_px(cr, l->px, l->py, l->npoints, 1.5);
+	return paint_png(s, cr, l->width, l->height, out, e);
+}
+
+int line_paint_many_png(const struct line_layout *l,
+			const struct line_series *const *s, int n, int thick,
+			int scheme, struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc =
+		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
+	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+							   l->width, l->height);
+	cairo_t *cr = cairo_create(surf);
+	int i;
+
+	paint_frame(cr, l, sc);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	paint_source(cr, sc->muted);
+	for (i = 0; i < n; i++)
+		if (i != thick)
+			stroke_series(cr, l, s[i], 1);
+	if (thick >= 0 && thick < n) {
+		paint_source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
+		stroke_series(cr, l, s[thick], 2.5);
+	}
+	return paint_png(surf, cr, l->width, l->height, out, e);
+}
+
+static void svg_pt(void *ctx, int k, double x, double y)
+{
+	char p[64];
+
+	snprintf(p, sizeof(p), "%s%c%.2f %.2f", k ? " " : "", k ? 'L' : 'M',
+		 x, y);
+	buf_adds(ctx, p);
+}
+
+/* Series s as an SVG path in g, w wide: a band (stroke none, filled
+ * with fill in class fill_cls) when it is dense, else its line (stroked
+ * by g's or the caller's attributes). */
+static xmlNodePtr path_svg(xmlNodePtr g, const struct line_layout *l,
+			   const struct line_series *s, double w,
+			   const unsigned char fill[3], const char *fill_cls)
+{
+	double x[LINE_POINTS_MAX], y[LINE_POINTS_MAX];
+	struct band *b = malloc(sizeof(*b));
+	struct buf d;
+	xmlNodePtr n;
+	int k, band;
+
+	series_px(l, s, x, y);
+	band = b && band_of(x, y, s->kept, w, b);
+	buf_init(&d, (size_t)(band ? 4 * b->n + 1 : s->kept + 1) * 24);
+	if (band) {
+		band_outline(b, svg_pt, &d);
+		buf_adds(&d, " Z");
+	} else {
+		for (k = 0; k < s->kept; k++)
+			svg_pt(&d, k, x[k], y[k]);
+		if (s->kept == 1)	/* one report: a dot, not nothing */
+			svg_pt(&d, 1, x[0] + 0.5, y[0]);
+	}
+	free(b);
+	n = svg_el(g, "path");
+	svg_attr(n, "d", d.data ? d.data : "M0 0");
+	buf_release(&d);
+	if (band) {
+		svg_attr(n, "stroke", "none");
+		svg_paint(n, "fill", fill, fill_cls);
+	}
+	return n;
+}
+
+int line_paint_many_svg(const struct line_layout *l,
+			const struct line_series *const *s, int n, int thick,
+			struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
+	xmlNodePtr svg = NULL, g, t;
+	xmlDocPtr doc = svg_new(l->width, l->height, l->title, 12, &svg);
+	double base = l->plot_y + l->plot_h;
+	int i, k;
+
+	svg_title(svg, 20, l->title);
+	g = svg_el(svg, "g");
+	svg_paint(g, "stroke", sc->grid, "g");
+	for (k = 0; k < l->nyt; k++)
+		svg_line(g, l->plot_x, floor(l->yt[k]) + 0.5,
+			 l->plot_x + l->plot_w, floor(l->yt[k]) + 0.5);
+	g = svg_el(svg, "g");
+	svg_paint(g, "fill", sc->muted, "m");
+	for (k = 0; k < l->nyt; k++)
+		svg_text(g, l->plot_x - 6, l->yt[k] + 4, "end", l->yt_text[k]);
+	for (k = 0; k < l->nxt; k++)
+		svg_text(g, l->xt_left[k], base + 16, NULL, l->xt_text[k]);
+	svg_text(g, l->plot_x + l->plot_w / 2, base + 34, "middle", l->axis_x);
+	svg_text(g, 12, l->plot_y - 14, NULL, l->axis_y);
+	g = svg_el(svg, "g");
+	svg_attr(g, "fill", "none");
+	svg_attr(g, "stroke-linejoin", "round");
+	svg_paint(g, "stroke", sc->muted, "sm");
+	for (i = 0; i < n; i++)
+		if (i != thick)
+			path_svg(g, l, s[i], 1, sc->muted, "m");
+	if (thick >= 0 && thick < n) {
+		/* the mean: blue, sky blue on a dark page (class ln; lf when
+		 * it is a band) */
+		t = svg_el(svg, "g");
+		svg_attr(t, "fill", "none");
+		svg_attr(t, "stroke-linejoin", "round");
+		svg_attr(t, "stroke-width", "2.5");
+		svg_paint(t, "stroke", sc->bar[0], "ln");
+		path_svg(t, l, s[thick], 2.5, sc->bar[0], "lf");
+	}
+	return svg_save_buf(doc, out, e);
+}

@@ -1,0 +1,46 @@
+/*
+ * chart_html.h: a chart as page markup: the <picture> that shows it, bars
+ * and lines alike (chart_html.c).
+ */
+#ifndef BENCHSITE_CHART_HTML_H
+#define BENCHSITE_CHART_HTML_H
+
+#include <libxml/tree.h>
+
+/* Appends a chart image to parent : a <picture> whose
+ * <source> is the SVG (it follows the reader's colour scheme, chart_svg.c)
+ * or, for a PNG-only chart, the dark PNG under prefers-color-scheme: dark,
+ * and whose <img> is the (light) PNG, shown width x height CSS px with alt
+ * as its text; with scroll, in a <div class="chart"> box that scrolls
+ * sideways on a narrow screen so the chart keeps its natural size and its
+ * text stays legible.  svg and dark may be NULL.  Returns the <img>. */
+xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
+			  const char *dark, int width, int height,
+			  const char *alt, int scroll);
+
+/* The parts of html_chart_img for a chart with more variants: a
+ * <picture> (in a scrolling <div class="chart"> with scroll), a <source>
+ * (media may be NULL; svg sets type="image/svg+xml"; width and height,
+ * when not 0, the variant's own size), and its <img>. */
+xmlNodePtr html_picture(xmlNodePtr parent, int scroll);
+void html_source(xmlNodePtr pic, const char *srcset, const char *media,
+		 int svg, int width, int height);
+xmlNodePtr html_picture_img(xmlNodePtr pic, const char *png, int width,
+			    int height, const char *alt);
+
+/* A chart of files BASE.png, BASE.svg and BASE-narrow.svg (width x
+ * height, its narrow layout nw x nh) at full size in fig, in its
+ * scrolling box: a phone gets the narrow SVG, others the full one, and the
+ * PNG is the fallback; then fig's caption, caption and a link to the SVG.
+ * Bars (pages.c), a sweep's lines and figures over time alike. */
+void html_chart_full(xmlNodePtr fig, const char *base, int width, int height,
+		     int nw, int nh, const char *alt, const char *caption);
+
+/* The thumbnail of the same chart in fig, linked to page href: the narrow
+ * SVG at its own size (legible), BASE-thumb.png (tw x th) the fallback;
+ * then fig's caption. */
+void html_chart_thumb(xmlNodePtr fig, const char *base, const char *href,
+		      int tw, int th, int nw, int nh, const char *alt,
+		      const char *caption);
+
+#endif

@@ -1,0 +1,231 @@
+/*
+ * page_timeseries.c: see page_timeseries.h.
+ */
+#include "page_timeseries.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../analysis/analysis.h"
+#include "../../analysis/timeseries.h"
+#include "../../analysis/units.h"
+#include "../../core/buf.h"
+#include "../../core/err.h"
+#include "../chart/chart.h"
+#include "../site/draw.h"
+#include "html.h"
+#include "../chart/linechart.h"
+#include "../site/site.h"
+#include "../site/slug.h"
+#include "chart_html.h"
+
+#define WIDTH 960
+
+/* A group's runs as line series, the last one the group's mean. */
+struct lines {
+	struct line_series **s;
+	int n;			/* runs, then the mean */
+	double factor;		/* the unit chosen: figures / factor */
+	int bad;
+};
+
+static void each_report(void *ctx, int k, double t, double v)
+{
+	struct lines *l = ctx;
+
+	line_series_add(l->s[k], t, v / l->factor);
+}
+
+static void lines_free(struct lines *l)
+{
+	int i;
+
+	for (i = 0; l->s && i < l->n; i++)
+		free(l->s[i]);
+	free(l->s);
+	memset(l, 0, sizeof(*l));
+}
+
+static int lines_alloc(struct lines *l, int n)
+{
+	int i;
+
+	memset(l, 0, sizeof(*l));
+	if (!(l->s = calloc((size_t)n, sizeof(*l->s))))
+		return -1;
+	l->n = n;
+	for (i = 0; i < n; i++) {
+		if (!(l->s[i] = malloc(sizeof(*l->s[i]))))
+			return -1;
+		line_series_init(l->s[i]);
+	}
+	return 0;
+}
+
+/* The largest report of column c over every run of the comparison, so
+ * that every group's chart shares one unit; 0 when there is none. */
+struct peak {
+	double max;
+	int any;
+};
+
+static void each_peak(void *ctx, int k, double t, double v)
+{
+	struct peak *p = ctx;
+
+	(void)k;
+	(void)t;
+	if (!p->any || fabs(v) > p->max)
+		p->max = fabs(v);
+	p->any = 1;
+}
+
+/* One group's chart and sentences; tg holds its series, lines its runs'
+ * lines (the mean's still empty). */
+static int group_figure(struct site *s, xmlNodePtr parent,
+			const struct analysis *a, int c, int g,
+			struct ts_group *tg, struct lines *ln,
+			const struct units_view *uv)
+{
+	const struct model *m = a->m;
+	const struct column *col = &m->cols[c];
+	const char *parts[] = {"time", m->name, col->test, col->metric,
+			       m->groups[g], NULL};
+	const struct line_series *const *ss =
+		(const struct line_series *const *)ln->s;
+	char base[SLUG_MAX], name[SLUG_MAX + 16];
+	char title[400], ay[300], alt[700], who[300];
+	const struct stats *st = analysis_stats(a, c, g);
+	struct line_layout *lay = malloc(sizeof(*lay));
+	struct line_layout *nlay = malloc(sizeof(*nlay));
+	struct ts_result r;
+	double *t = malloc((size_t)(tg->n ? tg->n : 1) * sizeof(*t));
+	double *v = malloc((size_t)(tg->n ? tg->n : 1) * sizeof(*v));
+	struct buf b;
+	long i;
+	int rc, k;
+
+	if (!lay || !nlay || !t || !v) {
+		free(lay);
+		free(nlay);
+		free(t);
+		free(v);
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	}
+	ts_group_series(tg, t, v);
+	for (i = 0; i < tg->n; i++)
+		line_series_add(ln->s[ln->n - 1], t[i], v[i] / uv->factor);
+	rc = ts_analyse(t, v, tg->n, column_higher(col), &r);
+	free(t);
+	free(v);
+	if (rc) {
+		free(lay);
+		free(nlay);
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	}
+	/* a sweep's group at a setting is "commit-on at clients=4" */
+	model_group_said(m, g, who, sizeof(who));
+	snprintf(title, sizeof(title), "%s: %s over time", who, col->metric);
+	snprintf(ay, sizeof(ay), "%s%s%s%s, %s is better", col->metric,
+		 *uv->unit ? " (" : "", uv->unit, *uv->unit ? ")" : "",
+		 col->better);
+	slug_make(base, parts);
+	buf_init(&b, (size_t)64 << 20);
+	/* as a bar chart: BASE.png (light, the fallback), BASE.svg (light
+	 * and dark) and the phone's BASE-narrow.svg */
+	rc = line_layout_many(ss, ln->n, title, ay, WIDTH, lay, s->e);
+	if (rc == 0)
+		rc = line_layout_many(ss, ln->n, title, ay, CHART_NARROW_WIDTH,
+				      nlay, s->e);
+	for (k = 0; rc == 0 && k < 3; k++) {
+		static const char *const suffix[] = {".png", ".svg",
+						     "-narrow.svg"};
+
+		buf_reset(&b);
+		rc = k == 0 ? line_paint_many_png(lay, ss, ln->n, ln->n - 1,
+						  CHART_LIGHT, &b, s->e) :
+		     line_paint_many_svg(k == 1 ? lay : nlay, ss, ln->n,
+					 ln->n - 1, &b, s->e);
+		snprintf(name, sizeof(name), "%s%s", base, suffix[k]);
+		if (rc == 0)
+			rc = site_write(s, name, b.data, b.len, 0);
+	}
+	if (rc == 0)
+		rc = draw_line_made(s, base);
+	if (rc == 0) {
+		xmlNodePtr fig = html_el(parent, "figure", NULL);
+
+		snprintf(alt, sizeof(alt), "Line chart of %s over time for %s: "
+			 "each run a thin line, their mean thick; what it "
+			 "shows is said below", col->metric, who);
+		buf_reset(&b);
+		ts_sentences(&r, who, tg->nruns, col->unit,
+			     st->n > 0 ? st->mean : NAN, &b);
+		if (tg->dropped) {
+			char n[32];
+
+			units_number(TS_SAMPLES_MAX, n);
+			buf_printf(&b, " Only each run's first %s reports are "
+				   "averaged.", n);
+		}
+		html_chart_full(fig, base, lay->width, lay->height,
+				nlay->width, nlay->height, alt,
+				b.data ? b.data : "");
+	}
+	buf_release(&b);
+	free(lay);
+	free(nlay);
+	return rc;
+}
+
+int page_timeseries(struct site *s, xmlNodePtr parent,
+		    const struct analysis *a, int c)
+{
+	const struct model *m = a->m;
+	struct peak pk = {0, 0};
+	struct units_view uv;
+	xmlNodePtr sec = NULL;
+	int g, rc = 0;
+
+	/* a first pass finds whether any run reported and the unit that
+	 * holds the largest report */
+	for (g = 0; rc == 0 && g < m->ngroups; g++) {
+		struct ts_group tg;
+
+		ts_group_init(&tg);
+		rc = ts_load(s->store, m, c, g, &tg, each_peak, &pk, s->e);
+		ts_group_release(&tg);
+	}
+	if (rc || !pk.any)
+		return rc;
+	units_pick(m->cols[c].unit, pk.max, &uv);
+	for (g = 0; rc == 0 && g < m->ngroups; g++) {
+		struct ts_group tg;
+		struct lines ln;
+
+		ts_group_init(&tg);
+		if (lines_alloc(&ln, m->nruns[g] + 1)) {
+			lines_free(&ln);
+			return err_set(s->e, NULL, 0, 0, "out of memory");
+		}
+		ln.factor = uv.factor;
+		rc = ts_load(s->store, m, c, g, &tg, each_report, &ln, s->e);
+		if (rc == 0 && tg.nruns > 0) {
+			if (!sec) {
+				sec = html_el(parent, "section", NULL);
+				html_attr(sec, "class", "over-time");
+				html_el(sec, "h2", "Over time");
+				html_el(sec, "p", "The figures each run reported "
+					"as it ran: each run a thin line, the "
+					"group's mean at each report a thick "
+					"one.");
+			}
+			rc = group_figure(s, sec, a, c, g, &tg, &ln, &uv);
+		}
+		ts_group_release(&tg);
+		lines_free(&ln);
+	}
+	return rc;
+}
