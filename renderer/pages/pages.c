@@ -33,6 +33,7 @@
 #include "page_timeseries.h"
 #include "page_run.h"
 #include "page_systems.h"
+#include "page_names.h"
 #include "pages.h"
 #include "../site/site.h"
 #include "../site/site_entry.h"
@@ -157,15 +158,6 @@ void pages_column_title(xmlNodePtr parent, const struct model *m, int c,
 	}
 }
 
-static void file_name(const char *const *parts, const char *ext,
-		      char out[SLUG_MAX + 8])
-{
-	char slug[SLUG_MAX];
-
-	slug_make(slug, parts);
-	snprintf(out, SLUG_MAX + 8, "%s.%s", slug, ext);
-}
-
 /* "a", "a and b", "a, b and c" of the groups flagged in set. */
 static void group_list(const struct model *m, const unsigned char *set,
 		       struct buf *b)
@@ -186,16 +178,6 @@ static void group_list(const struct model *m, const unsigned char *set,
 static const char *status_text(const char *status)
 {
 	return strcmp(status, "too-fast") == 0 ? "too fast" : status;
-}
-
-void pages_column_name(const struct model *m, int c, char *out, size_t cap)
-{
-	char title[300], raw[300];
-
-	if (titles_column(m, c, title, sizeof(title), raw, sizeof(raw)))
-		snprintf(out, cap, "%s (%s)", title, raw);
-	else
-		snprintf(out, cap, "%s", raw);
 }
 
 /* The second head of a results table's column: the metric (its
@@ -350,14 +332,6 @@ static void results_table(xmlNodePtr parent, const struct analysis *a)
 	}
 	if (a->m->ncols == 0)
 		results_part(parent, a, 0, 0, 1);
-}
-
-void pages_test_file(const struct model *m, int c, char out[SLUG_MAX + 8])
-{
-	const char *parts[] = {"test", m->name, m->cols[c].test,
-			       m->cols[c].metric, NULL};
-
-	file_name(parts, "html", out);
 }
 
 /* Group g is in a view of column c when it has a result there (a figure,
@@ -1413,8 +1387,8 @@ static int downloads(struct site *s, const struct analysis *a,
 	struct buf c, j;
 	int col, g, k, rc = -1, first = 1;
 
-	file_name(parts, "csv", csv);
-	file_name(parts, "json", json);
+	pages_file_name(parts, "csv", csv);
+	pages_file_name(parts, "json", json);
 	buf_init(&c, (size_t)256 << 20);
 	buf_init(&j, (size_t)256 << 20);
 	for (k = 0; k < 14; k++)
@@ -1524,7 +1498,7 @@ int pages_comparison(struct site *s, const struct model *m,
 		snprintf(title, sizeof(title), "%s", m->title);
 	else
 		snprintf(title, sizeof(title), "%s, by %s", m->name, m->by);
-	file_name(parts, "html", name);
+	pages_file_name(parts, "html", name);
 	buf_init(&b, 1 << 16);
 	headline(a, &b);
 	entry->name = strdup(m->name);

@@ -23,15 +23,6 @@ int pages_comparison(struct site *s, const struct model *m,
 /* Writes index.html listing the entries. */
 int pages_index(struct site *s, const struct site_entry *entries, int n);
 
-/* The file name of the test page of m's column c. */
-void pages_test_file(const struct model *m, int c, char out[SLUG_MAX + 8]);
-
-/* The name a test page is titled by after its comparison's title, and
- * the text of the links to it: the column's description with its stored
- * names ("Random file deletion: rate (ran_del rate)", titles.h), or the
- * names alone (the test, with its metric when the test has several). */
-void pages_column_name(const struct model *m, int c, char *out, size_t cap);
-
 /* Fills td, a cell of a results table, with group g's mean in column c
  * (which has one) and its run count; the best of the column is marked by
  * a star and bold, not by colour alone.  The figure gets zeros up to

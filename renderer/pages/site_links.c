@@ -34,7 +34,7 @@
 #include "../../core/sha256.h"
 #include "../../core/sort.h"
 #include "../../analysis/model.h"
-#include "pages.h"
+#include "page_names.h"
 #include "../site/site_entry.h"
 
 /* Uses (run, comparison) in one site: 512 MiB of them; 100,000 runs in
