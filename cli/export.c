@@ -223,7 +223,6 @@ static const struct cli_opt opts[] = {
 	{"with-samples", no_argument, 'W', NULL,
 	 "the results and the samples in one table, which import\n"
 	 "reads back as the same runs with their samples"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 /* --format's words, in enum fmt's order */
@@ -354,6 +353,6 @@ out:
 
 const struct cli_command cli_export = {
 	"export", "write every result as TSV, CSV or JSON",
-	run_export, opts, export_head, 17, export_tail, NULL,
+	run_export, CLI_OPTS(opts), export_head, 17, export_tail, NULL,
 	CLI_SELECT | CLI_NO_OPERANDS,
 };

@@ -47,7 +47,6 @@ static const struct cli_opt opts[] = {
 	 "the most numbers)"},
 	{"quiet", no_argument, 'q', NULL,
 	 "no total line, no progress line for large files"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 /* The registry's formats, after the usage. */
@@ -314,5 +313,5 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_import = {
 	"import", "import result files, folders or standard input",
-	run_import, opts, import_head, 16, import_tail, list_formats, 0,
+	run_import, CLI_OPTS(opts), import_head, 16, import_tail, list_formats, 0,
 };

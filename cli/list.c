@@ -326,7 +326,6 @@ static const struct cli_opt opts[] = {
 	 "runs: every attribute, not only those that tell the\n"
 	 "listed runs apart"},
 	{"attrs", CLI_ALSO, 0, "K1,K2", "runs: these attributes, in this order"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char list_head[] =
@@ -434,5 +433,5 @@ done:
 
 const struct cli_command cli_list = {
 	"list", "list the runs, tests, sources or comparisons",
-	run_list, opts, list_head, 17, list_tail, NULL, CLI_SELECT,
+	run_list, CLI_OPTS(opts), list_head, 17, list_tail, NULL, CLI_SELECT,
 };

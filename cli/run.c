@@ -105,7 +105,6 @@ static const struct cli_opt opts[] = {
 	 "no line per step (which repeat starts, on a\n"
 	 "terminal, and what it imported or did); warnings and\n"
 	 "errors are still said"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char run_head[] =
@@ -944,5 +943,5 @@ static int run_main(int argc, char **argv, const struct cli_env *env)
 const struct cli_command cli_run = {
 	"run",
 	"run a benchmark and import its output with the machine's facts",
-	run_main, opts, run_head, 16, run_tail, NULL, CLI_IN_ORDER,
+	run_main, CLI_OPTS(opts), run_head, 16, run_tail, NULL, CLI_IN_ORDER,
 };

@@ -36,7 +36,6 @@ static const struct cli_opt opts[] = {
 	CLI_WHERE("choose the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
 		  "K~=V (K holds the text V), K!~=V, K, !K, with label=L\n"
 		  "for a label; repeatable, all must hold)"),
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char tag_head[] =
@@ -238,6 +237,6 @@ out:
 
 const struct cli_command cli_tag = {
 	"tag", "change runs' labels and attributes after import",
-	run_tag, opts, tag_head, 17, tag_tail, NULL,
+	run_tag, CLI_OPTS(opts), tag_head, 17, tag_tail, NULL,
 	CLI_SELECT_SUITE | CLI_SELECT_WHERE,
 };
