@@ -19,6 +19,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/grow.h"
 #include "../core/quote.h"
 #include "../core/sort.h"
 #include "../core/strindex.h"
@@ -166,15 +167,8 @@ static int note_run_test(struct load *l, long long run, int group,
 {
 	struct run_test *x;
 
-	if (l->nrt == l->rtcap) {
-		long ncap = l->rtcap ? 2 * l->rtcap : 64;
-		struct run_test *n = realloc(l->rt, (size_t)ncap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		l->rt = n;
-		l->rtcap = ncap;
-	}
+	if (GROW(l->rt, l->nrt, l->rtcap, 64))
+		return -1;
 	x = &l->rt[l->nrt];
 	x->run = run;
 	x->group = group;
@@ -301,15 +295,8 @@ static int find_col(struct load *l, const struct record_result *r)
 		return -2;
 	if (strindex_add(&l->col_index, h, m->ncols))
 		return -1;
-	if (m->ncols == m->ccap) {
-		int ncap = m->ccap ? 2 * m->ccap : 16;
-		struct column *nc = realloc(m->cols, (size_t)ncap * sizeof(*nc));
-
-		if (!nc)
-			return -1;
-		m->cols = nc;
-		m->ccap = ncap;
-	}
+	if (GROW(m->cols, m->ncols, m->ccap, 16))
+		return -1;
 	c = &m->cols[m->ncols];
 	memset(c, 0, sizeof(*c));
 	c->test = strdup(r->test);
@@ -435,16 +422,8 @@ static int add_label(struct model *m, long long run, const char *label)
 {
 	if (m->nlabels > 0 && m->labels[m->nlabels - 1].run == run)
 		return 0;
-	if (m->nlabels == m->labelcap) {
-		long ncap = m->labelcap ? 2 * m->labelcap : 64;
-		struct model_label *nl = realloc(m->labels, (size_t)ncap *
-						 sizeof(*nl));
-
-		if (!nl)
-			return -1;
-		m->labels = nl;
-		m->labelcap = ncap;
-	}
+	if (GROW(m->labels, m->nlabels, m->labelcap, 64))
+		return -1;
 	m->labels[m->nlabels].run = run;
 	if (!(m->labels[m->nlabels].label = strdup(label)))
 		return -1;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/grow.h"
 #include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/text.h"
@@ -58,15 +59,8 @@ static int add_key(void *ctx, const char *key)
 {
 	struct keys *k = ctx;
 
-	if (k->n == k->cap) {
-		int ncap = k->cap ? 2 * k->cap : 16;
-		char **nk = realloc(k->k, (size_t)ncap * sizeof(*nk));
-
-		if (!nk)
-			return -1;
-		k->k = nk;
-		k->cap = ncap;
-	}
+	if (GROW(k->k, k->n, k->cap, 16))
+		return -1;
 	k->k[k->n] = strdup(key);
 	return k->k[k->n++] ? 0 : -1;
 }

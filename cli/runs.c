@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/grow.h"
 #include "../core/quote.h"
 #include "../core/sort.h"
 #include "../schema/lifecycle.h"
@@ -118,15 +119,8 @@ int cli_runs_named(struct cli_runs *r, int argc, char **argv, int first)
 
 int cli_runs_add(struct cli_runs *r, long long id)
 {
-	if (r->n == r->cap) {
-		long ncap = r->cap ? 2 * r->cap : 64;
-		long long *nid = realloc(r->id, (size_t)ncap * sizeof(*nid));
-
-		if (!nid)
-			return -1;
-		r->id = nid;
-		r->cap = ncap;
-	}
+	if (GROW(r->id, r->n, r->cap, 64))
+		return -1;
 	r->id[r->n++] = id;
 	return 0;
 }
