@@ -24,16 +24,15 @@
 #include "../schema/store.h"
 #include "cli.h"
 #include "commands.h"
+#include "select.h"
 #include "../core/quote.h"
 
 static const struct cli_opt opts[] = {
 	{"format", required_argument, 'f', "F",
 	 "read the input as format F instead of detecting it"},
-	{"label", required_argument, 'l', "L",
-	 "name every run L (default: what the input calls it,\n"
-	 "else the file name without its extension)"},
-	{"set", required_argument, 's', "K=V",
-	 "add attribute K=V to every run (repeatable)"},
+	CLI_LABEL("name every run L (default: what the input calls it,\n"
+		  "else the file name without its extension)"),
+	CLI_SET("add attribute K=V to every run (repeatable)"),
 	{"test", required_argument, 't', "NAME",
 	 "the test name when the output does not say it"},
 	{"suite", required_argument, CLI_LONG_ONLY('S'), "S", ""},

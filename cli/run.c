@@ -56,14 +56,13 @@
 #include "cli.h"
 #include "commands.h"
 #include "run_save.h"
+#include "select.h"
 
 static const struct cli_opt opts[] = {
-	{"label", required_argument, 'l', "L",
-	 "name every run L (default: what the output calls it,\n"
-	 "else the command and test, e.g. sysbench-cpu)"},
-	{"set", required_argument, 's', "K=V",
-	 "add attribute K=V to every run (repeatable; wins over\n"
-	 "the facts)"},
+	CLI_LABEL("name every run L (default: what the output calls it,\n"
+		  "else the command and test, e.g. sysbench-cpu)"),
+	CLI_SET("add attribute K=V to every run (repeatable; wins over\n"
+		"the facts)"),
 	{"repeat", required_argument, 'r', "N",
 	 "run COMMAND N times, each its own run (default 1)"},
 	{"param", required_argument, CLI_LONG_ONLY('p'), "K=V1,V2...",
