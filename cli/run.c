@@ -372,9 +372,10 @@ static void progress(const struct run_cfg *cfg, const char *step,
 /* Runs argv in cfg->dir (echo: RUN_ECHO or RUN_ECHO_STDERR), its output
  * captured into out under name: in memory while small, an unlinked file
  * past that, up to RUN_OUTPUT_MAX (memory stays flat whatever the command
- * prints).  0, or one of the two above with e said. */
+ * prints).  What it left running is said, as step's.  0, or one of the
+ * two above with e set. */
 static int capture(const struct run_cfg *cfg, char *const argv[], int echo,
-		   const char *name, struct run_result *r,
+		   const char *name, const char *step, struct run_result *r,
 		   struct source_input *out, struct err *e)
 {
 	struct source_spool sp;
@@ -387,6 +388,10 @@ static int capture(const struct run_cfg *cfg, char *const argv[], int echo,
 		source_spool_release(&sp);
 		return CAPTURE_NOT_RUN;
 	}
+	if (r->nleft)
+		/* through warnmsg: process names are not ours to trust */
+		warnmsg("%s: still running when '%s' had exited and its output "
+			"closed, so stopped: %s", step, argv[0], r->left);
 	return source_spool_finish(&sp, out, e) ? CAPTURE_NOT_KEPT : 0;
 }
 
@@ -410,16 +415,12 @@ static int run_aside(const struct run_cfg *cfg, const struct combo *co,
 		 co->where[0] ? ", " : "", co->where);
 	snprintf(pre, sizeof(pre), "%s: ", step);
 	progress(cfg, step, argv);
-	if ((rc = capture(cfg, argv, RUN_ECHO_STDERR, what, &r, &out, &e)) ==
-	    CAPTURE_NOT_RUN) {
-		warnmsg("%s%s", pre, e.msg);
-		return -1;
-	}
-	if (r.nleft)
-		warnmsg("%sstill running when '%s' had exited and its output "
-			"closed, so stopped: %s", pre, argv[0], r.left);
-	if (rc) {
-		err_print(&e);
+	if ((rc = capture(cfg, argv, RUN_ECHO_STDERR, what, step, &r, &out,
+			  &e))) {
+		if (rc == CAPTURE_NOT_RUN)
+			warnmsg("%s%s", pre, e.msg);
+		else
+			err_print(&e);
 		return -1;
 	}
 	rc = check_end(argv, &r, &out, pre, step, then);
@@ -461,16 +462,7 @@ static int one_repeat(struct store *s, const struct combo *co,
 	progress(cfg, ps, argv);
 	utc_now(v);
 	run_facts_set(facts, "started_at", v);
-	if ((k = capture(cfg, argv, RUN_ECHO, co->name, &r, &out, &e)) ==
-	    CAPTURE_NOT_RUN) {
-		err_print(&e);
-		return -1;
-	}
-	if (r.nleft)
-		/* through warnmsg: process names are not ours to trust */
-		warnmsg("%s: still running when '%s' had exited and its output "
-			"closed, so stopped: %s", step, argv[0], r.left);
-	if (k) {
+	if (capture(cfg, argv, RUN_ECHO, co->name, step, &r, &out, &e)) {
 		err_print(&e);
 		return -1;
 	}
