@@ -16,6 +16,7 @@
 #include "../../renderer/chart.h"
 #include "../../renderer/linechart.h"
 #include "../../renderer/sweepchart.h"
+#include "bars.h"
 #include "tap.h"
 
 /* 7 pixels per byte: a stand-in font with known widths. */
@@ -49,16 +50,10 @@ static void atis(struct chart *c)
 	int i;
 
 	memset(c, 0, sizeof(*c));
-	c->title = "ATIS: total_time";
-	c->axis = "total_time (s), lower is better";
-	c->unit = "s";
-	c->width = 960;
-	c->nbars = 12;
+	bars_init(c, "ATIS: total_time", "total_time (s), lower is better", "s",
+		  12, label);
 	for (i = 0; i < 12; i++) {
-		c->bar[i].label = label[i];
 		c->bar[i].value = v[i];
-		c->bar[i].has_value = 1;
-		c->bar[i].color = i;
 		c->bar[i].best = v[i] == 124;
 	}
 }
