@@ -632,26 +632,40 @@ static int count_mixture(void *ctx, const struct kv *v, long n)
 	return 1;	/* one is enough */
 }
 
+/* The values of the comma-separated keys for run, joined by sep, into
+ * out; label stands for the key "label" unless it is NULL.  A key the run
+ * lacks makes it NULL when whole, else it is left out. */
+static const char *join_keys(const struct model *m, long long run,
+			     const char *keys, const char *label,
+			     const char *sep, int whole, struct buf *out)
+{
+	buf_reset(out);
+	while (*keys) {
+		size_t len = strcspn(keys, ",");
+		char key[128];
+		const char *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, keys);
+		v = label && strcmp(key, "label") == 0 ? label :
+		    model_attr(m, run, key);
+		if (!v && whole)
+			return NULL;
+		if (v)
+			buf_printf(out, "%s%s", out->len ? sep : "", v);
+		keys += len;
+		if (*keys == ',')
+			keys++;
+	}
+	return out->data ? out->data : "";
+}
+
 /* The group name of run under the keys by (comma-separated), as
  * store_each_result_in names it in a default comparison: the values of
  * the keys it has, its label when it has none.  Written into out. */
 static const char *group_of(const struct model *m, long long run,
 			    const char *label, const char *by, struct buf *out)
 {
-	buf_reset(out);
-	while (*by) {
-		size_t len = strcspn(by, ",");
-		char key[128];
-		const char *v;
-
-		snprintf(key, sizeof(key), "%.*s", (int)len, by);
-		v = strcmp(key, "label") == 0 ? label : model_attr(m, run, key);
-		if (v)
-			buf_printf(out, "%s%s", out->len ? " / " : "", v);
-		by += len;
-		if (*by == ',')
-			by++;
-	}
+	join_keys(m, run, by, label, " / ", 0, out);
 	if (!out->len)
 		buf_adds(out, label);
 	return out->data ? out->data : "";
@@ -1109,29 +1123,6 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-/* The values of comma-separated keys for run, joined by sep, into out;
- * NULL when the run lacks one. */
-static const char *keys_value(const struct model *m, long long run,
-			      const char *keys, const char *sep,
-			      struct buf *out)
-{
-	buf_reset(out);
-	while (*keys) {
-		size_t len = strcspn(keys, ",");
-		char key[128];
-		const char *v;
-
-		snprintf(key, sizeof(key), "%.*s", (int)len, keys);
-		if (!(v = model_attr(m, run, key)))
-			return NULL;
-		buf_printf(out, "%s%s", out->len ? sep : "", v);
-		keys += len;
-		if (*keys == ',')
-			keys++;
-	}
-	return out->data ? out->data : "";
-}
-
 /* With a split, each group's by value and split value, read from its
  * first run's attributes as the store's grouping read them (group_of):
  * pages and statements name a group by either, and its name joins both.
@@ -1154,8 +1145,8 @@ static int split_values(struct model *m)
 		const char *label = run >= 0 ? model_attr(m, run, "label") : NULL;
 		const char *by = run >= 0 ? group_of(m, run, label ? label : "",
 						     m->by, &b) : m->groups[g];
-		const char *x = run >= 0 ? keys_value(m, run, m->split, " ", &v)
-				: NULL;
+		const char *x = run >= 0 ? join_keys(m, run, m->split, NULL,
+						     " ", 1, &v) : NULL;
 
 		m->by_value[g] = strdup(by);
 		m->split_value[g] = strdup(x ? x : "");
