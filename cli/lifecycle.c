@@ -320,14 +320,8 @@ static int run_delete(int argc, char **argv, const struct cli_env *env)
 	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
-	if (cli_runs_named(&v, argc, argv, optind))
-		goto oom;
-	if (chosen && lifecycle_each_run(s, &f, cli_runs_chosen, &v, &e)) {
-		if (!e.msg[0])
-			goto oom;
+	if (cli_runs_take(&v, s, chosen ? &f : NULL, argc, argv, optind, &e))
 		goto fail;
-	}
-	cli_runs_sort(&v);
 	sh.v = &v;
 	sh.found = 0;
 	if (apart_load(s, NULL, 0, &sh.ap, &e) ||
@@ -363,8 +357,6 @@ static int run_delete(int argc, char **argv, const struct cli_env *env)
 	       v.n == 1 ? "" : "s", sources, sources == 1 ? "" : "s");
 	rc = EXIT_OK;
 	goto out;
-oom:
-	err_set(&e, NULL, 0, 0, "out of memory");
 fail:
 	store_rollback(s);
 	err_print(&e);

@@ -182,21 +182,15 @@ static int run_tag(int argc, char **argv, const struct cli_env *env)
 	/* the write lock first: the runs chosen are those changed */
 	if (store_begin(s, &e))
 		goto fail;
-	if (cli_runs_named(&t.runs, argc, argv, optind))
-		goto oom;
-	if (by_choice && lifecycle_each_run(s, &f, cli_runs_chosen, &t.runs,
-					    &e)) {
-		if (!e.msg[0])
-			goto oom;
+	if (cli_runs_take(&t.runs, s, by_choice ? &f : NULL, argc, argv, optind,
+			  &e))
 		goto fail;
-	}
 	if (t.runs.n == 0) {
 		cli_where_hint(s, &f);
 		err_set(&e, NULL, 0, 0, "no run meets the conditions (see "
 			"'benchsite list runs' with them); nothing changed");
 		goto fail;
 	}
-	cli_runs_sort(&t.runs);
 	if (lifecycle_each_run(s, NULL, show, &t, &e))
 		goto fail;
 	if (t.found < t.runs.n) {
@@ -223,8 +217,6 @@ static int run_tag(int argc, char **argv, const struct cli_env *env)
 	printf("tagged %ld run%s\n", t.runs.n, t.runs.n == 1 ? "" : "s");
 	rc = EXIT_OK;
 	goto out;
-oom:
-	err_set(&e, NULL, 0, 0, "out of memory");
 fail:
 	store_rollback(s);
 	err_print(&e);
