@@ -19,6 +19,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/grow.h"
 #include "../core/quote.h"
 #include "../core/sort.h"
 #include "../core/strindex.h"
@@ -166,15 +167,8 @@ static int note_run_test(struct load *l, long long run, int group,
 {
 	struct run_test *x;
 
-	if (l->nrt == l->rtcap) {
-		long ncap = l->rtcap ? 2 * l->rtcap : 64;
-		struct run_test *n = realloc(l->rt, (size_t)ncap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		l->rt = n;
-		l->rtcap = ncap;
-	}
+	if (GROW(l->rt, l->nrt, l->rtcap, 64))
+		return -1;
 	x = &l->rt[l->nrt];
 	x->run = run;
 	x->group = group;
@@ -301,15 +295,8 @@ static int find_col(struct load *l, const struct record_result *r)
 		return -2;
 	if (strindex_add(&l->col_index, h, m->ncols))
 		return -1;
-	if (m->ncols == m->ccap) {
-		int ncap = m->ccap ? 2 * m->ccap : 16;
-		struct column *nc = realloc(m->cols, (size_t)ncap * sizeof(*nc));
-
-		if (!nc)
-			return -1;
-		m->cols = nc;
-		m->ccap = ncap;
-	}
+	if (GROW(m->cols, m->ncols, m->ccap, 16))
+		return -1;
 	c = &m->cols[m->ncols];
 	memset(c, 0, sizeof(*c));
 	c->test = strdup(r->test);
@@ -435,16 +422,8 @@ static int add_label(struct model *m, long long run, const char *label)
 {
 	if (m->nlabels > 0 && m->labels[m->nlabels - 1].run == run)
 		return 0;
-	if (m->nlabels == m->labelcap) {
-		long ncap = m->labelcap ? 2 * m->labelcap : 64;
-		struct model_label *nl = realloc(m->labels, (size_t)ncap *
-						 sizeof(*nl));
-
-		if (!nl)
-			return -1;
-		m->labels = nl;
-		m->labelcap = ncap;
-	}
+	if (GROW(m->labels, m->nlabels, m->labelcap, 64))
+		return -1;
 	m->labels[m->nlabels].run = run;
 	if (!(m->labels[m->nlabels].label = strdup(label)))
 		return -1;
@@ -653,26 +632,40 @@ static int count_mixture(void *ctx, const struct kv *v, long n)
 	return 1;	/* one is enough */
 }
 
+/* The values of the comma-separated keys for run, joined by sep, into
+ * out; label stands for the key "label" unless it is NULL.  A key the run
+ * lacks makes it NULL when whole, else it is left out. */
+static const char *join_keys(const struct model *m, long long run,
+			     const char *keys, const char *label,
+			     const char *sep, int whole, struct buf *out)
+{
+	buf_reset(out);
+	while (*keys) {
+		size_t len = strcspn(keys, ",");
+		char key[128];
+		const char *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)len, keys);
+		v = label && strcmp(key, "label") == 0 ? label :
+		    model_attr(m, run, key);
+		if (!v && whole)
+			return NULL;
+		if (v)
+			buf_printf(out, "%s%s", out->len ? sep : "", v);
+		keys += len;
+		if (*keys == ',')
+			keys++;
+	}
+	return out->data ? out->data : "";
+}
+
 /* The group name of run under the keys by (comma-separated), as
  * store_each_result_in names it in a default comparison: the values of
  * the keys it has, its label when it has none.  Written into out. */
 static const char *group_of(const struct model *m, long long run,
 			    const char *label, const char *by, struct buf *out)
 {
-	buf_reset(out);
-	while (*by) {
-		size_t len = strcspn(by, ",");
-		char key[128];
-		const char *v;
-
-		snprintf(key, sizeof(key), "%.*s", (int)len, by);
-		v = strcmp(key, "label") == 0 ? label : model_attr(m, run, key);
-		if (v)
-			buf_printf(out, "%s%s", out->len ? " / " : "", v);
-		by += len;
-		if (*by == ',')
-			by++;
-	}
+	join_keys(m, run, by, label, " / ", 0, out);
 	if (!out->len)
 		buf_adds(out, label);
 	return out->data ? out->data : "";
@@ -1130,29 +1123,6 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-/* The values of comma-separated keys for run, joined by sep, into out;
- * NULL when the run lacks one. */
-static const char *keys_value(const struct model *m, long long run,
-			      const char *keys, const char *sep,
-			      struct buf *out)
-{
-	buf_reset(out);
-	while (*keys) {
-		size_t len = strcspn(keys, ",");
-		char key[128];
-		const char *v;
-
-		snprintf(key, sizeof(key), "%.*s", (int)len, keys);
-		if (!(v = model_attr(m, run, key)))
-			return NULL;
-		buf_printf(out, "%s%s", out->len ? sep : "", v);
-		keys += len;
-		if (*keys == ',')
-			keys++;
-	}
-	return out->data ? out->data : "";
-}
-
 /* With a split, each group's by value and split value, read from its
  * first run's attributes as the store's grouping read them (group_of):
  * pages and statements name a group by either, and its name joins both.
@@ -1175,8 +1145,8 @@ static int split_values(struct model *m)
 		const char *label = run >= 0 ? model_attr(m, run, "label") : NULL;
 		const char *by = run >= 0 ? group_of(m, run, label ? label : "",
 						     m->by, &b) : m->groups[g];
-		const char *x = run >= 0 ? keys_value(m, run, m->split, " ", &v)
-				: NULL;
+		const char *x = run >= 0 ? join_keys(m, run, m->split, NULL,
+						     " ", 1, &v) : NULL;
 
 		m->by_value[g] = strdup(by);
 		m->split_value[g] = strdup(x ? x : "");

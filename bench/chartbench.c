@@ -25,6 +25,7 @@
 #include "../core/err.h"
 #include "../renderer/chart/chart.h"
 #include "../renderer/chart/png.h"
+#include "../tests/unit/bars.h"
 
 static double now(void)
 {
@@ -80,15 +81,10 @@ int main(int argc, char **argv)
 	err_clear(&e);
 	for (i = 0; i < n; i++) {
 		snprintf(title, sizeof(title), "Chart %d: throughput", i + 1);
-		c->title = title;
-		c->axis = "rate (MB/s), higher is better";
-		c->unit = "MB/s";
-		c->width = 960;
-		c->nbars = 12;
+		bars_init(c, title, "rate (MB/s), higher is better", "MB/s", 12,
+			  names);
 		for (k = 0; k < 12; k++) {
-			c->bar[k].label = names[k];
 			c->bar[k].value = (double)(int)(100 + 900 * rnd());
-			c->bar[k].has_value = 1;
 			c->bar[k].color = k % 8;
 			if (errbars) {
 				c->bar[k].n = 3;

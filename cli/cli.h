@@ -48,6 +48,10 @@ int cli_close_stdout(int status);
 int cli_set_option(char *arg, const char **keys, const char **values,
 		   int *n, int max);
 
+/* --set's row in the table (options.h) of a command that takes it into
+ * cli_set_option (import, run), with the command's --help text for it. */
+#define CLI_SET(help) {"set", required_argument, 's', "K=V", help}
+
 /* When f chooses no run: for each condition of f that is a list of
  * values (fs=a,b or mount~=a,b) and matches no run of the store on its
  * own, a hint on stderr that a comma inside a value is written \, (-1

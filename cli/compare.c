@@ -45,7 +45,6 @@ static const struct cli_opt opts[] = {
 	 "axis, not groups: statements at each value, each\n"
 	 "group's peak and scaling, where one overtakes\n"
 	 "another"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char compare_head[] =
@@ -476,6 +475,6 @@ out:
 
 const struct cli_command cli_compare = {
 	"compare", "define what a page compares",
-	run_compare, opts, compare_head, 19, compare_tail, NULL,
+	run_compare, CLI_OPTS(opts), compare_head, 19, compare_tail, NULL,
 	CLI_SELECT_SUITE | CLI_SELECT_WHERE,
 };

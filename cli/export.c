@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/grow.h"
 #include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/text.h"
@@ -58,15 +59,8 @@ static int add_key(void *ctx, const char *key)
 {
 	struct keys *k = ctx;
 
-	if (k->n == k->cap) {
-		int ncap = k->cap ? 2 * k->cap : 16;
-		char **nk = realloc(k->k, (size_t)ncap * sizeof(*nk));
-
-		if (!nk)
-			return -1;
-		k->k = nk;
-		k->cap = ncap;
-	}
+	if (GROW(k->k, k->n, k->cap, 16))
+		return -1;
 	k->k[k->n] = strdup(key);
 	return k->k[k->n++] ? 0 : -1;
 }
@@ -223,7 +217,6 @@ static const struct cli_opt opts[] = {
 	{"with-samples", no_argument, 'W', NULL,
 	 "the results and the samples in one table, which import\n"
 	 "reads back as the same runs with their samples"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 /* --format's words, in enum fmt's order */
@@ -354,6 +347,6 @@ out:
 
 const struct cli_command cli_export = {
 	"export", "write every result as TSV, CSV or JSON",
-	run_export, opts, export_head, 17, export_tail, NULL,
+	run_export, CLI_OPTS(opts), export_head, 17, export_tail, NULL,
 	CLI_SELECT | CLI_NO_OPERANDS,
 };

@@ -8,6 +8,7 @@
  * readable, and the files of one run (sql-bench: a file per test and a
  * RUN- summary) are imported together by import_set, as one unit.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,16 +25,15 @@
 #include "../schema/store.h"
 #include "cli.h"
 #include "commands.h"
+#include "select.h"
 #include "../core/quote.h"
 
 static const struct cli_opt opts[] = {
 	{"format", required_argument, 'f', "F",
 	 "read the input as format F instead of detecting it"},
-	{"label", required_argument, 'l', "L",
-	 "name every run L (default: what the input calls it,\n"
-	 "else the file name without its extension)"},
-	{"set", required_argument, 's', "K=V",
-	 "add attribute K=V to every run (repeatable)"},
+	CLI_LABEL("name every run L (default: what the input calls it,\n"
+		  "else the file name without its extension)"),
+	CLI_SET("add attribute K=V to every run (repeatable)"),
 	{"test", required_argument, 't', "NAME",
 	 "the test name when the output does not say it"},
 	{"suite", required_argument, CLI_LONG_ONLY('S'), "S", ""},
@@ -47,7 +47,6 @@ static const struct cli_opt opts[] = {
 	 "the most numbers)"},
 	{"quiet", no_argument, 'q', NULL,
 	 "no total line, no progress line for large files"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 /* The registry's formats, after the usage. */
@@ -209,6 +208,37 @@ static int import_arg(struct walk *wk, char **argv, int i, int argc)
 	return j;
 }
 
+/* The options that only name what the runs are (each a name in the store,
+ * as the text rule has it), in the order their values are checked. */
+static const struct {
+	int key;
+	const char *opt;
+	size_t at;		/* its field of struct import_opts */
+} names[] = {
+	{'l', "--label", offsetof(struct import_opts, label)},
+	{'t', "--test", offsetof(struct import_opts, test)},
+	{CLI_LONG_ONLY('S'), "--suite", offsetof(struct import_opts, suite)},
+	{CLI_LONG_ONLY('M'), "--metric", offsetof(struct import_opts, metric)},
+	{CLI_LONG_ONLY('U'), "--unit", offsetof(struct import_opts, unit)},
+};
+#define NNAMES (int)(sizeof(names) / sizeof(names[0]))
+
+/* o's field for names[i] */
+static const char **name_at(struct import_opts *o, int i)
+{
+	return (const char **)(void *)((char *)o + names[i].at);
+}
+
+/* The index in names of the option of key, which is one of them. */
+static int name_index(int key)
+{
+	int i;
+
+	for (i = 0; i < NNAMES - 1 && names[i].key != key; i++)
+		;
+	return i;
+}
+
 static int run_import(int argc, char **argv, const struct cli_env *env)
 {
 	struct import_opts o;
@@ -228,29 +258,10 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 			}
 			o.format = optarg;
 			break;
-		case 'l':
-			if (!*optarg) {
-				fputs("benchsite: empty label\n", stderr);
-				return EXIT_USAGE;
-			}
-			o.label = optarg;
-			break;
 		case 's':
 			if (cli_set_option(optarg, o.set_key, o.set_value,
 					   &o.nset, IMPORT_SET_MAX))
 				return EXIT_USAGE;
-			break;
-		case 't':
-			o.test = optarg;
-			break;
-		case CLI_LONG_ONLY('S'):
-			o.suite = optarg;
-			break;
-		case CLI_LONG_ONLY('M'):
-			o.metric = optarg;
-			break;
-		case CLI_LONG_ONLY('U'):
-			o.unit = optarg;
 			break;
 		case CLI_LONG_ONLY('B'):
 			if (!record_better_valid(optarg)) {
@@ -267,6 +278,12 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 			if (cli_count_option("--table", optarg, &o.table))
 				return EXIT_USAGE;
 			break;
+		default:
+			if (c == 'l' && !*optarg) {
+				fputs("benchsite: empty label\n", stderr);
+				return EXIT_USAGE;
+			}
+			*name_at(&o, name_index(c)) = optarg;
 		}
 	}
 	if (c != CLI_DONE)
@@ -275,12 +292,10 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 	 * the inputs' text rule (a --label of stray bytes would otherwise go
 	 * where no input's text can); --set values are checked as they are
 	 * parsed */
-	if ((o.label && cli_text_option("--label", &o.label)) ||
-	    (o.test && cli_text_option("--test", &o.test)) ||
-	    (o.suite && cli_text_option("--suite", &o.suite)) ||
-	    (o.metric && cli_text_option("--metric", &o.metric)) ||
-	    (o.unit && cli_text_option("--unit", &o.unit)))
-		return EXIT_USAGE;
+	for (i = 0; i < NNAMES; i++)
+		if (*name_at(&o, i) &&
+		    cli_text_option(names[i].opt, name_at(&o, i)))
+			return EXIT_USAGE;
 	if (optind >= argc) {
 		fputs("benchsite: import: name at least one file, folder or -\n",
 		      stderr);
@@ -314,5 +329,5 @@ static int run_import(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_import = {
 	"import", "import result files, folders or standard input",
-	run_import, opts, import_head, 16, import_tail, list_formats, 0,
+	run_import, CLI_OPTS(opts), import_head, 16, import_tail, list_formats, 0,
 };

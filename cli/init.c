@@ -36,5 +36,5 @@ static int run_init(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_init = {
 	"init", "create the store (every command does when needed)",
-	run_init, NULL, init_head, 0, NULL, NULL, CLI_NO_OPERANDS,
+	run_init, CLI_NO_OPTS, init_head, 0, NULL, NULL, CLI_NO_OPERANDS,
 };

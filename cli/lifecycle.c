@@ -120,13 +120,12 @@ static int run_merge(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_merge = {
 	"merge", "copy other stores' sources and runs into this one",
-	run_merge, NULL, merge_head, 0, NULL, NULL, 0,
+	run_merge, CLI_NO_OPTS, merge_head, 0, NULL, NULL, 0,
 };
 
 static const struct cli_opt exclude_opts[] = {
 	{"why", required_argument, 'w', "TEXT",
 	 "why the run is left out (shown on the site)"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char exclude_head[] =
@@ -144,7 +143,7 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env);
 
 const struct cli_command cli_exclude = {
 	"exclude", "leave runs out of every figure, saying why",
-	exclude_main, exclude_opts, exclude_head, 15, exclude_tail, NULL, 0,
+	exclude_main, CLI_OPTS(exclude_opts), exclude_head, 15, exclude_tail, NULL, 0,
 };
 
 static const char include_head[] =
@@ -226,7 +225,7 @@ fail:
 
 const struct cli_command cli_include = {
 	"include", "count excluded runs again",
-	exclude_main, NULL, include_head, 0, NULL, NULL, 0,
+	exclude_main, CLI_NO_OPTS, include_head, 0, NULL, NULL, 0,
 };
 
 static const struct cli_opt delete_opts[] = {
@@ -238,7 +237,6 @@ static const struct cli_opt delete_opts[] = {
 	{"yes", no_argument, 'y', NULL,
 	 "do not ask (needed when standard input is not a\n"
 	 "terminal)"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char delete_head[] =
@@ -322,14 +320,8 @@ static int run_delete(int argc, char **argv, const struct cli_env *env)
 	if (cli_open_writer(env, &s))
 		return EXIT_FAULT;
 	err_clear(&e);
-	if (cli_runs_named(&v, argc, argv, optind))
-		goto oom;
-	if (chosen && lifecycle_each_run(s, &f, cli_runs_chosen, &v, &e)) {
-		if (!e.msg[0])
-			goto oom;
+	if (cli_runs_take(&v, s, chosen ? &f : NULL, argc, argv, optind, &e))
 		goto fail;
-	}
-	cli_runs_sort(&v);
 	sh.v = &v;
 	sh.found = 0;
 	if (apart_load(s, NULL, 0, &sh.ap, &e) ||
@@ -365,8 +357,6 @@ static int run_delete(int argc, char **argv, const struct cli_env *env)
 	       v.n == 1 ? "" : "s", sources, sources == 1 ? "" : "s");
 	rc = EXIT_OK;
 	goto out;
-oom:
-	err_set(&e, NULL, 0, 0, "out of memory");
 fail:
 	store_rollback(s);
 	err_print(&e);
@@ -379,6 +369,6 @@ out:
 
 const struct cli_command cli_delete = {
 	"delete", "remove runs (and sources left with none)",
-	run_delete, delete_opts, delete_head, 16, delete_tail, NULL,
+	run_delete, CLI_OPTS(delete_opts), delete_head, 16, delete_tail, NULL,
 	CLI_SELECT,
 };

@@ -14,6 +14,7 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/grow.h"
 #include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/textrule.h"
@@ -104,15 +105,8 @@ static int run_row(void *ctx, const struct lifecycle_run *r)
 	struct runs *x = ctx;
 	struct row *w;
 
-	if (x->n == x->cap) {
-		long ncap = x->cap ? 2 * x->cap : 64;
-		struct row *nr = realloc(x->r, (size_t)ncap * sizeof(*nr));
-
-		if (!nr)
-			return -1;
-		x->r = nr;
-		x->cap = ncap;
-	}
+	if (GROW(x->r, x->n, x->cap, 64))
+		return -1;
 	w = &x->r[x->n++];
 	memset(w, 0, sizeof(*w));
 	w->id = r->id;
@@ -326,7 +320,6 @@ static const struct cli_opt opts[] = {
 	 "runs: every attribute, not only those that tell the\n"
 	 "listed runs apart"},
 	{"attrs", CLI_ALSO, 0, "K1,K2", "runs: these attributes, in this order"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char list_head[] =
@@ -434,5 +427,5 @@ done:
 
 const struct cli_command cli_list = {
 	"list", "list the runs, tests, sources or comparisons",
-	run_list, opts, list_head, 17, list_tail, NULL, CLI_SELECT,
+	run_list, CLI_OPTS(opts), list_head, 17, list_tail, NULL, CLI_SELECT,
 };

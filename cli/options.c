@@ -20,7 +20,7 @@ int cli_getopt_arrays(const struct cli_command *cmd, char *shortopts,
 
 	if (cmd->flags & CLI_IN_ORDER)
 		*shortopts++ = '+';
-	for (o = cmd->opts; o && o->name; o++) {
+	for (o = cmd->opts; o < CLI_OPTS_END(cmd); o++) {
 		if (o->has_arg == CLI_ALSO)
 			continue;
 		if (n == CLI_OPTS_MAX)
@@ -55,7 +55,7 @@ static void option_lines(const struct cli_command *cmd, FILE *f)
 	const char *p;
 	size_t len = 0;
 
-	for (o = cmd->opts; o && o->name; o++) {
+	for (o = cmd->opts; o < CLI_OPTS_END(cmd); o++) {
 		if (o->has_arg != CLI_ALSO)
 			opt = o;
 		if (!o->help)

@@ -12,6 +12,7 @@
 #define BENCHSITE_CLI_OPTIONS_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 
 struct cli_env;
@@ -51,6 +52,15 @@ struct cli_opt {
 #define CLI_SELECT_WHERE 8
 #define CLI_SELECT (CLI_SELECT_SUITE | CLI_SELECT_LABEL | CLI_SELECT_WHERE)
 
+/* A command's table and its rows' count, in its struct cli_command:
+ * the count ends the table, no row of NULLs does. */
+#define CLI_OPTS(table) (table), sizeof(table) / sizeof((table)[0])
+/* A command with no options but --help. */
+#define CLI_NO_OPTS NULL, 0
+
+/* The row after cmd's last. */
+#define CLI_OPTS_END(cmd) ((cmd)->opts + (cmd)->nopts)
+
 /* The most options a command has (--help besides). */
 #define CLI_OPTS_MAX 24
 
@@ -58,8 +68,8 @@ struct cli_command {
 	const char *name;
 	const char *what;	/* its line in `benchsite --help` */
 	int (*run)(int argc, char **argv, const struct cli_env *env);
-	const struct cli_opt *opts;	/* ended by a row of NULL name; NULL:
-					 * none but --help */
+	const struct cli_opt *opts;	/* NULL: none but --help */
+	size_t nopts;			/* its rows, CLI_ALSO's too */
 	/* --help: head, the options' lines (each option's text starting at
 	 * column width), tail, and what more() prints (the registry's
 	 * formats after import's) */

@@ -28,7 +28,6 @@ static const struct cli_opt opts[] = {
 	{"gzip", no_argument, 'z', NULL,
 	 "write NAME.gz beside each text file, for static hosts"},
 	{"quiet", no_argument, 'q', NULL, "no report line, no progress"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char render_head[] =
@@ -135,6 +134,6 @@ static int run_render(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_render = {
 	"render", "build the static site",
-	run_render, opts, render_head, 14, render_tail, NULL,
+	run_render, CLI_OPTS(opts), render_head, 14, render_tail, NULL,
 	CLI_NO_OPERANDS,
 };

@@ -220,7 +220,6 @@ out:
 static const struct cli_opt opts[] = {
 	{"dry-run", no_argument, 'n', NULL,
 	 "say what would change, change nothing"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char reparse_head[] =
@@ -312,6 +311,6 @@ fail:
 
 const struct cli_command cli_reparse = {
 	"reparse", "read every stored source again with today's parsers",
-	run_reparse, opts, reparse_head, 15, reparse_tail, NULL,
+	run_reparse, CLI_OPTS(opts), reparse_head, 15, reparse_tail, NULL,
 	CLI_NO_OPERANDS,
 };

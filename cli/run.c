@@ -56,14 +56,13 @@
 #include "cli.h"
 #include "commands.h"
 #include "run_save.h"
+#include "select.h"
 
 static const struct cli_opt opts[] = {
-	{"label", required_argument, 'l', "L",
-	 "name every run L (default: what the output calls it,\n"
-	 "else the command and test, e.g. sysbench-cpu)"},
-	{"set", required_argument, 's', "K=V",
-	 "add attribute K=V to every run (repeatable; wins over\n"
-	 "the facts)"},
+	CLI_LABEL("name every run L (default: what the output calls it,\n"
+		  "else the command and test, e.g. sysbench-cpu)"),
+	CLI_SET("add attribute K=V to every run (repeatable; wins over\n"
+		"the facts)"),
 	{"repeat", required_argument, 'r', "N",
 	 "run COMMAND N times, each its own run (default 1)"},
 	{"param", required_argument, CLI_LONG_ONLY('p'), "K=V1,V2...",
@@ -105,7 +104,6 @@ static const struct cli_opt opts[] = {
 	 "no line per step (which repeat starts, on a\n"
 	 "terminal, and what it imported or did); warnings and\n"
 	 "errors are still said"},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char run_head[] =
@@ -368,6 +366,35 @@ static void progress(const struct run_cfg *cfg, const char *step,
 	buf_release(&b);
 }
 
+#define CAPTURE_NOT_RUN 1	/* the command did not run or was cut off */
+#define CAPTURE_NOT_KEPT 2	/* it ran, its output could not be kept */
+
+/* Runs argv in cfg->dir (echo: RUN_ECHO or RUN_ECHO_STDERR), its output
+ * captured into out under name: in memory while small, an unlinked file
+ * past that, up to RUN_OUTPUT_MAX (memory stays flat whatever the command
+ * prints).  What it left running is said, as step's.  0, or one of the
+ * two above with e set. */
+static int capture(const struct run_cfg *cfg, char *const argv[], int echo,
+		   const char *name, const char *step, struct run_result *r,
+		   struct source_input *out, struct err *e)
+{
+	struct source_spool sp;
+
+	source_spool_init(&sp, name);
+	sp.max = RUN_OUTPUT_MAX;
+	sp.too_big = "output larger than";
+	err_clear(e);
+	if (run_command_in(cfg->dir, argv, echo, &sp, r, e)) {
+		source_spool_release(&sp);
+		return CAPTURE_NOT_RUN;
+	}
+	if (r->nleft)
+		/* through warnmsg: process names are not ours to trust */
+		warnmsg("%s: still running when '%s' had exited and its output "
+			"closed, so stopped: %s", step, argv[0], r->left);
+	return source_spool_finish(&sp, out, e) ? CAPTURE_NOT_KEPT : 0;
+}
+
 /* Runs a step that imports nothing (prepare, a warm-up, cleanup): its
  * output goes on to stderr and is kept only when it fails.  what names it
  * ("prepare"), n/of count warm-ups (of 0: none).  0 when it exited 0. */
@@ -376,7 +403,6 @@ static int run_aside(const struct run_cfg *cfg, const struct combo *co,
 		     const char *then)
 {
 	struct run_result r;
-	struct source_spool sp;
 	struct source_input out;
 	struct err e;
 	char step[768], pre[800], count[64];
@@ -389,20 +415,12 @@ static int run_aside(const struct run_cfg *cfg, const struct combo *co,
 		 co->where[0] ? ", " : "", co->where);
 	snprintf(pre, sizeof(pre), "%s: ", step);
 	progress(cfg, step, argv);
-	source_spool_init(&sp, what);
-	sp.max = RUN_OUTPUT_MAX;
-	sp.too_big = "output larger than";
-	err_clear(&e);
-	if (run_command_in(cfg->dir, argv, RUN_ECHO_STDERR, &sp, &r, &e)) {
-		warnmsg("%s%s", pre, e.msg);
-		source_spool_release(&sp);
-		return -1;
-	}
-	if (r.nleft)
-		warnmsg("%sstill running when '%s' had exited and its output "
-			"closed, so stopped: %s", pre, argv[0], r.left);
-	if (source_spool_finish(&sp, &out, &e)) {
-		err_print(&e);
+	if ((rc = capture(cfg, argv, RUN_ECHO_STDERR, what, step, &r, &out,
+			  &e))) {
+		if (rc == CAPTURE_NOT_RUN)
+			warnmsg("%s%s", pre, e.msg);
+		else
+			err_print(&e);
 		return -1;
 	}
 	rc = check_end(argv, &r, &out, pre, step, then);
@@ -424,7 +442,6 @@ static int one_repeat(struct store *s, const struct combo *co,
 	struct import_opts o;
 	struct import_report ir;
 	const struct format *fmt;
-	struct source_spool sp;
 	struct source_input out;
 	struct err e;
 	char why[1600], v[64], step[640], pre[700], ps[768], file[4096];
@@ -445,22 +462,7 @@ static int one_repeat(struct store *s, const struct combo *co,
 	progress(cfg, ps, argv);
 	utc_now(v);
 	run_facts_set(facts, "started_at", v);
-	/* the capture: memory while small, an unlinked file past that, up
-	 * to RUN_OUTPUT_MAX (memory stays flat whatever the command prints) */
-	source_spool_init(&sp, co->name);
-	sp.max = RUN_OUTPUT_MAX;
-	sp.too_big = "output larger than";
-	err_clear(&e);
-	if (run_command_in(cfg->dir, argv, RUN_ECHO, &sp, &r, &e)) {
-		err_print(&e);
-		source_spool_release(&sp);
-		return -1;
-	}
-	if (r.nleft)
-		/* through warnmsg: process names are not ours to trust */
-		warnmsg("%s: still running when '%s' had exited and its output "
-			"closed, so stopped: %s", step, argv[0], r.left);
-	if (source_spool_finish(&sp, &out, &e)) {
+	if (capture(cfg, argv, RUN_ECHO, co->name, step, &r, &out, &e)) {
 		err_print(&e);
 		return -1;
 	}
@@ -944,5 +946,5 @@ static int run_main(int argc, char **argv, const struct cli_env *env)
 const struct cli_command cli_run = {
 	"run",
 	"run a benchmark and import its output with the machine's facts",
-	run_main, opts, run_head, 16, run_tail, NULL, CLI_IN_ORDER,
+	run_main, CLI_OPTS(opts), run_head, 16, run_tail, NULL, CLI_IN_ORDER,
 };

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/err.h"
+#include "../core/grow.h"
 #include "../core/quote.h"
 #include "../core/sort.h"
 #include "../schema/lifecycle.h"
@@ -118,17 +120,28 @@ int cli_runs_named(struct cli_runs *r, int argc, char **argv, int first)
 
 int cli_runs_add(struct cli_runs *r, long long id)
 {
-	if (r->n == r->cap) {
-		long ncap = r->cap ? 2 * r->cap : 64;
-		long long *nid = realloc(r->id, (size_t)ncap * sizeof(*nid));
-
-		if (!nid)
-			return -1;
-		r->id = nid;
-		r->cap = ncap;
-	}
+	if (GROW(r->id, r->n, r->cap, 64))
+		return -1;
 	r->id[r->n++] = id;
 	return 0;
+}
+
+int cli_runs_take(struct cli_runs *r, struct store *s,
+		  const struct lifecycle_filter *f, int argc, char **argv,
+		  int first, struct err *e)
+{
+	if (cli_runs_named(r, argc, argv, first))
+		goto oom;
+	if (f && lifecycle_each_run(s, f, cli_runs_chosen, r, e)) {
+		if (!e->msg[0])
+			goto oom;
+		return -1;
+	}
+	cli_runs_sort(r);
+	return 0;
+oom:
+	err_set(e, NULL, 0, 0, "out of memory");
+	return -1;
 }
 
 int cli_runs_chosen(void *ctx, const struct lifecycle_run *run)

@@ -6,7 +6,10 @@
 #ifndef BENCHSITE_CLI_RUNS_H
 #define BENCHSITE_CLI_RUNS_H
 
+struct err;
+struct lifecycle_filter;
 struct lifecycle_run;
+struct store;
 
 struct cli_runs {
 	long long *id;	/* owned; ascending and distinct after cli_runs_sort */
@@ -36,6 +39,13 @@ int cli_runs_add(struct cli_runs *r, long long id);
 
 /* lifecycle_each_run's callback: adds the run to the cli_runs ctx. */
 int cli_runs_chosen(void *ctx, const struct lifecycle_run *run);
+
+/* The runs of a command that names them (argv[first..argc), checked by
+ * cli_run_numbers) or chooses them by f (NULL: it does not) from store
+ * s, sorted.  0, or -1 with e set (out of memory too). */
+int cli_runs_take(struct cli_runs *r, struct store *s,
+		  const struct lifecycle_filter *f, int argc, char **argv,
+		  int first, struct err *e);
 
 /* Sorts the ids and drops the ones given twice. */
 void cli_runs_sort(struct cli_runs *r);

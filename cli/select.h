@@ -12,7 +12,8 @@
 struct lifecycle_filter;
 
 /* The group's rows in a command's table (options.h), each with the
- * command's own --help text for it (NULL: its prose says it). */
+ * command's own --help text for it (NULL: its prose says it).  import
+ * and run take the same --label L, as the label of the runs they make. */
 #define CLI_SUITE(help) {"suite", required_argument, 's', "S", help}
 #define CLI_LABEL(help) {"label", required_argument, 'l', "L", help}
 #define CLI_WHERE(help) {"where", required_argument, 'w', "COND", help}

@@ -399,7 +399,6 @@ static int one(void *ctx, const struct store_comparison *c)
 
 static const struct cli_opt opts[] = {
 	{"format", required_argument, 'f', "F", NULL},
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char summary_head[] =
@@ -468,5 +467,5 @@ static int run_summary(int argc, char **argv, const struct cli_env *env)
 
 const struct cli_command cli_summary = {
 	"summary", "what the figures say, as text or data",
-	run_summary, opts, summary_head, 0, NULL, NULL, 0,
+	run_summary, CLI_OPTS(opts), summary_head, 0, NULL, NULL, 0,
 };

@@ -36,7 +36,6 @@ static const struct cli_opt opts[] = {
 	CLI_WHERE("choose the runs that meet COND (K=V, K=V1,V2, K!=V,\n"
 		  "K~=V (K holds the text V), K!~=V, K, !K, with label=L\n"
 		  "for a label; repeatable, all must hold)"),
-	{NULL, 0, 0, NULL, NULL},
 };
 
 static const char tag_head[] =
@@ -183,21 +182,15 @@ static int run_tag(int argc, char **argv, const struct cli_env *env)
 	/* the write lock first: the runs chosen are those changed */
 	if (store_begin(s, &e))
 		goto fail;
-	if (cli_runs_named(&t.runs, argc, argv, optind))
-		goto oom;
-	if (by_choice && lifecycle_each_run(s, &f, cli_runs_chosen, &t.runs,
-					    &e)) {
-		if (!e.msg[0])
-			goto oom;
+	if (cli_runs_take(&t.runs, s, by_choice ? &f : NULL, argc, argv, optind,
+			  &e))
 		goto fail;
-	}
 	if (t.runs.n == 0) {
 		cli_where_hint(s, &f);
 		err_set(&e, NULL, 0, 0, "no run meets the conditions (see "
 			"'benchsite list runs' with them); nothing changed");
 		goto fail;
 	}
-	cli_runs_sort(&t.runs);
 	if (lifecycle_each_run(s, NULL, show, &t, &e))
 		goto fail;
 	if (t.found < t.runs.n) {
@@ -224,8 +217,6 @@ static int run_tag(int argc, char **argv, const struct cli_env *env)
 	printf("tagged %ld run%s\n", t.runs.n, t.runs.n == 1 ? "" : "s");
 	rc = EXIT_OK;
 	goto out;
-oom:
-	err_set(&e, NULL, 0, 0, "out of memory");
 fail:
 	store_rollback(s);
 	err_print(&e);
@@ -238,6 +229,6 @@ out:
 
 const struct cli_command cli_tag = {
 	"tag", "change runs' labels and attributes after import",
-	run_tag, opts, tag_head, 17, tag_tail, NULL,
+	run_tag, CLI_OPTS(opts), tag_head, 17, tag_tail, NULL,
 	CLI_SELECT_SUITE | CLI_SELECT_WHERE,
 };

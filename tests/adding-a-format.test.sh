@@ -108,11 +108,10 @@ check "the run is in the store: ioping, /tmp, latency_avg 21.3 us" \
 	grep -q "ioping.*/tmp.*latency_avg.*21\.3.*us.*lower" "$T/export"
 
 BIN=$NEW TOP=$C sh "$C/tests/readme.test.sh" > "$T/readme" 2>&1
-why=$(grep -m 1 '^not ok' "$T/readme")
-check "README.md's and docs/formats.md's tables have the new format${why:+ ($why)}" \
-	test -z "$why"
+silent "README.md's and docs/formats.md's tables have the new format" \
+	grep -m 1 '^not ok' "$T/readme"
 
 BIN=$NEW TOP=$C sh "$C/tests/guess.test.sh" > "$T/guess" 2>&1
-why=$(grep -m 1 '^not ok' "$T/guess")
-check "detection is tested on its sample${why:+ ($why)}" test -z "$why"
+silent "detection is tested on its sample" \
+	grep -m 1 '^not ok' "$T/guess"
 check "the sample is among them" grep -q 'ioping-1.2-tmp.out: detected as ioping' "$T/guess"

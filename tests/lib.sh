@@ -31,6 +31,14 @@ check() {
 	if "$@"; then ok "$desc"; else notok "$desc"; fi
 }
 
+# silent DESC CMD...: ok when CMD prints nothing (its status aside), else
+# not ok with what it printed, in parentheses after DESC; $why keeps it
+silent() {
+	_sdesc=$1; shift
+	why=$("$@")
+	check "$_sdesc${why:+ ($why)}" test -z "$why"
+}
+
 # bs ARGS: benchsite on the test store
 bs() { "$BIN" --db "$T/db" "$@"; }
 

@@ -112,14 +112,20 @@ static int c_run_begin(void *ctx, const char *suite, const char *label,
 	return 0;
 }
 
+/* A breach, what, when a run's part comes outside a run. */
+static void in_run(const void *ctx, const char *what)
+{
+	const struct check *c = ctx;
+
+	if (!c->in_run)
+		breach(what);
+}
+
 static int c_attr(void *ctx, const char *key, const char *value,
 		  struct err *e)
 {
-	struct check *c = ctx;
-
 	(void)e;
-	if (!c->in_run)
-		breach("attr outside a run");
+	in_run(ctx, "attr outside a run");
 	check_text(key, "attr key not UTF-8");
 	check_text(value, "attr value not UTF-8");
 	return 0;
@@ -127,11 +133,8 @@ static int c_attr(void *ctx, const char *key, const char *value,
 
 static int c_result(void *ctx, const struct record_result *r, struct err *e)
 {
-	struct check *c = ctx;
-
 	(void)e;
-	if (!c->in_run)
-		breach("result outside a run");
+	in_run(ctx, "result outside a run");
 	check_text(r->test, "test not UTF-8");
 	check_text(r->metric, "metric not UTF-8");
 	if (r->unit)
@@ -146,13 +149,10 @@ static int c_result(void *ctx, const struct record_result *r, struct err *e)
 static int c_sample(void *ctx, const char *test, const char *metric,
 		    double t, double value, struct err *e)
 {
-	struct check *c = ctx;
-
 	(void)t;
 	(void)value;
 	(void)e;
-	if (!c->in_run)
-		breach("sample outside a run");
+	in_run(ctx, "sample outside a run");
 	check_text(test, "sample test not UTF-8");
 	check_text(metric, "sample metric not UTF-8");
 	return 0;
@@ -163,8 +163,7 @@ static int c_run_end(void *ctx, struct err *e)
 	struct check *c = ctx;
 
 	(void)e;
-	if (!c->in_run)
-		breach("run_end outside a run");
+	in_run(c, "run_end outside a run");
 	c->in_run = 0;
 	return 0;
 }

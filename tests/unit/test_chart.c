@@ -16,6 +16,7 @@
 #include "../../renderer/chart/chart.h"
 #include "../../renderer/chart/linechart.h"
 #include "../../renderer/chart/sweepchart.h"
+#include "bars.h"
 #include "tap.h"
 
 /* 7 pixels per byte: a stand-in font with known widths. */
@@ -49,16 +50,10 @@ static void atis(struct chart *c)
 	int i;
 
 	memset(c, 0, sizeof(*c));
-	c->title = "ATIS: total_time";
-	c->axis = "total_time (s), lower is better";
-	c->unit = "s";
-	c->width = 960;
-	c->nbars = 12;
+	bars_init(c, "ATIS: total_time", "total_time (s), lower is better", "s",
+		  12, label);
 	for (i = 0; i < 12; i++) {
-		c->bar[i].label = label[i];
 		c->bar[i].value = v[i];
-		c->bar[i].has_value = 1;
-		c->bar[i].color = i;
 		c->bar[i].best = v[i] == 124;
 	}
 }
@@ -206,6 +201,17 @@ static void three(struct chart *c, double a, double b, double d)
 	c->bar[0].has_value = c->bar[1].has_value = c->bar[2].has_value = 1;
 }
 
+/* three's chart laid out into l: chart_layout's answer */
+static int laid_three(struct chart *c, struct chart_layout *l, double a,
+		      double b, double d)
+{
+	struct err e;
+
+	err_clear(&e);
+	three(c, a, b, d);
+	return chart_layout(c, fixed, NULL, l, &e);
+}
+
 /* Ticks and figures readable at every magnitude. */
 static void test_magnitudes(void)
 {
@@ -232,25 +238,21 @@ static void test_magnitudes(void)
 	CHECK(!ticks_ok(old, why, sizeof(why)),
 	      "control: a row of ticks that all read 0 is refused");
 
-	three(c, 1e35, 5e34, 2e34);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	CHECK(laid_three(c, l, 1e35, 5e34, 2e34) == 0 &&
 	      ticks_ok(l, why, sizeof(why)), "1e35: ticks readable and distinct");
 	CHECK_STR(l->tick_text[1], "2e34", "1e35: the second tick reads 2e34");
 	CHECK_STR(l->value_text[0], "1e35", "1e35: the bar says 1e35");
-	three(c, 1e-9, 2.5e-9, 7e-10);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	CHECK(laid_three(c, l, 1e-9, 2.5e-9, 7e-10) == 0 &&
 	      ticks_ok(l, why, sizeof(why)), "1e-9: ticks readable and distinct");
 	CHECK_STR(l->tick_text[1], "5e-10", "1e-9: the second tick reads 5e-10");
 	CHECK_STR(l->value_text[1], "2.5e-9", "1e-9: the bar says 2.5e-9");
 	/* ticks as people write them, not 2e5 4e5 ... 1e6 */
-	three(c, 1e6, 5e5, 2e5);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	CHECK(laid_three(c, l, 1e6, 5e5, 2e5) == 0 &&
 	      ticks_ok(l, why, sizeof(why)) &&
 	      strcmp(l->tick_text[1], "200k") == 0 &&
 	      strcmp(l->tick_text[l->nticks - 1], "1M") == 0,
 	      "1e6: ticks 0, 200k ... 1M");
-	three(c, 1.1e7, 5e6, 2e6);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	CHECK(laid_three(c, l, 1.1e7, 5e6, 2e6) == 0 &&
 	      ticks_ok(l, why, sizeof(why)) && !strchr(l->tick_text[1], 'e') &&
 	      l->tick_text[1][strlen(l->tick_text[1]) - 1] == 'M',
 	      "1.1e7: ticks in M, no exponent");
@@ -284,12 +286,10 @@ static void test_magnitudes(void)
 			  "wide: the axis title lies inside the chart");
 	}
 	/* the seed's magnitudes stay as they were */
-	three(c, 268, 124, 198);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->nticks == 4 &&
+	CHECK(laid_three(c, l, 268, 124, 198) == 0 && l->nticks == 4 &&
 	      strcmp(l->tick_text[3], "300") == 0 &&
 	      strcmp(l->value_text[0], "268") == 0, "268: ticks 0..300, bar 268");
-	three(c, 0.9, 0.25, 0.5);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 &&
+	CHECK(laid_three(c, l, 0.9, 0.25, 0.5) == 0 &&
 	      strcmp(l->tick_text[1], "0.2") == 0 &&
 	      strcmp(l->value_text[1], "0.25") == 0, "0.9: ticks 0.2 apart, bar 0.25");
 	/* every magnitude from 1e-15 to 1e38, positive, negative, mixed */
@@ -338,12 +338,9 @@ static void test_negative(void)
 {
 	struct chart *c = calloc(1, sizeof(*c));
 	struct chart_layout *l = calloc(1, sizeof(*l));
-	struct err e;
 	double unit;
 
-	err_clear(&e);
-	three(c, -5, 3, 1);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->axis_min == -6 &&
+	CHECK(laid_three(c, l, -5, 3, 1) == 0 && l->axis_min == -6 &&
 	      l->axis_max == 4, "-5, 3, 1: the axis runs from -6 to 4");
 	unit = l->plot.w / 10;
 	CHECK(fabs(l->zero_x - (l->plot.x + 6 * unit)) < 1e-9,
@@ -358,14 +355,12 @@ static void test_negative(void)
 	CHECK(l->nticks == 6 && strcmp(l->tick_text[0], "-6") == 0 &&
 	      strcmp(l->tick_text[3], "0") == 0 &&
 	      fabs(l->tick_x[3] - l->zero_x) < 1e-9, "ticks -6 -4 -2 0 2 4");
-	three(c, -10, -20, -15);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->axis_max == 0 &&
+	CHECK(laid_three(c, l, -10, -20, -15) == 0 && l->axis_max == 0 &&
 	      l->axis_min == -20 &&
 	      fabs(l->zero_x - (l->plot.x + l->plot.w)) < 1e-9 &&
 	      fabs(l->bar[1].x - l->plot.x) < 1e-9,
 	      "all negative: the axis ends at 0, the -20 bar fills the plot");
-	three(c, 268, 124, 198);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->axis_min == 0 &&
+	CHECK(laid_three(c, l, 268, 124, 198) == 0 && l->axis_min == 0 &&
 	      l->zero_x == l->plot.x && l->bar[0].x == l->plot.x,
 	      "all positive: the axis starts at 0, as before");
 	free(c);
@@ -381,8 +376,7 @@ static void test_note(void)
 	double y;
 
 	err_clear(&e);
-	three(c, 3, 2, 1);
-	CHECK(chart_layout(c, fixed, NULL, l, &e) == 0 && l->note[0] == 0,
+	CHECK(laid_three(c, l, 3, 2, 1) == 0 && l->note[0] == 0,
 	      "no note: none in the layout");
 	y = l->plot.y;
 	c->note = "3 of 2000 groups shown";

@@ -18,7 +18,7 @@ static int has(const struct cli_command *cmd, const char *name, int key)
 {
 	const struct cli_opt *o;
 
-	for (o = cmd->opts; o && o->name; o++)
+	for (o = cmd->opts; o < CLI_OPTS_END(cmd); o++)
 		if (strcmp(o->name, name) == 0 && o->key == key)
 			return 1;
 	return 0;
@@ -42,7 +42,7 @@ static int table_sound(const struct cli_command *cmd)
 		       cmd->name);
 		return 0;
 	}
-	for (o = cmd->opts; o && o->name; o++) {
+	for (o = cmd->opts; o < CLI_OPTS_END(cmd); o++) {
 		if (o->has_arg == CLI_ALSO) {
 			if (o == cmd->opts || strcmp(o[-1].name, o->name) != 0 ||
 			    !o->arg || !o->help) {
@@ -67,7 +67,7 @@ static int table_sound(const struct cli_command *cmd)
 				       "key\n", cmd->name, p->name, o->name);
 				return 0;
 			}
-		if (o->help && !*o->help && (!o[1].name || !o[1].help)) {
+		if (o->help && !*o->help && (o + 1 == CLI_OPTS_END(cmd) || !o[1].help)) {
 			printf("# %s: --%s shares the line of no next option\n",
 			       cmd->name, o->name);
 			return 0;
@@ -100,7 +100,7 @@ int options_mode(void)
 	const struct cli_opt *o;
 
 	for (c = cli_commands; *c; c++)
-		for (o = (*c)->opts; o && o->name; o++)
+		for (o = (*c)->opts; o < CLI_OPTS_END(*c); o++)
 			if (o->has_arg != CLI_ALSO)
 				printf("%s\t%s\t%s\t%c\n", (*c)->name, o->name,
 				       kinds[o->has_arg], o->key & CLI_LONG ?

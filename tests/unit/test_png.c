@@ -15,6 +15,7 @@
 #include "../../core/err.h"
 #include "../../renderer/chart/chart.h"
 #include "../../renderer/chart/png.h"
+#include "bars.h"
 #include "tap.h"
 
 static cairo_status_t from_buf(void *closure, unsigned char *data,
@@ -125,15 +126,10 @@ static void test_chart_png(void)
 	struct err e;
 	int i, depth, type, ok;
 
-	c->title = "Bulk insert, 12 file systems";
-	c->axis = "rate (rows/s), higher is better";
-	c->unit = "rows/s";
-	c->width = 960;
-	c->nbars = 12;
+	bars_init(c, "Bulk insert, 12 file systems",
+		  "rate (rows/s), higher is better", "rows/s", 12, names);
 	for (i = 0; i < 12; i++) {
-		c->bar[i].label = names[i];
 		c->bar[i].value = 1000 + 731.5 * i;
-		c->bar[i].has_value = 1;
 		c->bar[i].color = i % 3;
 		c->bar[i].n = 3;
 		c->bar[i].err_lo = c->bar[i].value * 0.95;

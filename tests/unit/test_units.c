@@ -34,31 +34,30 @@ static void chart(double max, double v, const char *unit, const char *want)
 	CHECK_STR(out, want, what);
 }
 
+/* text(v) is want; the TAP line calls v "<as>v" */
+static void written(void (*text)(double, char *), const char *as, double v,
+		    const char *want)
+{
+	char out[48], what[96];
+
+	text(v, out);
+	snprintf(what, sizeof(what), "%s%.10g is written '%s'", as, v, want);
+	CHECK_STR(out, want, what);
+}
+
 static void number(double v, const char *want)
 {
-	char out[32], what[96];
-
-	units_number(v, out);
-	snprintf(what, sizeof(what), "%.10g is written '%s'", v, want);
-	CHECK_STR(out, want, what);
+	written(units_number, "", v, want);
 }
 
 static void ratio(double r, const char *want)
 {
-	char out[16], what[96];
-
-	analysis_ratio_text(r, out);
-	snprintf(what, sizeof(what), "the ratio %.10g is written '%s'", r, want);
-	CHECK_STR(out, want, what);
+	written(analysis_ratio_text, "the ratio ", r, want);
 }
 
 static void exact(double v, const char *want)
 {
-	char out[48], what[96];
-
-	analysis_exact_text(v, out);
-	snprintf(what, sizeof(what), "a run's %.10g is written '%s'", v, want);
-	CHECK_STR(out, want, what);
+	written(analysis_exact_text, "a run's ", v, want);
 }
 
 void test_units(void)
