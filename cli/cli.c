@@ -49,6 +49,13 @@ int cli_open_writer(const struct cli_env *env, struct store **s)
 	return open_printing(store_open_writable, env, s);
 }
 
+int cli_undo(struct store *s, const struct err *e)
+{
+	store_rollback(s);
+	err_print(e);
+	return EXIT_FAULT;
+}
+
 int cli_open_importer(const struct cli_env *env, struct store **s)
 {
 	struct err e;

@@ -10,6 +10,7 @@
 
 #include "options.h"
 
+struct err;
 struct import_report;
 struct lifecycle_filter;
 struct store;
@@ -32,6 +33,10 @@ int cli_open_reader(const struct cli_env *env, struct store **s);
 int cli_open_writer(const struct cli_env *env, struct store **s);
 /* The same for the commands that only import (store_import_mode). */
 int cli_open_importer(const struct cli_env *env, struct store **s);
+
+/* The end of a writer command that failed: its transaction (if one is
+ * open) undone, then e said.  Returns EXIT_FAULT. */
+int cli_undo(struct store *s, const struct err *e);
 
 /* Flushes and closes stdout, after the command, for every command alike:
  * a write that failed (a full disk, /dev/full), then or earlier, is said

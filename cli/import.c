@@ -36,15 +36,13 @@ static const struct cli_opt opts[] = {
 	CLI_SET("add attribute K=V to every run (repeatable)"),
 	{"test", required_argument, 't', "NAME",
 	 "the test name when the output does not say it"},
-	{"suite", required_argument, CLI_LONG_ONLY('S'), "S", ""},
-	{"metric", required_argument, CLI_LONG_ONLY('M'), "M", ""},
-	{"unit", required_argument, CLI_LONG_ONLY('U'), "U", ""},
-	{"better", required_argument, CLI_LONG_ONLY('B'), "lower|higher",
-	 "what a wide table's figures are (rows = runs,\n"
-	 "columns = tests)"},
-	{"table", required_argument, CLI_LONG_ONLY('T'), "N",
-	 "which table of an HTML page (default: the one with\n"
-	 "the most numbers)"},
+	CLI_LONG_VALUE("suite", 'S', "S", ""),
+	CLI_LONG_VALUE("metric", 'M', "M", ""),
+	CLI_LONG_VALUE("unit", 'U', "U", ""),
+	CLI_LONG_VALUE("better", 'B', "lower|higher",
+	 "what a wide table's figures are (rows = runs,\ncolumns = tests)"),
+	CLI_LONG_VALUE("table", 'T', "N", "which table of an HTML page "
+		       "(default: the one with\nthe most numbers)"),
 	{"quiet", no_argument, 'q', NULL,
 	 "no total line, no progress line for large files"},
 };

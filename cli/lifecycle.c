@@ -164,7 +164,7 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env)
 	struct cli_runs v = {0};
 	long long id = 0;
 	long i;
-	int c, was;
+	int c, was, rc;
 
 	while ((c = cli_option(argc, argv, u)) >= 0) {
 		switch (c) {
@@ -216,11 +216,10 @@ static int exclude_main(int argc, char **argv, const struct cli_env *env)
 	store_close(s);
 	return EXIT_OK;
 fail:
-	store_rollback(s);
-	err_print(&e);
+	rc = cli_undo(s, &e);
 	cli_runs_release(&v);
 	store_close(s);
-	return EXIT_FAULT;
+	return rc;
 }
 
 const struct cli_command cli_include = {
@@ -358,8 +357,7 @@ static int run_delete(int argc, char **argv, const struct cli_env *env)
 	rc = EXIT_OK;
 	goto out;
 fail:
-	store_rollback(s);
-	err_print(&e);
+	rc = cli_undo(s, &e);
 out:
 	cli_runs_release(&v);
 	apart_release(&sh.ap);

@@ -22,6 +22,10 @@ struct cli_env;
 #define CLI_LONG 0x100
 #define CLI_LONG_ONLY(letter) ((letter) | CLI_LONG)
 
+/* A long-only option that takes a value: --NAME VALUE. */
+#define CLI_LONG_VALUE(name, letter, value, help) \
+	{name, required_argument, CLI_LONG_ONLY(letter), value, help}
+
 /* has_arg of a row that is no option of its own: another line of --help
  * for the option of the row above, with another argument (--order value,
  * --order G1,G2; --attrs, --attrs=K1,K2). */

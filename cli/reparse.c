@@ -301,8 +301,7 @@ static int run_reparse(int argc, char **argv, const struct cli_env *env)
 	store_close(s);
 	return EXIT_OK;
 fail:
-	store_rollback(s);
-	err_print(&e);
+	cli_undo(s, &e);
 	fputs("benchsite: reparse: nothing was changed\n", stderr);
 	free_srcs(&list);
 	store_close(s);

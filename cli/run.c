@@ -65,26 +65,26 @@ static const struct cli_opt opts[] = {
 		"the facts)"),
 	{"repeat", required_argument, 'r', "N",
 	 "run COMMAND N times, each its own run (default 1)"},
-	{"param", required_argument, CLI_LONG_ONLY('p'), "K=V1,V2...",
+	CLI_LONG_VALUE("param", 'p', "K=V1,V2...",
 	 "sweep setting K over the values (repeatable: every\n"
 	 "combination, the first --param outermost; \\, is a\n"
 	 "comma in a value): {K} in COMMAND's words and in\n"
 	 "--prepare and --cleanup becomes the value, and each\n"
-	 "run gets attribute K (command keeps {K} as written)"},
-	{"warmup", required_argument, CLI_LONG_ONLY('w'), "N",
+	 "run gets attribute K (command keeps {K} as written)"),
+	CLI_LONG_VALUE("warmup", 'w', "N",
 	 "run COMMAND N times first for each combination,\n"
-	 "importing nothing of them (a line says each was done)"},
-	{"prepare", required_argument, CLI_LONG_ONLY('P'), "CMD",
+	 "importing nothing of them (a line says each was done)"),
+	CLI_LONG_VALUE("prepare", 'P', "CMD",
 	 "run CMD in --dir before each combination (sysbench\n"
-	 "fileio's prepare)"},
-	{"cleanup", required_argument, CLI_LONG_ONLY('C'), "CMD",
+	 "fileio's prepare)"),
+	CLI_LONG_VALUE("cleanup", 'C', "CMD",
 	 "run CMD in --dir after each combination, also after a\n"
 	 "failure or a first Ctrl-C once anything of it ran\n"
 	 "(their CMD is one string split into words, never by\n"
 	 "a shell: blanks separate words, '...' and \"...\"\n"
 	 "quote, a backslash keeps the next character; nothing\n"
 	 "else is special: 'sysbench fileio \"$X\" prepare' is\n"
-	 "4 words, the third $X)"},
+	 "4 words, the third $X)"),
 	{"dir", required_argument, 'd', "PATH",
 	 "the folder the benchmark works in: COMMAND runs there\n"
 	 "and the filesystem facts are its (default: the\n"
@@ -93,13 +93,13 @@ static const struct cli_opt opts[] = {
 	 "the test name when the output does not say it (default:\n"
 	 "from the command: sysbench's test or script, fileio's\n"
 	 "--file-test-mode, fio's --name)"},
-	{"save", required_argument, CLI_LONG_ONLY('S'), "FILE",
+	CLI_LONG_VALUE("save", 'S', "FILE",
 	 "also write what the command printed to FILE, once it is\n"
 	 "imported (with several runs, run i to FILE with -i\n"
 	 "before its extension: out.txt -> out-1.txt, out-2.txt,\n"
 	 "numbered as the progress line counts them); made\n"
 	 "before anything runs, never over a file or link; a run\n"
-	 "that imports nothing leaves no file"},
+	 "that imports nothing leaves no file"),
 	{"quiet", no_argument, 'q', NULL,
 	 "no line per step (which repeat starts, on a\n"
 	 "terminal, and what it imported or did); warnings and\n"

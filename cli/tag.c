@@ -218,9 +218,7 @@ static int run_tag(int argc, char **argv, const struct cli_env *env)
 	rc = EXIT_OK;
 	goto out;
 fail:
-	store_rollback(s);
-	err_print(&e);
-	rc = EXIT_FAULT;
+	rc = cli_undo(s, &e);
 out:
 	cli_runs_release(&t.runs);
 	store_close(s);
