@@ -16,10 +16,8 @@
 #
 #   renderer/chart  includes renderer/chart
 #   renderer/site   includes renderer/chart, renderer/site
-#   renderer/pages  includes renderer/chart, renderer/site, renderer/pages,
-#                   and the analysis kept at renderer's top (split, sweep)
-#   renderer/       (the render, render.c, and that analysis) includes any
-#                   of renderer
+#   renderer/pages  includes renderer/chart, renderer/site, renderer/pages
+#   renderer/       (the render itself, render.c) includes any of renderer
 #
 # Only quoted includes are project files; <...> are the system's and the
 # libraries'.  A path is resolved against the including file's folder, so
