@@ -84,7 +84,7 @@ run_check 32 --shots "$B/out" --prefix sample "$T/sample/index.html" "$CMP" \
 
 # --- the reader: phone and desktop, light and dark (tests/browser/reader.mjs)
 run_reader() { run_node reader.mjs "$@"; }
-# a run page with charts of interim figures (PNG only, a dark variant each)
+# a run page with charts of interim figures (an SVG each, light and dark in one)
 RUNP=$(grep -l 'src="samples-' "$T"/sample/run-*.html | head -1)
 check "the sample site has a run page with interim-figure charts" test -n "$RUNP"
 # 10 checks a page (4 modes: text and width; dark: images), 2 more on the

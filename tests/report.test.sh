@@ -17,9 +17,9 @@ bs import $inputs >/dev/null 2>&1
 
 # charts SITE: SITE's charts, a file each: the bar charts' (chart-*),
 # the sweeps' (sweep-*) and the figures over time's (time-*) -narrow.svg,
-# and a run page's reports' dark PNG (samples-*-dark.png)
+# and a run page's reports' SVG (samples-*.svg, light and dark in one)
 charts() {
-	ls "$1" | grep -c -- '^\(chart\|sweep\|time\)-.*-narrow\.svg$\|^samples-.*-dark\.png$'
+	ls "$1" | grep -c -- '^\(chart\|sweep\|time\)-.*-narrow\.svg$\|^samples-.*\.svg$'
 }
 
 # line_true FILE SITE DRAWN: FILE holds one line, the render's report,

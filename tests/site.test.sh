@@ -101,11 +101,15 @@ bs import "$TOP/tests/fixtures/sysbench/v10-wrapped-oltp.txt" > /dev/null
 bs render --out "$T/samples" > /dev/null
 runpage=$(grep -l "Over time" "$T"/samples/run-*.html | head -1)
 check "a run page with interim figures has an 'Over time' section" test -n "$runpage"
-n=$(grep -o 'src="samples-[^"]*\.png"' "$runpage" 2>/dev/null | sort -u | wc -l)
+n=$(grep -o 'src="samples-[^"]*\.svg"' "$runpage" 2>/dev/null | sort -u | wc -l)
 want=$(sqlite3 "$T/db" "select count(distinct test || ' ' || metric) from sample")
 check "one line chart per interim metric ($n of $want)" test "$n" = "$want" -a "$n" -gt 0
-first=$(grep -o 'src="samples-[^"]*\.png"' "$runpage" | head -1 | sed 's/src="//; s/"//')
-check "the line chart is a PNG" sh -c 'head -c 8 "$1" | od -An -c | grep -q "P   N   G"' _ "$T/samples/$first"
+first=$(grep -o 'src="samples-[^"]*\.svg"' "$runpage" | head -1 | sed 's/src="//; s/"//')
+check "the line chart is an SVG that follows a dark page (its line's class recoloured)" \
+	sh -c 'grep -q "^<svg xmlns=\"http://www.w3.org/2000/svg\"" "$1" &&
+		grep -q "prefers-color-scheme: dark" "$1" && grep -q "class=\"ln\"" "$1"' _ "$T/samples/$first"
+check "no PNG is drawn for the run page's charts" test \
+	"$(ls "$T/samples" | grep -c '^samples-.*\.png$')" = 0
 check "the run page links its raw output, and the file is the imported bytes" \
 	sh -c 'f=$(grep -o "href=\"source-[0-9a-f]*\.txt\"" "$1" | head -1 | sed "s/href=\"//; s/\"//") &&
 		cmp -s "$2/$f" "$3"' _ "$runpage" "$T/samples" "$TOP/tests/fixtures/sysbench/v10-wrapped-oltp.txt"

@@ -318,12 +318,6 @@ static void stroke_series(cairo_t *cr, const struct line_layout *l,
 	stroke_px(cr, x, y, s->kept, w);
 }
 
-int line_paint_png(const struct line_layout *l, struct buf *out,
-		   struct err *e)
-{
-	return line_paint_png_scheme(l, CHART_LIGHT, out, e);
-}
-
 /* The title, grid, ticks and axis titles of l on a ground of sc. */
 static void paint_frame(cairo_t *cr, const struct line_layout *l,
 			const struct chart_scheme *sc)
@@ -344,22 +338,6 @@ static void paint_frame(cairo_t *cr, const struct line_layout *l,
 	cairo_show_text(cr, l->axis_x);
 	cairo_move_to(cr, 12, l->plot_y - 14);
 	cairo_show_text(cr, l->axis_y);
-}
-
-int line_paint_png_scheme(const struct line_layout *l, int scheme,
-			  struct buf *out, struct err *e)
-{
-	const struct chart_scheme *sc =
-		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-							l->width, l->height);
-	cairo_t *cr = cairo_create(s);
-
-	paint_frame(cr, l, sc);
-	/* blue; sky blue on dark */
-	paint_source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
-	stroke_px(cr, l->px, l->py, l->npoints, 1.5);
-	return paint_png(s, cr, l->width, l->height, out, e);
 }
 
 int line_paint_many_png(const struct line_layout *l,
@@ -395,51 +373,61 @@ static void svg_pt(void *ctx, int k, double x, double y)
 	buf_adds(ctx, p);
 }
 
-/* Series s as an SVG path in g, w wide: a band (stroke none, filled
- * with fill in class fill_cls) when it is dense, else its line (stroked
- * by g's or the caller's attributes). */
+/* The n points (x, y) as an SVG path in g, w wide: a band (stroke none,
+ * filled with fill in class fill_cls) when they are dense, else their
+ * line (stroked by g's or the caller's attributes). */
+static xmlNodePtr path_px(xmlNodePtr g, const double *x, const double *y,
+			  int n, double w, const unsigned char fill[3],
+			  const char *fill_cls)
+{
+	struct band *b = malloc(sizeof(*b));
+	struct buf d;
+	xmlNodePtr p;
+	int k, band;
+
+	band = b && band_of(x, y, n, w, b);
+	buf_init(&d, (size_t)(band ? 4 * b->n + 1 : n + 1) * 24);
+	if (band) {
+		band_outline(b, svg_pt, &d);
+		buf_adds(&d, " Z");
+	} else {
+		for (k = 0; k < n; k++)
+			svg_pt(&d, k, x[k], y[k]);
+		if (n == 1)	/* one report: a dot, not nothing */
+			svg_pt(&d, 1, x[0] + 0.5, y[0]);
+	}
+	free(b);
+	p = svg_el(g, "path");
+	svg_attr(p, "d", d.data ? d.data : "M0 0");
+	buf_release(&d);
+	if (band) {
+		svg_attr(p, "stroke", "none");
+		svg_paint(p, "fill", fill, fill_cls);
+	}
+	return p;
+}
+
+/* Series s as an SVG path in g (path_px). */
 static xmlNodePtr path_svg(xmlNodePtr g, const struct line_layout *l,
 			   const struct line_series *s, double w,
 			   const unsigned char fill[3], const char *fill_cls)
 {
 	double x[LINE_POINTS_MAX], y[LINE_POINTS_MAX];
-	struct band *b = malloc(sizeof(*b));
-	struct buf d;
-	xmlNodePtr n;
-	int k, band;
 
 	series_px(l, s, x, y);
-	band = b && band_of(x, y, s->kept, w, b);
-	buf_init(&d, (size_t)(band ? 4 * b->n + 1 : s->kept + 1) * 24);
-	if (band) {
-		band_outline(b, svg_pt, &d);
-		buf_adds(&d, " Z");
-	} else {
-		for (k = 0; k < s->kept; k++)
-			svg_pt(&d, k, x[k], y[k]);
-		if (s->kept == 1)	/* one report: a dot, not nothing */
-			svg_pt(&d, 1, x[0] + 0.5, y[0]);
-	}
-	free(b);
-	n = svg_el(g, "path");
-	svg_attr(n, "d", d.data ? d.data : "M0 0");
-	buf_release(&d);
-	if (band) {
-		svg_attr(n, "stroke", "none");
-		svg_paint(n, "fill", fill, fill_cls);
-	}
-	return n;
+	return path_px(g, x, y, s->kept, w, fill, fill_cls);
 }
 
-int line_paint_many_svg(const struct line_layout *l,
-			const struct line_series *const *s, int n, int thick,
-			struct buf *out, struct err *e)
+/* A new SVG document of l's frame, as paint_frame paints it: title, grid,
+ * ticks and axis titles; *root gets the <svg> to draw the lines into.
+ * NULL when memory ran out. */
+static xmlDocPtr svg_frame(const struct line_layout *l, xmlNodePtr *root)
 {
 	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
-	xmlNodePtr svg = NULL, g, t;
+	xmlNodePtr svg = NULL, g;
 	xmlDocPtr doc = svg_new(l->width, l->height, l->title, 12, &svg);
 	double base = l->plot_y + l->plot_h;
-	int i, k;
+	int k;
 
 	svg_title(svg, 20, l->title);
 	g = svg_el(svg, "g");
@@ -455,6 +443,44 @@ int line_paint_many_svg(const struct line_layout *l,
 		svg_text(g, l->xt_left[k], base + 16, NULL, l->xt_text[k]);
 	svg_text(g, l->plot_x + l->plot_w / 2, base + 34, "middle", l->axis_x);
 	svg_text(g, 12, l->plot_y - 14, NULL, l->axis_y);
+	*root = svg;
+	return doc;
+}
+
+/* A group of svg for a line w wide: blue, sky blue on a dark page (class
+ * ln; the path's lf when it is a band). */
+static xmlNodePtr line_group(xmlNodePtr svg, const char *w)
+{
+	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
+	xmlNodePtr t = svg_el(svg, "g");
+
+	svg_attr(t, "fill", "none");
+	svg_attr(t, "stroke-linejoin", "round");
+	svg_attr(t, "stroke-width", w);
+	svg_paint(t, "stroke", sc->bar[0], "ln");
+	return t;
+}
+
+int line_paint_svg(const struct line_layout *l, struct buf *out,
+		   struct err *e)
+{
+	xmlNodePtr svg = NULL;
+	xmlDocPtr doc = svg_frame(l, &svg);
+
+	path_px(line_group(svg, "1.5"), l->px, l->py, l->npoints, 1.5,
+		chart_schemes[CHART_LIGHT].bar[0], "lf");
+	return svg_save_buf(doc, out, e);
+}
+
+int line_paint_many_svg(const struct line_layout *l,
+			const struct line_series *const *s, int n, int thick,
+			struct buf *out, struct err *e)
+{
+	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
+	xmlNodePtr svg = NULL, g;
+	xmlDocPtr doc = svg_frame(l, &svg);
+	int i;
+
 	g = svg_el(svg, "g");
 	svg_attr(g, "fill", "none");
 	svg_attr(g, "stroke-linejoin", "round");
@@ -462,15 +488,8 @@ int line_paint_many_svg(const struct line_layout *l,
 	for (i = 0; i < n; i++)
 		if (i != thick)
 			path_svg(g, l, s[i], 1, sc->muted, "m");
-	if (thick >= 0 && thick < n) {
-		/* the mean: blue, sky blue on a dark page (class ln; lf when
-		 * it is a band) */
-		t = svg_el(svg, "g");
-		svg_attr(t, "fill", "none");
-		svg_attr(t, "stroke-linejoin", "round");
-		svg_attr(t, "stroke-width", "2.5");
-		svg_paint(t, "stroke", sc->bar[0], "ln");
-		path_svg(t, l, s[thick], 2.5, sc->bar[0], "lf");
-	}
+	if (thick >= 0 && thick < n)	/* the mean */
+		path_svg(line_group(svg, "2.5"), l, s[thick], 2.5, sc->bar[0],
+			 "lf");
 	return svg_save_buf(doc, out, e);
 }

@@ -3,7 +3,8 @@
  * line chart, so a reader sees whether throughput was steady.
  *
  * Like chart.h: the layout is plain numbers first (axes from zero, round
- * ticks, each point's pixel position), then painted with cairo.
+ * ticks, each point's pixel position), then painted with cairo (PNG) or
+ * written as SVG.
  */
 #ifndef BENCHSITE_LINECHART_H
 #define BENCHSITE_LINECHART_H
@@ -63,14 +64,11 @@ int line_layout_many(const struct line_series *const *s, int n,
 
 struct buf;
 
-/* Paints l as PNG bytes appended to out. */
-int line_paint_png(const struct line_layout *l, struct buf *out,
+/* Paints l (line_layout's points: the line 1.5 px wide, in the chart's
+ * first colour) as SVG bytes appended to out (svg.h: one file for a light
+ * and a dark page).  0, or -1 with e filled. */
+int line_paint_svg(const struct line_layout *l, struct buf *out,
 		   struct err *e);
-
-/* line_paint_png in scheme CHART_LIGHT or CHART_DARK (chart.h): a run
- * page offers the dark one to a dark page through <picture>. */
-int line_paint_png_scheme(const struct line_layout *l, int scheme,
-			  struct buf *out, struct err *e);
 
 /* Paints the frame l and the n series s in scheme CHART_LIGHT or
  * CHART_DARK as PNG bytes appended to out: each thin in the muted colour,

@@ -2,11 +2,10 @@
  * chart_html.c: how a page shows a chart image (html.h html_chart_img).
  *
  * A chart's PNG is drawn in the light scheme only; its SVG carries both
- * schemes (chart_svg.c).  So the page offers the SVG first through
- * <picture> and keeps the PNG as the <img>, the fallback a browser without
- * SVG (or a reader who saves the image) gets; a chart drawn only as PNG
- * (a run's interim figures) offers its dark PNG under a media query.  No
- * JavaScript chooses.  On a
+ * schemes (svg.h).  So the page offers the SVG first through <picture> and
+ * keeps the PNG as the <img>, the fallback a browser without SVG (or a
+ * reader who saves the image) gets; a chart drawn only as SVG (a run's
+ * interim figures) is the <img> itself.  No JavaScript chooses.  On a
  * phone a 960-pixel chart shrunk to the screen has 5-pixel text, so a full
  * chart sits in a box that scrolls sideways at the chart's natural size
  * (style.css .chart); the page itself never scrolls sideways.  A bar
@@ -64,17 +63,11 @@ xmlNodePtr html_picture_img(xmlNodePtr pic, const char *png, int width,
 	return img;
 }
 
-xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
-			  const char *dark, int width, int height,
-			  const char *alt, int scroll)
+xmlNodePtr html_chart_img(xmlNodePtr parent, const char *src, int width,
+			  int height, const char *alt, int scroll)
 {
-	xmlNodePtr pic = html_picture(parent, scroll);
-
-	if (svg)
-		html_source(pic, svg, NULL, 1, 0, 0);
-	else if (dark)
-		html_source(pic, dark, "(prefers-color-scheme: dark)", 0, 0, 0);
-	return html_picture_img(pic, png, width, height, alt);
+	return html_picture_img(html_picture(parent, scroll), src, width,
+				height, alt);
 }
 
 void html_chart_full(xmlNodePtr fig, const char *base, int width, int height,

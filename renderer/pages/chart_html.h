@@ -7,16 +7,14 @@
 
 #include <libxml/tree.h>
 
-/* Appends a chart image to parent : a <picture> whose
- * <source> is the SVG (it follows the reader's colour scheme, chart_svg.c)
- * or, for a PNG-only chart, the dark PNG under prefers-color-scheme: dark,
- * and whose <img> is the (light) PNG, shown width x height CSS px with alt
- * as its text; with scroll, in a <div class="chart"> box that scrolls
- * sideways on a narrow screen so the chart keeps its natural size and its
- * text stays legible.  svg and dark may be NULL.  Returns the <img>. */
-xmlNodePtr html_chart_img(xmlNodePtr parent, const char *png, const char *svg,
-			  const char *dark, int width, int height,
-			  const char *alt, int scroll);
+/* Appends a chart drawn as one file, src (an SVG that follows the
+ * reader's colour scheme, svg.h), to parent: the <img> of a <picture>, as
+ * every chart of the site is, shown width x height CSS px with alt as its
+ * text; with scroll, in a <div class="chart"> box that scrolls sideways on
+ * a narrow screen so the chart keeps its natural size and its text stays
+ * legible.  Returns the <img>. */
+xmlNodePtr html_chart_img(xmlNodePtr parent, const char *src, int width,
+			  int height, const char *alt, int scroll);
 
 /* The parts of html_chart_img for a chart with more variants: a
  * <picture> (in a scrolling <div class="chart"> with scroll), a <source>

@@ -92,14 +92,15 @@ static int result_row(void *ctx, const struct store_row *row)
 	return 0;
 }
 
-/* Draws the series gathered so far, if any. */
+/* Draws the series gathered so far, if any: one SVG that follows the
+ * reader's colour scheme (svg.h), so a light and a dark page share it. */
 static int flush_series(struct runs *r)
 {
-	char base[SLUG_MAX], name[SLUG_MAX + 8], path[400], title[300];
-	char dark[SLUG_MAX + 16], run[32];
+	char base[SLUG_MAX], name[SLUG_MAX + 8], alt[400], title[300];
+	char run[32];
 	const char *parts[] = {"samples", run, r->test, r->metric, NULL};
 	struct line_layout *l;
-	struct buf png;
+	struct buf svg;
 	xmlNodePtr fig;
 	int rc;
 
@@ -107,33 +108,25 @@ static int flush_series(struct runs *r)
 		return 0;
 	snprintf(run, sizeof(run), "%lld", r->run);
 	slug_make(base, parts);
-	snprintf(name, sizeof(name), "%s.png", base);
+	snprintf(name, sizeof(name), "%s.svg", base);
 	snprintf(title, sizeof(title), "%s: %s over time", r->test, r->metric);
 	l = malloc(sizeof(*l));
 	if (!l)
 		return err_set(r->s->e, NULL, 0, 0, "out of memory");
-	buf_init(&png, (size_t)64 << 20);
+	buf_init(&svg, (size_t)64 << 20);
 	rc = line_layout(r->series, title, r->metric, 960, l, r->s->e);
 	if (rc == 0)
-		rc = line_paint_png(l, &png, r->s->e);
+		rc = line_paint_svg(l, &svg, r->s->e);
 	if (rc == 0)
-		rc = site_write(r->s, name, png.data, png.len, 0);
-	/* the same chart for a dark page (no SVG carries it here) */
-	snprintf(dark, sizeof(dark), "%s-dark.png", base);
-	buf_reset(&png);
-	if (rc == 0)
-		rc = line_paint_png_scheme(l, CHART_DARK, &png, r->s->e);
-	if (rc == 0)
-		rc = site_write(r->s, dark, png.data, png.len, 0);
+		rc = site_write(r->s, name, svg.data, svg.len, 0);
 	if (rc == 0)
 		rc = draw_line_made(r->s, base);
-	buf_release(&png);
+	buf_release(&svg);
 	if (rc == 0) {
 		fig = html_el(r->samples, "figure", NULL);
-		snprintf(path, sizeof(path), "Line chart of %s of %s over %ld "
+		snprintf(alt, sizeof(alt), "Line chart of %s of %s over %ld "
 			 "interim reports", r->metric, r->test, r->series->n);
-		html_chart_img(fig, name, NULL, dark, l->width, l->height,
-			       path, 1);
+		html_chart_img(fig, name, l->width, l->height, alt, 1);
 		r->nseries++;
 	}
 	free(l);
