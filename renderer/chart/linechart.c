@@ -366,11 +366,7 @@ int line_paint_many_png(const struct line_layout *l,
 
 static void svg_pt(void *ctx, int k, double x, double y)
 {
-	char p[64];
-
-	snprintf(p, sizeof(p), "%s%c%.2f %.2f", k ? " " : "", k ? 'L' : 'M',
-		 x, y);
-	buf_adds(ctx, p);
+	svg_path_pt(ctx, k ? " L" : "M", x, y);
 }
 
 /* The n points (x, y) as an SVG path in g, w wide: a band (stroke none,

@@ -41,6 +41,23 @@ void svg_num(xmlNodePtr n, const char *name, double v)
 	svg_attr(n, name, t);
 }
 
+void svg_path_pt(struct buf *d, const char *cmd, double x, double y)
+{
+	/* num_fixed, not printf: a band's outline is thousands of points */
+	char t[8 + 32 + 1 + 32];
+	size_t n = strlen(cmd);
+
+	if (n > 8)
+		return;
+	memcpy(t, cmd, n);
+	num_fixed(x, 2, t + n);
+	n += strlen(t + n);
+	t[n++] = ' ';
+	num_fixed(y, 2, t + n);
+	n += strlen(t + n);
+	buf_add(d, t, n);
+}
+
 /* Out of memory (n or the node NULL), adds nothing and leaks nothing: the
  * render sees xmlquiet_oom. */
 void svg_add_text(xmlNodePtr n, const char *s)

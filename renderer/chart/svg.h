@@ -34,6 +34,10 @@ xmlNodePtr svg_el(xmlNodePtr parent, const char *tag);
 void svg_attr(xmlNodePtr n, const char *name, const char *v);
 /* Attribute name of v with two decimals ("12.50"). */
 void svg_num(xmlNodePtr n, const char *name, double v);
+/* Appends to path data d the command cmd ("M", " L": at most 8 bytes,
+ * a space before each command but the first) at x,y, each with two
+ * decimals as svg_num writes them ("M12.50 3.00"). */
+void svg_path_pt(struct buf *d, const char *cmd, double x, double y);
 /* Appends text node s (clean UTF-8) to n. */
 void svg_add_text(xmlNodePtr n, const char *s);
 /* Sets attribute name (fill, stroke) to colour rgb and class to cls,

@@ -304,22 +304,23 @@ static void series_svg(xmlNodePtr svg, const struct sweep_chart *c,
 	const struct sweep_series *se = &c->s[i];
 	unsigned ci = (unsigned)se->color % CHART_COLORS;
 	xmlNodePtr g = svg_el(svg, "g"), n, fill, err = NULL;
-	char cls[8], d[64];
+	/* by whether the path has begun, then whether the line goes on */
+	static const char *const cmd[2][2] = {{"M", "L"}, {" M", " L"}};
+	char cls[8];
 	struct buf path;
 	int k, dd, started = 0;
 
 	svg_attr(g, "class", "series");
 	snprintf(cls, sizeof(cls), "s%u", ci);
 	/* the line: a gap where a setting has no figure */
-	buf_init(&path, (size_t)SWEEP_X_MAX * sizeof(d));
+	buf_init(&path, (size_t)SWEEP_X_MAX * 64);
 	for (k = 0; k < c->nx; k++) {
 		if (!se->p[k].has) {
 			started = 0;
 			continue;
 		}
-		snprintf(d, sizeof(d), "%s%c%.2f %.2f", path.len ? " " : "",
-			 started ? 'L' : 'M', l->px[k], y_pix(l, se->p[k].y));
-		buf_adds(&path, d);
+		svg_path_pt(&path, cmd[path.len > 0][started], l->px[k],
+			    y_pix(l, se->p[k].y));
 		started = 1;
 	}
 	n = svg_el(g, "path");
