@@ -71,15 +71,63 @@ struct peak {
 	int any;
 };
 
-static void each_peak(void *ctx, int k, double t, double v)
-{
-	struct peak *p = ctx;
+/* A group's reports as the first pass read them (its series in stored
+ * figures, factor 1), kept for the second while the groups kept fit in
+ * KEPT_MAX bytes: reading a group's samples is most of what its chart
+ * costs, and a comparison of many long runs must not hold them all. */
+#define KEPT_MAX ((size_t)16 << 20)
 
-	(void)k;
-	(void)t;
+struct kept {
+	struct ts_group tg;
+	struct lines ln;
+	int has;		/* tg and ln hold the group's reports */
+};
+
+struct first {
+	struct peak *pk;
+	struct lines *ln;
+};
+
+static void each_first(void *ctx, int k, double t, double v)
+{
+	struct first *f = ctx;
+	struct peak *p = f->pk;
+
 	if (!p->any || fabs(v) > p->max)
 		p->max = fabs(v);
 	p->any = 1;
+	each_report(f->ln, k, t, v);
+}
+
+/* The bytes a kept group holds. */
+static size_t kept_size(const struct kept *k)
+{
+	return (size_t)k->ln.n * sizeof(**k->ln.s) +
+	       (size_t)k->tg.cap * (2 * sizeof(double) + sizeof(int));
+}
+
+static void kept_free(struct kept *k)
+{
+	ts_group_release(&k->tg);
+	lines_free(&k->ln);
+	k->has = 0;
+}
+
+/* The series of ln, read in stored figures, in the unit of factor: each
+ * figure divided as each_report divides it, and the maximum with them
+ * (division by a positive factor keeps which figure is the largest). */
+static void lines_scale(struct lines *ln, double factor)
+{
+	int i, k;
+
+	for (i = 0; i < ln->n; i++) {
+		struct line_series *ls = ln->s[i];
+
+		for (k = 0; k < ls->kept; k++)
+			ls->v[k] /= factor;
+		ls->v_max /= factor;
+	}
+	ln->factor = factor;
 }
 
 /* One group's chart and sentences; tg holds its series, lines its runs'
@@ -180,39 +228,76 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 	return rc;
 }
 
+/* The first pass: whether any run of the comparison reported, and the
+ * largest report, in *pk; the groups' reports in kept[g] while they fit
+ * (KEPT_MAX). */
+static int first_pass(struct site *s, const struct model *m, int c,
+		      struct kept *kept, struct peak *pk)
+{
+	size_t held = 0;
+	int g;
+
+	for (g = 0; g < m->ngroups; g++) {
+		struct kept *k = &kept[g];
+		struct first f = {pk, &k->ln};
+
+		ts_group_init(&k->tg);
+		if (lines_alloc(&k->ln, m->nruns[g] + 1)) {
+			kept_free(k);
+			return err_set(s->e, NULL, 0, 0, "out of memory");
+		}
+		k->ln.factor = 1;
+		k->has = 1;
+		if (ts_load(s->store, m, c, g, &k->tg, each_first, &f, s->e))
+			return -1;
+		held += kept_size(k);
+		if (held > KEPT_MAX) {
+			held -= kept_size(k);
+			kept_free(k);
+		}
+	}
+	return 0;
+}
+
+/* Group g's reports in the unit of uv: those kept from the first pass,
+ * else read again. */
+static int group_lines(struct site *s, const struct model *m, int c, int g,
+		       const struct units_view *uv, struct kept *k)
+{
+	if (k->has) {
+		lines_scale(&k->ln, uv->factor);
+		return 0;
+	}
+	if (lines_alloc(&k->ln, m->nruns[g] + 1)) {
+		kept_free(k);
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	}
+	k->ln.factor = uv->factor;
+	k->has = 1;
+	return ts_load(s->store, m, c, g, &k->tg, each_report, &k->ln, s->e);
+}
+
 int page_timeseries(struct site *s, xmlNodePtr parent,
 		    const struct analysis *a, int c)
 {
 	const struct model *m = a->m;
 	struct peak pk = {0, 0};
 	struct units_view uv;
+	struct kept *kept = calloc((size_t)(m->ngroups ? m->ngroups : 1),
+				   sizeof(*kept));
 	xmlNodePtr sec = NULL;
-	int g, rc = 0;
+	int g, rc;
 
-	/* a first pass finds whether any run reported and the unit that
-	 * holds the largest report */
-	for (g = 0; rc == 0 && g < m->ngroups; g++) {
-		struct ts_group tg;
+	if (!kept)
+		return err_set(s->e, NULL, 0, 0, "out of memory");
+	rc = first_pass(s, m, c, kept, &pk);
+	if (rc == 0 && pk.any)
+		units_pick(m->cols[c].unit, pk.max, &uv);
+	for (g = 0; rc == 0 && pk.any && g < m->ngroups; g++) {
+		struct kept *k = &kept[g];
 
-		ts_group_init(&tg);
-		rc = ts_load(s->store, m, c, g, &tg, each_peak, &pk, s->e);
-		ts_group_release(&tg);
-	}
-	if (rc || !pk.any)
-		return rc;
-	units_pick(m->cols[c].unit, pk.max, &uv);
-	for (g = 0; rc == 0 && g < m->ngroups; g++) {
-		struct ts_group tg;
-		struct lines ln;
-
-		ts_group_init(&tg);
-		if (lines_alloc(&ln, m->nruns[g] + 1)) {
-			lines_free(&ln);
-			return err_set(s->e, NULL, 0, 0, "out of memory");
-		}
-		ln.factor = uv.factor;
-		rc = ts_load(s->store, m, c, g, &tg, each_report, &ln, s->e);
-		if (rc == 0 && tg.nruns > 0) {
+		rc = group_lines(s, m, c, g, &uv, k);
+		if (rc == 0 && k->tg.nruns > 0) {
 			if (!sec) {
 				sec = html_el(parent, "section", NULL);
 				html_attr(sec, "class", "over-time");
@@ -222,10 +307,13 @@ int page_timeseries(struct site *s, xmlNodePtr parent,
 					"group's mean at each report a thick "
 					"one.");
 			}
-			rc = group_figure(s, sec, a, c, g, &tg, &ln, &uv);
+			rc = group_figure(s, sec, a, c, g, &k->tg, &k->ln,
+					  &uv);
 		}
-		ts_group_release(&tg);
-		lines_free(&ln);
+		kept_free(k);
 	}
+	for (g = 0; g < m->ngroups; g++)
+		kept_free(&kept[g]);
+	free(kept);
 	return rc;
 }
