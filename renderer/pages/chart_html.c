@@ -4,8 +4,8 @@
  * A chart's PNG is drawn in the light scheme only; its SVG carries both
  * schemes (svg.h).  So the page offers the SVG first through <picture> and
  * keeps the PNG as the <img>, the fallback a browser without SVG (or a
- * reader who saves the image) gets; a chart drawn only as SVG (a run's
- * interim figures) is the <img> itself.  No JavaScript chooses.  On a
+ * reader who saves the image) gets; a chart drawn only as SVG (figures
+ * over time) is the <img> itself.  No JavaScript chooses.  On a
  * phone a 960-pixel chart shrunk to the screen has 5-pixel text, so a full
  * chart sits in a box that scrolls sideways at the chart's natural size
  * (style.css .chart); the page itself never scrolls sideways.  A bar
@@ -70,8 +70,9 @@ xmlNodePtr html_chart_img(xmlNodePtr parent, const char *src, int width,
 				height, alt);
 }
 
-void html_chart_full(xmlNodePtr fig, const char *base, int width, int height,
-		     int nw, int nh, const char *alt, const char *caption)
+void html_chart_full(xmlNodePtr fig, const char *base, int png, int width,
+		     int height, int nw, int nh, const char *alt,
+		     const char *caption)
 {
 	char name[SLUG_MAX + 16];
 	xmlNodePtr pic = html_picture(fig, 1), cap;
@@ -80,8 +81,10 @@ void html_chart_full(xmlNodePtr fig, const char *base, int width, int height,
 	snprintf(name, sizeof(name), "%s-narrow.svg", base);
 	html_source(pic, name, "(max-width: 40rem)", 1, nw, nh);
 	snprintf(name, sizeof(name), "%s.svg", base);
-	html_source(pic, name, NULL, 1, 0, 0);
-	snprintf(name, sizeof(name), "%s.png", base);
+	if (png) {
+		html_source(pic, name, NULL, 1, 0, 0);
+		snprintf(name, sizeof(name), "%s.png", base);
+	}
 	html_picture_img(pic, name, width, height, alt);
 	cap = html_el(fig, "figcaption", caption);
 	html_text(cap, " (");

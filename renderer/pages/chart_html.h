@@ -26,13 +26,15 @@ void html_source(xmlNodePtr pic, const char *srcset, const char *media,
 xmlNodePtr html_picture_img(xmlNodePtr pic, const char *png, int width,
 			    int height, const char *alt);
 
-/* A chart of files BASE.png, BASE.svg and BASE-narrow.svg (width x
- * height, its narrow layout nw x nh) at full size in fig, in its
- * scrolling box: a phone gets the narrow SVG, others the full one, and the
- * PNG is the fallback; then fig's caption, caption and a link to the SVG.
- * Bars (pages.c), a sweep's lines and figures over time alike. */
-void html_chart_full(xmlNodePtr fig, const char *base, int width, int height,
-		     int nw, int nh, const char *alt, const char *caption);
+/* A chart of files BASE.svg and BASE-narrow.svg (width x height, its
+ * narrow layout nw x nh), with png BASE.png too, at full size in fig, in
+ * its scrolling box: a phone gets the narrow SVG, others the full one, and
+ * the PNG, when there is one, is the fallback; then fig's caption, caption
+ * and a link to the SVG.  Bars and a sweep's lines (pages.c, with their
+ * PNG) and figures over time (without) alike. */
+void html_chart_full(xmlNodePtr fig, const char *base, int png, int width,
+		     int height, int nw, int nh, const char *alt,
+		     const char *caption);
 
 /* The thumbnail of the same chart in fig, linked to page href: the narrow
  * SVG at its own size (legible), BASE-thumb.png (tw x th) the fallback;

@@ -181,20 +181,18 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 		 col->better);
 	slug_make(base, parts);
 	buf_init(&b, (size_t)64 << 20);
-	/* as a bar chart: BASE.png (light, the fallback), BASE.svg (light
-	 * and dark) and the phone's BASE-narrow.svg */
+	/* BASE.svg (light and dark) and the phone's BASE-narrow.svg, as a
+	 * run page's reports: no PNG, whose encoding of thousands of
+	 * antialiased points cost more than the rest of the chart */
 	rc = line_layout_many(ss, ln->n, title, ay, WIDTH, lay, s->e);
 	if (rc == 0)
 		rc = line_layout_many(ss, ln->n, title, ay, CHART_NARROW_WIDTH,
 				      nlay, s->e);
-	for (k = 0; rc == 0 && k < 3; k++) {
-		static const char *const suffix[] = {".png", ".svg",
-						     "-narrow.svg"};
+	for (k = 0; rc == 0 && k < 2; k++) {
+		static const char *const suffix[] = {".svg", "-narrow.svg"};
 
 		buf_reset(&b);
-		rc = k == 0 ? line_paint_many_png(lay, ss, ln->n, ln->n - 1,
-						  CHART_LIGHT, &b, s->e) :
-		     line_paint_many_svg(k == 1 ? lay : nlay, ss, ln->n,
+		rc = line_paint_many_svg(k == 0 ? lay : nlay, ss, ln->n,
 					 ln->n - 1, &b, s->e);
 		snprintf(name, sizeof(name), "%s%s", base, suffix[k]);
 		if (rc == 0)
@@ -218,7 +216,7 @@ static int group_figure(struct site *s, xmlNodePtr parent,
 			buf_printf(&b, " Only each run's first %s reports are "
 				   "averaged.", n);
 		}
-		html_chart_full(fig, base, lay->width, lay->height,
+		html_chart_full(fig, base, 0, lay->width, lay->height,
 				nlay->width, nlay->height, alt,
 				b.data ? b.data : "");
 	}

@@ -681,7 +681,7 @@ static int chart_view(struct site *s, xmlNodePtr parent,
 			s->narrow_h = nl->height;
 		}
 	} else {
-		html_chart_full(fig, base, l->width, l->height, nl->width,
+		html_chart_full(fig, base, 1, l->width, l->height, nl->width,
 				nl->height, alt.data, cap.data);
 	}
 	rc = 0;
@@ -1022,8 +1022,8 @@ static int sweep_view(struct site *s, xmlNodePtr parent,
 			s->narrow_h = nl->height;
 		}
 	} else {
-		html_chart_full(html_el(parent, "figure", NULL), base, l->width,
-				l->height, nl->width, nl->height, alt,
+		html_chart_full(html_el(parent, "figure", NULL), base, 1,
+				l->width, l->height, nl->width, nl->height, alt,
 				caption ? caption : "all groups");
 	}
 out:
