@@ -17,11 +17,11 @@ struct err;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 7
+#define STORE_SCHEMA_VERSION 8
 /* The oldest version whose tables are this version's (later ones only
  * add indexes): a store of it that cannot be written (a read-only mount)
  * is still read, slower, rather than refused until migrated. */
-#define STORE_SCHEMA_READABLE 6
+#define STORE_SCHEMA_READABLE 8
 
 /* Opens path, creating it with the current schema when it does not exist
  * and migrating an older one; refuses a newer one.  *out is freed with
