@@ -259,7 +259,8 @@ static int changed_samples(struct store *s, long long source_id,
 			  " f.first, x.id", &a, e) ||
 	    store_prepare(s, "SELECT r.seq, x.test, x.metric, x.data FROM"
 			  " run r JOIN sample x ON x.run_id = r.id WHERE"
-			  " r.source_id = ?1 ORDER BY r.seq, x.rowid", &b.st, e) ||
+			  " r.source_id = ?1 ORDER BY r.seq, " SERIES_BEGAN ","
+			  " x.rowid", &b.st, e) ||
 	    store_prepare(s, "INSERT OR IGNORE INTO changed SELECT ?2 WHERE ?2"
 			  " IN (SELECT seq FROM stage_run) AND ?2 IN (SELECT seq"
 			  " FROM run WHERE source_id = ?1)", &mark, e))

@@ -89,22 +89,24 @@ CREATE TABLE result (
 	UNIQUE (run_id, test, metric)
 );
 
--- Interim figures over time (sysbench --report-interval, fio's logs): one
--- row for each run's samples of one test and metric, so that a chart reads
--- a series of 3,600 samples as one row rather than 3,600.  data is the
--- samples packed in the order they were stored: for each, its t (seconds
--- into the run) then its value, each an IEEE-754 double of 8 bytes, least
--- significant byte first; 16 bytes a sample, never none.  The rows' rowid
--- order is the order each series' first sample was stored.  (In the
--- sqlite3 shell, length(data) / 16 is the number of samples, and
--- `benchsite export --samples` reads them out one a line.)
+-- Interim figures over time (sysbench --report-interval, fio's logs): a
+-- run's samples of one test and metric (a series) in one row, so that a
+-- chart reads a series of 3,600 samples as one row rather than 3,600.  data
+-- is the samples packed in the order they were stored: for each, its t
+-- (seconds into the run) then its value, each an IEEE-754 double of 8
+-- bytes, least significant byte first; 16 bytes a sample, at most 65,536
+-- samples a row.  A longer series, or one whose samples came in parts (an
+-- output and its logs), goes on in further rows: a series is its rows in
+-- rowid order, and a run's series are ordered by their first rows' rowids.
+-- (In the sqlite3 shell, length(data) / 16 is the number of samples;
+-- `benchsite export --samples` writes them out one a line.)
 CREATE TABLE sample (
 	run_id      INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
 	test        TEXT NOT NULL,
 	metric      TEXT NOT NULL,
 	data        BLOB NOT NULL
 );
-CREATE UNIQUE INDEX sample_of ON sample (run_id, test, metric);
+CREATE INDEX sample_of ON sample (run_id, test, metric);
 
 -- What a page compares: runs of one suite, grouped by an attribute ("label"
 -- means the run's label), with other attributes held fixed (filter, as

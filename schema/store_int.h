@@ -40,13 +40,16 @@ enum store_stmt {
 	 * whether or not the store holds samples: 17,000 prepares in a
 	 * render of 240 tests of 36 runs, a twentieth of its time */
 	STORE_STMT_SAMPLE_OF = STORE_STMT_ATTRS + 5,
-	/* a held series' row, when it has one (store_sample.c) */
-	STORE_STMT_SAMPLE_FIND,
 	STORE_STMT_N
 };
 
 /* The bytes of one packed sample: its t, then its value (schema.sql). */
 #define STORE_SAMPLE_BYTES 16
+
+/* SQL: where the series of the sample row x began (its first row's
+ * rowid), which orders a run's series as they were stored. */
+#define SERIES_BEGAN "(SELECT min(y.rowid) FROM sample y WHERE y.run_id =" \
+	" x.run_id AND y.test = x.test AND y.metric = x.metric)"
 
 /* One (run, test, metric)'s samples added but not yet written
  * (store_sample.c), packed as its row holds them. */

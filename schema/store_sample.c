@@ -7,9 +7,12 @@
  * The importer still adds them one at a time, and often interleaved (a
  * sysbench report line gives several metrics): they are held in struct
  * store, a buffer per (run, test, metric), and written as rows at commit,
- * before any read of samples, or when too many are held.  A series held
- * again after its row was written is appended to that row.  Rollback drops
- * what is held with the rest of the transaction.
+ * before any read of samples, when samples of another run come, or when
+ * too many are held.  A series held again after it was written goes on in
+ * a further row, as does one longer than SERIES_ROW_MAX samples, so that
+ * neither writing nor reading holds more than a row's samples at once; a
+ * series' rows are in rowid order.  Rollback drops what is held with the
+ * rest of the transaction.
  */
 #include "store.h"
 
@@ -25,11 +28,14 @@
 #include "../core/sort.h"
 #include "store_int.h"
 
-/* Held past these, everything held is written (appending keeps it
- * right): memory stays bounded whatever the input, and finding a series
- * among the held ones stays cheap. */
+/* Held past these, everything held is written: memory stays bounded
+ * whatever the input, and finding a series among the held ones stays
+ * cheap. */
 #define HELD_SERIES_MAX 256
-#define HELD_SAMPLES_MAX ((size_t)1 << 20)
+#define HELD_SAMPLES_MAX ((size_t)1 << 18)
+/* The most samples a row holds (1 MiB): a series of 3,600 reports is one
+ * row, one of a million is read in pieces of bounded memory. */
+#define SERIES_ROW_MAX ((size_t)1 << 16)
 
 void store_sample_pack(unsigned char out[STORE_SAMPLE_BYTES], double t,
 		       double value)
@@ -79,66 +85,14 @@ void store_samples_drop(struct store *s)
 	s->heldsamples = 0;
 }
 
-/* Appends x's samples to the row that already holds its series. */
-static int append_row(struct store *s, long long rowid,
-		      const struct store_series *x, struct err *e)
-{
-	sqlite3_stmt *st;
-	unsigned char *all;
-	const void *old;
-	size_t n, add = x->n * STORE_SAMPLE_BYTES;
-	int rc;
-
-	if (store_prepare(s, "SELECT data FROM sample WHERE rowid = ?1", &st, e))
-		return -1;
-	sqlite3_bind_int64(st, 1, rowid);
-	if (store_step(s, st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		return store_db_err(s, e, "cannot store sample");
-	}
-	old = sqlite3_column_blob(st, 0);
-	n = (size_t)sqlite3_column_bytes(st, 0);
-	if (!(all = malloc(n + add))) {
-		sqlite3_finalize(st);
-		return err_set(e, NULL, 0, 0, "out of memory");
-	}
-	if (n > 0)
-		memcpy(all, old, n);
-	memcpy(all + n, x->data, add);
-	sqlite3_finalize(st);
-	if (store_prepare(s, "UPDATE sample SET data = ?2 WHERE rowid = ?1",
-			  &st, e)) {
-		free(all);
-		return -1;
-	}
-	sqlite3_bind_int64(st, 1, rowid);
-	sqlite3_bind_blob64(st, 2, all, n + add, SQLITE_STATIC);
-	rc = store_step_done(s, st, "cannot store sample", e);
-	free(all);
-	return rc;
-}
-
-/* Writes x's samples: a new row, or appended to the series' row. */
-static int write_series(struct store *s, const struct store_series *x,
+/* Writes x's held samples as a row of their series, and holds none. */
+static int write_series(struct store *s, struct store_series *x,
 			struct err *e)
 {
 	sqlite3_stmt *st;
-	long long rowid = 0;
-	int rc;
 
-	if (store_stmt(s, STORE_STMT_SAMPLE_FIND, "SELECT rowid FROM sample "
-		       "WHERE run_id = ?1 AND test = ?2 AND metric = ?3", &st, e))
-		return -1;
-	sqlite3_bind_int64(st, 1, x->run);
-	store_bind_text(s, st, 2, x->test);
-	store_bind_text(s, st, 3, x->metric);
-	rc = store_step(s, st);
-	if (rc == SQLITE_ROW)
-		rowid = sqlite3_column_int64(st, 0);
-	if (store_stmt_done(st, rc) != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_db_err(s, e, "cannot store sample");
-	if (rowid)
-		return append_row(s, rowid, x, e);
+	if (x->n == 0)
+		return 0;
 	if (store_stmt(s, STORE_STMT_SAMPLE, "INSERT INTO sample (run_id, "
 		       "test, metric, data) VALUES (?, ?, ?, ?)", &st, e))
 		return -1;
@@ -149,6 +103,8 @@ static int write_series(struct store *s, const struct store_series *x,
 			    SQLITE_STATIC);
 	if (store_stmt_done(st, store_step(s, st)) != SQLITE_DONE)
 		return store_db_err(s, e, "cannot store sample");
+	s->heldsamples -= x->n;
+	x->n = 0;
 	return 0;
 }
 
@@ -224,6 +180,11 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 		t = 0;
 	if (value == 0)
 		value = 0;
+	/* an importer ends a run before the next: what is held of the
+	 * last one is complete */
+	if (s->nheld > 0 && s->held[0].run != run_id &&
+	    store_samples_flush(s, e))
+		return -1;
 	if (!(x = held_find(s, run_id, test, metric))) {
 		if (s->nheld >= HELD_SERIES_MAX && store_samples_flush(s, e))
 			return -1;
@@ -233,7 +194,10 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 	if (GROW(x->data, x->n, x->cap, 64))
 		return err_set(e, NULL, 0, 0, "out of memory");
 	store_sample_pack(x->data[x->n++], t, value);
-	if (++s->heldsamples >= HELD_SAMPLES_MAX)
+	s->heldsamples++;
+	if (x->n >= SERIES_ROW_MAX)
+		return write_series(s, x, e);
+	if (s->heldsamples >= HELD_SAMPLES_MAX)
 		return store_samples_flush(s, e);
 	return 0;
 }
@@ -254,82 +218,97 @@ static int by_time(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The samples packed in p[0..bytes) by time, in new memory (*out, *n:
- * NULL, 0 for none); -1 when memory ran out. */
-static int unpack_by_time(const void *p, size_t bytes, struct tv **out,
-			  size_t *n)
+/* The samples of the row st is on (its column 0): *p and *n; -1 when
+ * SQLite could not get the bytes for want of memory. */
+static int row_samples(sqlite3_stmt *st, const unsigned char **p, size_t *n)
 {
-	const unsigned char *b = p;
-	size_t i, k = bytes / STORE_SAMPLE_BYTES;
-	int sorted = 1;
-	struct tv *v;
-
-	*out = NULL;
-	*n = 0;
-	if (k == 0)
-		return 0;
-	if (!(v = malloc(k * sizeof(*v))))
-		return -1;
-	for (i = 0; i < k; i++) {
-		store_sample_unpack(b + i * STORE_SAMPLE_BYTES, &v[i].t,
-				    &v[i].value);
-		v[i].i = i;
-		if (i > 0 && v[i].t < v[i - 1].t)
-			sorted = 0;
-	}
-	if (!sorted)
-		sort_items(v, k, sizeof(*v), by_time);
-	*out = v;
-	*n = k;
-	return 0;
+	*p = sqlite3_column_blob(st, 0);
+	*n = (size_t)sqlite3_column_bytes(st, 0) / STORE_SAMPLE_BYTES;
+	return *n > 0 && !*p ? -1 : 0;
 }
 
-static int sample_row(sqlite3_stmt *st, void *cb, void *ctx)
+/* 1 when the rows of one series that st gives (from the start) are in
+ * time order, 0 when not; -1 (e filled) when they cannot be read. */
+static int series_in_order(struct store *s, sqlite3_stmt *st, struct err *e)
 {
-	int (*fn)(void *, const char *, const char *, double, double) =
-		(int (*)(void *, const char *, const char *, double,
-			 double))(uintptr_t)cb;
-	const char *test = store_col_text(st, 0),
-		   *metric = store_col_text(st, 1);
-	struct tv *v;
-	size_t n, i;
-	int stop = 0;
+	const unsigned char *p;
+	double last = 0, t, v;
+	size_t n, i, seen = 0;
+	int rc;
 
-	if (unpack_by_time(sqlite3_column_blob(st, 2),
-			   (size_t)sqlite3_column_bytes(st, 2), &v, &n))
-		return -2;
-	for (i = 0; i < n && !stop; i++)
-		stop = fn(ctx, test, metric, v[i].t, v[i].value);
-	free(v);
+	while ((rc = store_step(s, st)) == SQLITE_ROW) {
+		if (row_samples(st, &p, &n))
+			return err_set(e, NULL, 0, 0, "out of memory");
+		for (i = 0; i < n; i++, seen++) {
+			store_sample_unpack(p + i * STORE_SAMPLE_BYTES, &t, &v);
+			if (seen > 0 && t < last)
+				return 0;
+			last = t;
+		}
+	}
+	if (rc != SQLITE_DONE)
+		return store_db_err(s, e, "cannot read store");
+	return 1;
+}
+
+/* Hands cb the samples of st's rows (from the start) as they are stored,
+ * a row in memory at a time. */
+static int series_stream(struct store *s, sqlite3_stmt *st,
+			 int (*cb)(void *ctx, double t, double value),
+			 void *ctx, struct err *e)
+{
+	const unsigned char *p;
+	double t, v;
+	size_t n, i;
+	int rc, stop = 0;
+
+	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
+		if (row_samples(st, &p, &n))
+			return err_set(e, NULL, 0, 0, "out of memory");
+		for (i = 0; i < n && !stop; i++) {
+			store_sample_unpack(p + i * STORE_SAMPLE_BYTES, &t, &v);
+			stop = cb(ctx, t, v);
+		}
+	}
+	if (!stop && rc != SQLITE_DONE)
+		return store_db_err(s, e, "cannot read store");
 	return stop;
 }
 
-/* store_each_step for the sample readers: a row callback's -2 is memory
- * that ran out. */
-static int each_series(struct store *s, sqlite3_stmt *st,
-		       int (*row)(sqlite3_stmt *st, void *a, void *b),
-		       void *cb, void *ctx, struct err *e)
+/* Hands cb the samples of st's rows (from the start) sorted by time:
+ * samples stored out of time order are all held to sort them. */
+static int series_sorted(struct store *s, sqlite3_stmt *st,
+			 int (*cb)(void *ctx, double t, double value),
+			 void *ctx, struct err *e)
 {
-	int rc = store_each_step(s, st, row, cb, ctx, "cannot read store", e);
+	const unsigned char *p;
+	struct tv *v = NULL;
+	size_t n, i, k = 0, cap = 0;
+	int rc, stop = 0;
 
-	if (rc == -2)
-		return err_set(e, NULL, 0, 0, "out of memory");
-	return rc;
-}
-
-int store_each_sample(struct store *s, long long run,
-		      int (*cb)(void *ctx, const char *test, const char *metric,
-				double t, double value),
-		      void *ctx, struct err *e)
-{
-	sqlite3_stmt *st;
-
-	if (store_samples_flush(s, e) ||
-	    store_prepare(s, "SELECT test, metric, data FROM sample WHERE "
-			  "run_id = ?1 ORDER BY test, metric", &st, e))
-		return -1;
-	sqlite3_bind_int64(st, 1, run);
-	return each_series(s, st, sample_row, (void *)(uintptr_t)cb, ctx, e);
+	while ((rc = store_step(s, st)) == SQLITE_ROW) {
+		if (row_samples(st, &p, &n))
+			goto oom;
+		for (i = 0; i < n; i++, k++) {
+			if (GROW(v, k, cap, 64))
+				goto oom;
+			store_sample_unpack(p + i * STORE_SAMPLE_BYTES, &v[k].t,
+					    &v[k].value);
+			v[k].i = k;
+		}
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		return store_db_err(s, e, "cannot read store");
+	}
+	sort_items(v, k, sizeof(*v), by_time);
+	for (i = 0; i < k && !stop; i++)
+		stop = cb(ctx, v[i].t, v[i].value);
+	free(v);
+	return stop;
+oom:
+	free(v);
+	return err_set(e, NULL, 0, 0, "out of memory");
 }
 
 int store_each_sample_of(struct store *s, long long run, const char *test,
@@ -338,35 +317,70 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 			 void *ctx, struct err *e)
 {
 	sqlite3_stmt *st;
-	struct tv *v = NULL;
-	size_t n = 0, i;
-	int rc, stop = 0;
+	int rc;
 
-	/* cached (store_int.h), so reset, not finalized; the samples are
-	 * copied out before cb sees them */
+	/* cached (store_int.h), so reset, not finalized; cb must not read
+	 * samples itself, which would reset the statement under this loop */
 	if (store_samples_flush(s, e) ||
 	    store_stmt(s, STORE_STMT_SAMPLE_OF, "SELECT data FROM sample WHERE "
-		       "run_id = ?1 AND test = ?2 AND metric = ?3", &st, e))
+		       "run_id = ?1 AND test = ?2 AND metric = ?3 ORDER BY "
+		       "rowid", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
 	store_bind_text(s, st, 2, test);
 	store_bind_text(s, st, 3, metric);
-	rc = store_step(s, st);
-	if (rc == SQLITE_ROW &&
-	    unpack_by_time(sqlite3_column_blob(st, 0),
-			   (size_t)sqlite3_column_bytes(st, 0), &v, &n)) {
-		store_stmt_done(st, rc);
-		return err_set(e, NULL, 0, 0, "out of memory");
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		stop = store_db_err(s, e, "cannot read store");
-		store_stmt_done(st, rc);
-		return stop;
+	/* a series is read twice rather than held: reports come in time
+	 * order, and a long log's series would not fit in memory */
+	rc = series_in_order(s, st, e);
+	if (rc >= 0) {
+		sqlite3_reset(st);
+		rc = rc ? series_stream(s, st, cb, ctx, e) :
+			  series_sorted(s, st, cb, ctx, e);
 	}
 	store_stmt_done(st, rc);
-	for (i = 0; i < n && !stop; i++)
-		stop = cb(ctx, v[i].t, v[i].value);
-	free(v);
+	return rc;
+}
+
+/* store_each_sample's cb and ctx, for each series' store_each_sample_of */
+struct of_series {
+	int (*cb)(void *ctx, const char *test, const char *metric, double t,
+		  double value);
+	void *ctx;
+	const char *test, *metric;
+};
+
+static int of_series_sample(void *ctx, double t, double value)
+{
+	struct of_series *o = ctx;
+
+	return o->cb(o->ctx, o->test, o->metric, t, value);
+}
+
+int store_each_sample(struct store *s, long long run,
+		      int (*cb)(void *ctx, const char *test, const char *metric,
+				double t, double value),
+		      void *ctx, struct err *e)
+{
+	struct of_series o;
+	sqlite3_stmt *st;
+	int rc, stop = 0;
+
+	if (store_samples_flush(s, e) ||
+	    store_prepare(s, "SELECT DISTINCT test, metric FROM sample WHERE "
+			  "run_id = ?1 ORDER BY test, metric", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	o.cb = cb;
+	o.ctx = ctx;
+	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
+		o.test = store_col_text(st, 0);
+		o.metric = store_col_text(st, 1);
+		stop = store_each_sample_of(s, run, o.test, o.metric,
+					    of_series_sample, &o, e);
+	}
+	if (!stop && rc != SQLITE_DONE)
+		stop = store_db_err(s, e, "cannot read store");
+	sqlite3_finalize(st);
 	return stop;
 }
 
@@ -387,12 +401,11 @@ int store_each_sampled(struct store *s, const char *suite,
 {
 	sqlite3_stmt *st;
 
-	/* a row per (run, test, metric) already: read from the index alone,
-	 * never the samples themselves */
+	/* from the index alone, never the samples themselves */
 	if (store_samples_flush(s, e) ||
-	    store_prepare(s, "SELECT x.run_id, x.test, x.metric FROM run r "
-			  "JOIN sample x ON x.run_id = r.id WHERE r.suite = ?1",
-			  &st, e))
+	    store_prepare(s, "SELECT DISTINCT x.run_id, x.test, x.metric FROM "
+			  "run r JOIN sample x ON x.run_id = r.id WHERE "
+			  "r.suite = ?1", &st, e))
 		return -1;
 	store_bind_text(s, st, 1, suite);
 	return store_each_step(s, st, sampled_row, (void *)(uintptr_t)cb, ctx,
@@ -428,22 +441,29 @@ int store_each_sample_row(struct store *s, const char *suite,
 				    const struct store_sample_row *row),
 			  void *ctx, struct err *e)
 {
+	/* a run's series in the order they began (a long one's rows after
+	 * its first), each series' rows in the order stored */
 	const char *sql =
 		suite ? "SELECT r.id, r.label, r.suite, x.test, x.metric, x.data"
 			" FROM run r JOIN sample x ON x.run_id = r.id"
 			" WHERE r.excluded IS NULL AND r.suite = ?1"
-			" ORDER BY r.id, x.rowid"
+			" ORDER BY r.id, " SERIES_BEGAN ", x.rowid"
 		      : "SELECT r.id, r.label, r.suite, x.test, x.metric, x.data"
 			" FROM run r JOIN sample x ON x.run_id = r.id"
-			" WHERE r.excluded IS NULL ORDER BY r.id, x.rowid";
+			" WHERE r.excluded IS NULL"
+			" ORDER BY r.id, " SERIES_BEGAN ", x.rowid";
 	sqlite3_stmt *st;
+	int rc;
 
 	if (store_samples_flush(s, e) || store_prepare(s, sql, &st, e))
 		return -1;
 	if (suite)
 		store_bind_text(s, st, 1, suite);
-	return each_series(s, st, sample_full_row, (void *)(uintptr_t)cb, ctx,
-			   e);
+	rc = store_each_step(s, st, sample_full_row, (void *)(uintptr_t)cb,
+			     ctx, "cannot read store", e);
+	if (rc == -2)
+		return err_set(e, NULL, 0, 0, "out of memory");
+	return rc;
 }
 
 /* Writes the samples of one series read from a version-7 table. */
@@ -463,8 +483,9 @@ static int pack_write(struct store *s, sqlite3_stmt *ins, long long rowid,
 }
 
 /* The series of a version-7 table, read a sample a row in the order they
- * were stored, into sample_v8: each series' row takes the rowid of its
- * first sample, so that rowid order stays the order series began. */
+ * were stored, into sample_v8: each row takes the rowid of its first
+ * sample, so that rowid order stays the order series began (and a long
+ * series' rows, of SERIES_ROW_MAX samples, the order they were stored). */
 static int pack_rows(struct store *s, sqlite3_stmt *q, sqlite3_stmt *ins,
 		     struct err *e)
 {
@@ -477,7 +498,8 @@ static int pack_rows(struct store *s, sqlite3_stmt *q, sqlite3_stmt *ins,
 	while ((rc = store_step(s, q)) == SQLITE_ROW) {
 		const char *t = store_col_text(q, 2), *m = store_col_text(q, 3);
 
-		if (n > 0 && (sqlite3_column_int64(q, 1) != run ||
+		if (n > 0 && (n >= SERIES_ROW_MAX ||
+			      sqlite3_column_int64(q, 1) != run ||
 			      strcmp(t, test) != 0 || strcmp(m, metric) != 0)) {
 			if (pack_write(s, ins, first, run, test, metric,
 				       data, n, e))
@@ -536,8 +558,8 @@ int store_samples_pack(struct store *s, struct err *e)
 	q = ins = NULL;
 	if (store_exec_id(s, "DROP TABLE sample", 0, e) ||
 	    store_exec_id(s, "ALTER TABLE sample_v8 RENAME TO sample", 0, e) ||
-	    store_exec_id(s, "CREATE UNIQUE INDEX sample_of ON sample (run_id,"
-			  " test, metric)", 0, e))
+	    store_exec_id(s, "CREATE INDEX sample_of ON sample (run_id, test,"
+			  " metric)", 0, e))
 		goto out;
 	rc = 0;
 out:
