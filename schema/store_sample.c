@@ -195,9 +195,10 @@ int store_sample_add(struct store *s, long long run_id, const char *test,
 		return err_set(e, NULL, 0, 0, "out of memory");
 	store_sample_pack(x->data[x->n++], t, value);
 	s->heldsamples++;
-	if (x->n >= SERIES_ROW_MAX)
-		return write_series(s, x, e);
-	if (s->heldsamples >= HELD_SAMPLES_MAX)
+	/* everything held, not x alone: rows written in the order their
+	 * series began keep the order of a run's series that first rows'
+	 * rowids give (SERIES_BEGAN) the order of their first samples */
+	if (x->n >= SERIES_ROW_MAX || s->heldsamples >= HELD_SAMPLES_MAX)
 		return store_samples_flush(s, e);
 	return 0;
 }
