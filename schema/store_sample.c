@@ -9,10 +9,11 @@
  * store, a buffer per (run, test, metric), and written as rows at commit,
  * before any read of samples, when samples of another run come, or when
  * too many are held.  A series held again after it was written goes on in
- * a further row, as does one longer than SERIES_ROW_MAX samples, so that
- * neither writing nor reading holds more than a row's samples at once; a
- * series' rows are in rowid order.  Rollback drops what is held with the
- * rest of the transaction.
+ * a further row, as does one longer than SERIES_ROW_MAX samples: an import
+ * holds a bounded number of samples, and a reader of a series in time
+ * order (reports come so) holds one row at a time.  A series' rows are in
+ * rowid order.  Rollback drops what is held with the rest of the
+ * transaction.
  */
 #include "store.h"
 
