@@ -176,6 +176,27 @@ static int copy_chunks(struct merge *m, sqlite3_stmt *q, sqlite3_stmt *ins,
 	return 0;
 }
 
+/* Adds the samples of the other store's run from, a row each (a store
+ * older than version 8), to run of ours: packed into a row a series as
+ * an import packs them, at commit. */
+static int copy_samples(struct merge *m, sqlite3_stmt *q, long long from,
+			long long run)
+{
+	int step;
+
+	sqlite3_reset(q);
+	sqlite3_bind_int64(q, 1, from);
+	while ((step = sqlite3_step(q)) == SQLITE_ROW)
+		if (store_sample_add(m->s, run, store_col_text(q, 0),
+				     store_col_text(q, 1),
+				     sqlite3_column_double(q, 2),
+				     sqlite3_column_double(q, 3), m->e))
+			return -1;
+	if (step != SQLITE_DONE)
+		return other_err(m, "cannot read");
+	return 0;
+}
+
 /* What says a file was changed: which file, its size and mtime; and
  * whether a -wal was beside it (then SQLite's locks keep the read one
  * snapshot, store_ro.c). */
@@ -285,7 +306,10 @@ int lifecycle_merge(struct store *s, const char *path,
 	    other_prepare(&m, attr_sql[k], &q[2]) ||
 	    other_prepare(&m, "SELECT test, metric, value, unit, better, status "
 			  "FROM result WHERE run_id = ?1 ORDER BY id", &q[3]) ||
-	    other_prepare(&m, "SELECT test, metric, t, value FROM sample WHERE "
+	    other_prepare(&m, rep->version >= 8 ?
+			  "SELECT test, metric, data FROM sample WHERE "
+			  "run_id = ?1 ORDER BY rowid" :
+			  "SELECT test, metric, t, value FROM sample WHERE "
 			  "run_id = ?1 ORDER BY rowid", &q[4]) ||
 	    other_prepare(&m, rep->version >= 6 ?
 			  "SELECT name, title, suite, by_key, filter, metrics, "
@@ -307,8 +331,8 @@ int lifecycle_merge(struct store *s, const char *path,
 		       "VALUES (?, ?, ?, ?)", &ins[2], e) ||
 	    store_prepare(s, "INSERT INTO result (run_id, test, metric, value, unit, "
 		       "better, status) VALUES (?, ?, ?, ?, ?, ?, ?)", &ins[3], e) ||
-	    store_prepare(s, "INSERT INTO sample (run_id, test, metric, t, value) "
-		       "VALUES (?, ?, ?, ?, ?)", &ins[4], e) ||
+	    store_prepare(s, "INSERT INTO sample (run_id, test, metric, data) "
+		       "VALUES (?, ?, ?, ?)", &ins[4], e) ||
 	    store_prepare(s, "INSERT OR IGNORE INTO comparison (name, title, suite, "
 		       "by_key, filter, metrics, tests, order_by, split_by, x_key) "
 		       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &ins[5], e) ||
@@ -356,7 +380,9 @@ int lifecycle_merge(struct store *s, const char *path,
 			rep->runs++;
 			if (copy_rows(&m, q[2], from, ins[2], run, NULL) ||
 			    copy_rows(&m, q[3], from, ins[3], run, &rep->results) ||
-			    copy_rows(&m, q[4], from, ins[4], run, NULL))
+			    (rep->version >= 8 ?
+			     copy_rows(&m, q[4], from, ins[4], run, NULL) :
+			     copy_samples(&m, q[4], from, run)))
 				goto out;
 		}
 		if (step != SQLITE_DONE) {

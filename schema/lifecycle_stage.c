@@ -159,32 +159,6 @@ int lifecycle_stage_sample(struct store *s, int seq, const char *test,
 	return 0;
 }
 
-/* 1 when the current rows of a and b hold the same sample (test, metric,
- * t, value in columns 1-4). */
-static int same_sample(sqlite3_stmt *a, sqlite3_stmt *b)
-{
-	int i;
-
-	for (i = 1; i <= 2; i++) {
-		const void *x = sqlite3_column_blob(a, i);
-		const void *y = sqlite3_column_blob(b, i);
-		int n = sqlite3_column_bytes(a, i);
-
-		/* a NULL pointer (no memory to convert the value) counts as
-		 * different: the run is then rewritten, with the same rows */
-		if (n != sqlite3_column_bytes(b, i) ||
-		    (n > 0 && (!x || !y || memcmp(x, y, (size_t)n) != 0)))
-			return 0;
-	}
-	/* the types too: text put into t or value with the sqlite3 shell
-	 * reads as 0.0, but is not the parser's 0 */
-	for (i = 3; i <= 4; i++)
-		if (sqlite3_column_type(a, i) != sqlite3_column_type(b, i) ||
-		    sqlite3_column_double(a, i) != sqlite3_column_double(b, i))
-			return 0;
-	return 1;
-}
-
 /* Steps st; 0 on a row, 1 at the end, -1 (e set from this very step) on
  * an error.  The error must be taken at once: SQLite rolls the whole
  * transaction back when a statement fails for want of memory, so a walk
@@ -202,38 +176,105 @@ static int walk_step(struct store *s, sqlite3_stmt *st, struct err *e)
 	return -1;
 }
 
+/* The stored samples of a source, a sample at a time: rows of (seq,
+ * test, metric, data) and the place in the current row's data. */
+struct stored_walk {
+	sqlite3_stmt *st;
+	int end;
+	size_t i, n;
+	const unsigned char *p;
+};
+
+/* Moves w to its next sample: 0, 1 at the end, -1 (e set) on an error. */
+static int stored_next(struct store *s, struct stored_walk *w, struct err *e)
+{
+	if (w->end)
+		return 1;
+	if (++w->i < w->n)
+		return 0;
+	for (;;) {
+		if ((w->end = walk_step(s, w->st, e)) != 0)
+			return w->end;
+		w->p = sqlite3_column_blob(w->st, 3);
+		w->n = (size_t)sqlite3_column_bytes(w->st, 3) /
+		       STORE_SAMPLE_BYTES;
+		w->i = 0;
+		if (w->n > 0 && !w->p) {
+			w->end = -1;
+			return err_set(e, NULL, 0, 0, "out of memory");
+		}
+		if (w->n > 0)
+			return 0;
+	}
+}
+
+/* 1 when the staged row a (seq, test, metric, t, value) holds the same
+ * sample as w's current one, to the bit. */
+static int same_sample(sqlite3_stmt *a, const struct stored_walk *w)
+{
+	unsigned char mine[STORE_SAMPLE_BYTES];
+	int i;
+
+	for (i = 1; i <= 2; i++) {
+		const void *x = sqlite3_column_blob(a, i);
+		const void *y = sqlite3_column_blob(w->st, i);
+		int n = sqlite3_column_bytes(a, i);
+
+		/* a NULL pointer (no memory to convert the value) counts as
+		 * different: the run is then rewritten, with the same rows */
+		if (n != sqlite3_column_bytes(w->st, i) ||
+		    (n > 0 && (!x || !y || memcmp(x, y, (size_t)n) != 0)))
+			return 0;
+	}
+	if (sqlite3_column_type(a, 3) != SQLITE_FLOAT ||
+	    sqlite3_column_type(a, 4) != SQLITE_FLOAT)
+		return 0;
+	store_sample_pack(mine, sqlite3_column_double(a, 3),
+			  sqlite3_column_double(a, 4));
+	return memcmp(mine, w->p + w->i * STORE_SAMPLE_BYTES,
+		      STORE_SAMPLE_BYTES) == 0;
+}
+
 /* Adds to `changed` every run of both readings whose samples differ, in
  * content, order or number.  Both readings are walked once, in step, run
- * by run (the stored one in insertion order through the sample_run index,
- * the new one in run and staging order): a sysbench log's samples are most
- * of its rows, and comparing them as two sets (EXCEPT both ways, and their
- * counts per run) would cost three quarters of a reparse. */
+ * by run, in the order a store keeps them: a run's series in the order
+ * they began, each series' samples in the order they came (the new one
+ * staged a sample a row, so put in that order here).  A sysbench log's
+ * samples are most of its rows, and comparing them as two sets would
+ * cost three quarters of a reparse. */
 static int changed_samples(struct store *s, long long source_id,
 			   struct err *e)
 {
-	sqlite3_stmt *a = NULL, *b = NULL, *mark = NULL;
+	sqlite3_stmt *a = NULL, *mark = NULL;
+	struct stored_walk b;
 	long long last = -1;
-	int enda, endb, rc = -1;
+	int enda, rc = -1;
 
-	if (store_prepare(s, "SELECT seq, test, metric, t, value FROM "
-			  "stage_sample ORDER BY seq, id", &a, e) ||
-	    store_prepare(s, "SELECT r.seq, x.test, x.metric, x.t, x.value FROM"
+	memset(&b, 0, sizeof(b));
+	if (store_prepare(s, "SELECT x.seq, x.test, x.metric, x.t, x.value FROM"
+			  " stage_sample x JOIN (SELECT seq, test, metric,"
+			  " min(id) AS first FROM stage_sample GROUP BY seq,"
+			  " test, metric) f ON f.seq = x.seq AND f.test ="
+			  " x.test AND f.metric = x.metric ORDER BY x.seq,"
+			  " f.first, x.id", &a, e) ||
+	    store_prepare(s, "SELECT r.seq, x.test, x.metric, x.data FROM"
 			  " run r JOIN sample x ON x.run_id = r.id WHERE"
-			  " r.source_id = ?1 ORDER BY r.seq, x.rowid", &b, e) ||
+			  " r.source_id = ?1 ORDER BY r.seq, " SERIES_BEGAN ","
+			  " x.rowid", &b.st, e) ||
 	    store_prepare(s, "INSERT OR IGNORE INTO changed SELECT ?2 WHERE ?2"
 			  " IN (SELECT seq FROM stage_run) AND ?2 IN (SELECT seq"
 			  " FROM run WHERE source_id = ?1)", &mark, e))
 		goto out;
-	sqlite3_bind_int64(b, 1, source_id);
+	sqlite3_bind_int64(b.st, 1, source_id);
 	sqlite3_bind_int64(mark, 1, source_id);
-	if ((enda = walk_step(s, a, e)) < 0 || (endb = walk_step(s, b, e)) < 0)
+	if ((enda = walk_step(s, a, e)) < 0 || stored_next(s, &b, e) < 0)
 		goto out;
-	while (!enda || !endb) {
+	while (!enda || !b.end) {
 		long long sa = enda ? LLONG_MAX : sqlite3_column_int64(a, 0);
-		long long sb = endb ? LLONG_MAX : sqlite3_column_int64(b, 0);
+		long long sb = b.end ? LLONG_MAX : sqlite3_column_int64(b.st, 0);
 		long long diff = -1;
 
-		if (sa == sb && same_sample(a, b)) {
+		if (sa == sb && same_sample(a, &b)) {
 			/* the same sample: both move on */
 		} else if (sa <= sb) {
 			diff = sa;	/* differs, or one the stored run lacks */
@@ -251,15 +292,43 @@ static int changed_samples(struct store *s, long long source_id,
 		}
 		if (sa <= sb && (enda = walk_step(s, a, e)) < 0)
 			goto out;
-		if (sb <= sa && (endb = walk_step(s, b, e)) < 0)
+		if (sb <= sa && stored_next(s, &b, e) < 0)
 			goto out;
 	}
 	rc = 0;
 out:
 	sqlite3_finalize(a);
-	sqlite3_finalize(b);
+	sqlite3_finalize(b.st);
 	sqlite3_finalize(mark);
 	return rc;
+}
+
+/* Writes the staged samples of the changed runs into the store, packed
+ * as an import packs them (store_sample_add, then written at once). */
+static int apply_samples(struct store *s, long long source_id,
+			 struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare(s, "SELECT r.id, x.test, x.metric, x.t, x.value FROM"
+			  " stage_sample x JOIN run r ON r.source_id = ?1 AND"
+			  " r.seq = x.seq WHERE x.seq IN (SELECT seq FROM"
+			  " changed) ORDER BY x.id", &st, e))
+		return -1;
+	sqlite3_bind_int64(st, 1, source_id);
+	while ((rc = walk_step(s, st, e)) == 0)
+		if (store_sample_add(s, sqlite3_column_int64(st, 0),
+				     store_col_text(st, 1), store_col_text(st, 2),
+				     sqlite3_column_double(st, 3),
+				     sqlite3_column_double(st, 4), e)) {
+			rc = -1;
+			break;
+		}
+	sqlite3_finalize(st);
+	if (rc < 0)
+		return -1;
+	return store_samples_flush(s, e);
 }
 
 int lifecycle_stage_apply(struct store *s, long long source_id,
@@ -353,10 +422,6 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 		" x.better, x.status FROM stage_result x JOIN run r ON"
 		" r.source_id = ?1 AND r.seq = x.seq WHERE x.seq IN (SELECT seq"
 		" FROM changed) ORDER BY x.id",
-		"INSERT INTO sample (run_id, test, metric, t, value) SELECT r.id,"
-		" x.test, x.metric, x.t, x.value FROM stage_sample x JOIN run r"
-		" ON r.source_id = ?1 AND r.seq = x.seq WHERE x.seq IN (SELECT"
-		" seq FROM changed) ORDER BY x.id",
 	};
 	long *out[6];
 	size_t i;
@@ -389,5 +454,5 @@ int lifecycle_stage_apply(struct store *s, long long source_id,
 	for (i = 0; i < sizeof(apply) / sizeof(apply[0]); i++)
 		if (store_exec_id(s, apply[i], source_id, e))
 			return -1;
-	return 0;
+	return apply_samples(s, source_id, e);
 }

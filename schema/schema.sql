@@ -1,17 +1,19 @@
--- benchsite store, schema version 6 (version 1 lacked source.options and
+-- benchsite store, schema version 8 (version 1 lacked source.options and
 -- run_attr.origin; version 2 checked result's words with IN lists, which
 -- SQLite evaluates through a temporary table for every row inserted, and
 -- had an index that the UNIQUE constraint's already covers; version 3 had
 -- no source_chunk and held every source in source.content; version 4 lacked
 -- run.label_origin and comparison's metrics, tests, order_by and split_by;
--- version 5 lacked comparison.x_key;
--- store.c's
+-- version 5 lacked comparison.x_key; version 6 lacked the index sample_of;
+-- version 7 stored a row for each sample (run_id, test, metric, t, value,
+-- indexed by run and by run, test, metric and t); store.c's
 -- migrations bring older stores here).
 --
 -- One SQLite file holds everything: the raw sources (so a better parser can
 -- re-read them), the runs they produced, the runs' dimensions, and the
 -- figures.  It is meant to be read with the sqlite3 shell too, so it stays
--- plain: readable names, no clever encodings except the compressed sources.
+-- plain: readable names, no clever encodings except the compressed sources
+-- and the packed samples.
 -- The C code applies this file to an empty store and then sets
 -- PRAGMA user_version; later versions add migration steps in store.c.
 
@@ -87,16 +89,24 @@ CREATE TABLE result (
 	UNIQUE (run_id, test, metric)
 );
 
--- Interim figures over time (sysbench --report-interval); t in seconds.
+-- Interim figures over time (sysbench --report-interval, fio's logs): a
+-- run's samples of one test and metric (a series) in one row, so that a
+-- chart reads a series of 3,600 samples as one row rather than 3,600.  data
+-- is the samples packed in the order they were stored: for each, its t
+-- (seconds into the run) then its value, each an IEEE-754 double of 8
+-- bytes, least significant byte first; 16 bytes a sample, at most 65,536
+-- samples a row.  A longer series, or one whose samples came in parts (an
+-- output and its logs), goes on in further rows: a series is its rows in
+-- rowid order, and a run's series are ordered by their first rows' rowids.
+-- (In the sqlite3 shell, length(data) / 16 is the number of samples;
+-- `benchsite export --samples` writes them out one a line.)
 CREATE TABLE sample (
 	run_id      INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
 	test        TEXT NOT NULL,
 	metric      TEXT NOT NULL,
-	t           REAL NOT NULL,
-	value       REAL NOT NULL
+	data        BLOB NOT NULL
 );
-CREATE INDEX sample_run ON sample (run_id);
-CREATE INDEX sample_of ON sample (run_id, test, metric, t);
+CREATE INDEX sample_of ON sample (run_id, test, metric);
 
 -- What a page compares: runs of one suite, grouped by an attribute ("label"
 -- means the run's label), with other attributes held fixed (filter, as

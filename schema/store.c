@@ -88,6 +88,10 @@ static const char *const migrations[] = {
 	 * other tests' (a render read each run's every sample once a test:
 	 * quadratic in the tests of a run with samples) */
 	"CREATE INDEX sample_of ON sample (run_id, test, metric, t);",
+	/* 7 -> 8: a run's samples of a test and metric in one row, packed
+	 * (a render stepped through a row a sample: a quarter of its time);
+	 * done in C, store_sample.c's store_samples_pack */
+	NULL,
 };
 
 static int db_err(struct store *s, struct err *e, const char *what)
@@ -195,7 +199,8 @@ static int store_migrate(struct store *s, struct err *e)
 		v = STORE_SCHEMA_VERSION;
 	}
 	for (; v < STORE_SCHEMA_VERSION; v++)
-		if (migrations[v - 1] && exec(s, migrations[v - 1], e))
+		if (migrations[v - 1] ? exec(s, migrations[v - 1], e) :
+		    v == 7 && store_samples_pack(s, e))
 			goto fail;
 	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", v);
 	if (exec(s, sql, e) || exec(s, "COMMIT", e))
@@ -500,6 +505,7 @@ void store_close(struct store *s)
 
 	if (!s)
 		return;
+	store_samples_drop(s);
 	for (i = 0; i < STORE_STMT_N; i++)
 		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close(s->db);
@@ -542,7 +548,7 @@ int store_begin(struct store *s, struct err *e)
 
 int store_commit(struct store *s, struct err *e)
 {
-	if (exec(s, "COMMIT", e)) {
+	if (store_samples_flush(s, e) || exec(s, "COMMIT", e)) {
 		store_rollback(s);
 		return -1;
 	}
@@ -557,6 +563,7 @@ int store_snapshot(struct store *s, struct err *e)
 
 void store_rollback(struct store *s)
 {
+	store_samples_drop(s);
 	if (!sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
@@ -893,25 +900,6 @@ int store_results_add(struct store *s, long long run_id,
 		r += rows;
 		n -= rows;
 	}
-	return 0;
-}
-
-int store_sample_add(struct store *s, long long run_id, const char *test,
-		     const char *metric, double t, double value, struct err *e)
-{
-	sqlite3_stmt *st;
-
-	if (prepare_cached(s, STORE_STMT_SAMPLE,
-			   "INSERT INTO sample (run_id, test, metric, t, value) "
-			   "VALUES (?, ?, ?, ?, ?)", &st, e))
-		return -1;
-	sqlite3_bind_int64(st, 1, run_id);
-	bind_text_static(st, 2, test);
-	bind_text_static(st, 3, metric);
-	sqlite3_bind_double(st, 4, t);
-	sqlite3_bind_double(st, 5, value);
-	if (step_cached(s, st) != SQLITE_DONE)
-		return db_err(s, e, "cannot store sample");
 	return 0;
 }
 
@@ -1511,104 +1499,4 @@ int store_each_result_of_run(struct store *s, long long run,
 		       " x.unit, x.better, x.status FROM run r JOIN result x ON"
 		       " x.run_id = r.id WHERE r.id = ?1 ORDER BY x.id", NULL, run,
 		    result_row, (void *)(uintptr_t)cb, ctx, e);
-}
-
-static int sample_row(sqlite3_stmt *st, void *cb, void *ctx)
-{
-	int (*fn)(void *, const char *, const char *, double, double) =
-		(int (*)(void *, const char *, const char *, double,
-			 double))(uintptr_t)cb;
-
-	return fn(ctx, store_col_text(st, 0), store_col_text(st, 1),
-		  sqlite3_column_double(st, 2), sqlite3_column_double(st, 3));
-}
-
-int store_each_sample(struct store *s, long long run,
-		      int (*cb)(void *ctx, const char *test, const char *metric,
-				double t, double value),
-		      void *ctx, struct err *e)
-{
-	return each(s, "SELECT test, metric, t, value FROM sample WHERE run_id ="
-		       " ?1 ORDER BY test, metric, t", NULL, run, sample_row,
-		    (void *)(uintptr_t)cb, ctx, e);
-}
-
-static int sample_tv_row(sqlite3_stmt *st, void *cb, void *ctx)
-{
-	int (*fn)(void *, double, double) =
-		(int (*)(void *, double, double))(uintptr_t)cb;
-
-	return fn(ctx, sqlite3_column_double(st, 0),
-		  sqlite3_column_double(st, 1));
-}
-
-int store_each_sample_of(struct store *s, long long run, const char *test,
-			 const char *metric,
-			 int (*cb)(void *ctx, double t, double value),
-			 void *ctx, struct err *e)
-{
-	sqlite3_stmt *st;
-	int rc, stop = 0;
-
-	/* cached (store_int.h), so reset, not finalized; cb must not read
-	 * samples itself, which would reset the statement under this loop */
-	if (prepare_cached(s, STORE_STMT_SAMPLE_OF, "SELECT t, value FROM "
-			   "sample WHERE run_id = ?1 AND test = ?2 AND "
-			   "metric = ?3 ORDER BY t", &st, e))
-		return -1;
-	sqlite3_bind_int64(st, 1, run);
-	store_bind_text(s, st, 2, test);
-	store_bind_text(s, st, 3, metric);
-	while ((rc = store_step(s, st)) == SQLITE_ROW)
-		if ((stop = sample_tv_row(st, (void *)(uintptr_t)cb, ctx)) != 0)
-			break;
-	if (!stop && rc != SQLITE_DONE)
-		stop = db_err(s, e, "cannot read store");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return stop;
-}
-
-int store_each_sampled(struct store *s, const char *suite,
-		       int (*cb)(void *ctx, long long run, const char *test,
-				 const char *metric),
-		       void *ctx, struct err *e)
-{
-	return each(s, "SELECT DISTINCT x.run_id, x.test, x.metric FROM run r"
-		    " JOIN sample x ON x.run_id = r.id WHERE r.suite = ?1",
-		    suite, 0, run_pair_row, (void *)(uintptr_t)cb, ctx, e);
-}
-
-static int sample_full_row(sqlite3_stmt *st, void *cb, void *ctx)
-{
-	int (*fn)(void *, const struct store_sample_row *) =
-		(int (*)(void *, const struct store_sample_row *))(uintptr_t)cb;
-	struct store_sample_row row;
-
-	row.run = sqlite3_column_int64(st, 0);
-	row.label = store_col_text(st, 1);
-	row.suite = store_col_text(st, 2);
-	row.test = store_col_text(st, 3);
-	row.metric = store_col_text(st, 4);
-	row.t = sqlite3_column_double(st, 5);
-	row.value = sqlite3_column_double(st, 6);
-	return fn(ctx, &row);
-}
-
-int store_each_sample_row(struct store *s, const char *suite,
-			  int (*cb)(void *ctx,
-				    const struct store_sample_row *row),
-			  void *ctx, struct err *e)
-{
-	const char *sql =
-		suite ? "SELECT r.id, r.label, r.suite, x.test, x.metric, x.t,"
-			" x.value FROM run r JOIN sample x ON x.run_id = r.id"
-			" WHERE r.excluded IS NULL AND r.suite = ?1"
-			" ORDER BY r.id, x.rowid"
-		      : "SELECT r.id, r.label, r.suite, x.test, x.metric, x.t,"
-			" x.value FROM run r JOIN sample x ON x.run_id = r.id"
-			" WHERE r.excluded IS NULL ORDER BY r.id, x.rowid";
-
-	return each(s, sql, suite, 0, sample_full_row, (void *)(uintptr_t)cb,
-		    ctx, e);
 }

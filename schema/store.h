@@ -17,11 +17,11 @@ struct err;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 7
+#define STORE_SCHEMA_VERSION 8
 /* The oldest version whose tables are this version's (later ones only
  * add indexes): a store of it that cannot be written (a read-only mount)
  * is still read, slower, rather than refused until migrated. */
-#define STORE_SCHEMA_READABLE 6
+#define STORE_SCHEMA_READABLE 8
 
 /* Opens path, creating it with the current schema when it does not exist
  * and migrating an older one; refuses a newer one.  *out is freed with
@@ -150,6 +150,10 @@ int store_result_add(struct store *s, long long run_id,
 int store_results_add(struct store *s, long long run_id,
 		      const struct record_result *r, size_t n, struct err *e);
 
+/* Adds a sample of run_id's test and metric, after the ones added before.
+ * Held in s until the transaction commits or samples are read (schema/
+ * store_sample.c), so a failure to write may be reported by a later call
+ * or by store_commit. */
 int store_sample_add(struct store *s, long long run_id, const char *test,
 		     const char *metric, double t, double value, struct err *e);
 
@@ -318,8 +322,9 @@ struct store_sample_row {
 };
 
 /* Calls cb for every sample of the included runs (of suite, unless
- * NULL), by run id and then in the order the samples were stored, which
- * is the order an import of them stores them in again. */
+ * NULL), by run id, then a series (test and metric) at a time in the order
+ * the series began, each in the order its samples were stored: the order
+ * an import of them stores them in again. */
 int store_each_sample_row(struct store *s, const char *suite,
 			  int (*cb)(void *ctx,
 				    const struct store_sample_row *row),

@@ -43,6 +43,23 @@ enum store_stmt {
 	STORE_STMT_N
 };
 
+/* The bytes of one packed sample: its t, then its value (schema.sql). */
+#define STORE_SAMPLE_BYTES 16
+
+/* SQL: where the series of the sample row x began (its first row's
+ * rowid), which orders a run's series as they were stored. */
+#define SERIES_BEGAN "(SELECT min(y.rowid) FROM sample y WHERE y.run_id =" \
+	" x.run_id AND y.test = x.test AND y.metric = x.metric)"
+
+/* One (run, test, metric)'s samples added but not yet written
+ * (store_sample.c), packed as its row holds them. */
+struct store_series {
+	long long run;
+	char *test, *metric;	/* owned */
+	unsigned char (*data)[STORE_SAMPLE_BYTES];
+	size_t n, cap;
+};
+
 struct store {
 	sqlite3 *db;
 	const char *path;
@@ -59,7 +76,32 @@ struct store {
 	int full;
 	/* store_errmsg's text, when it is more than SQLite's */
 	char msg[320];
+	/* samples added and not yet written, in the order their series
+	 * began; lastheld is the one last added to */
+	struct store_series *held;
+	size_t nheld, capheld, lastheld, heldsamples;
 };
+
+/* store_sample.c: packs (t, value) into out, little-endian IEEE-754
+ * doubles whatever the host's order; store_sample_unpack reads one back
+ * from p[0..STORE_SAMPLE_BYTES). */
+void store_sample_pack(unsigned char out[STORE_SAMPLE_BYTES], double t,
+		       double value);
+void store_sample_unpack(const unsigned char *p, double *t, double *value);
+
+/* Writes the held samples (store_sample_add's) into the sample table,
+ * then forgets them, written or not: at commit, and before anything reads
+ * or copies samples.  -1 with e filled when a write failed (the caller
+ * rolls back). */
+int store_samples_flush(struct store *s, struct err *e);
+
+/* Forgets the held samples unwritten (rollback, close). */
+void store_samples_drop(struct store *s);
+
+/* The migration from version 7 to 8, inside its transaction: the sample
+ * table of a row a sample becomes one of a row a series, every sample
+ * kept to the bit and in its order. */
+int store_samples_pack(struct store *s, struct err *e);
 
 /* SQLite's message for db's last error, with errno's words after it
  * when a file could not be opened or read ("unable to open database

@@ -45,6 +45,30 @@ bs() { "$BIN" --db "$T/db" "$@"; }
 # dump DB: the store's contents as SQL text (what "unchanged" compares)
 dump() { sqlite3 "$1" .dump; }
 
+# flat DB: DB's samples a row each, as DB stores them (series by series,
+# each in its order), in the SQLite file DB.flat's table sample (run_id,
+# test, metric, t, value), for SQL to read: a store packs a run's samples of
+# a test and metric into one blob (schema/schema.sql).  Prints DB.flat.
+flat() {
+	rm -f "$1.flat"
+	python3 - "$1" "$1.flat" <<'EOF'
+import sqlite3, struct, sys
+src = sqlite3.connect(sys.argv[1])
+dst = sqlite3.connect(sys.argv[2])
+dst.execute("CREATE TABLE sample (run_id INTEGER, test TEXT, metric TEXT,"
+            " t REAL, value REAL)")
+for run, test, metric, data in src.execute(
+        "SELECT run_id, test, metric, data FROM sample ORDER BY rowid"):
+    dst.executemany("INSERT INTO sample VALUES (?, ?, ?, ?, ?)",
+                    [(run, test, metric, t, v)
+                     for t, v in struct.iter_unpack("<dd", data)])
+dst.commit()
+dst.close()
+src.close()
+EOF
+	echo "$1.flat"
+}
+
 # fresh: an empty store (nothing at $T/db)
 fresh() { rm -f "$T/db" "$T/db-wal" "$T/db-shm"; }
 

@@ -1,5 +1,6 @@
 # lifecycle.test.sh: a store over the years: merge, migration from
-# version 1 (tests/fixtures/store-v1.sql), reparse, exclude and include,
+# version 1 (tests/fixtures/store-v1.sql) and of the samples of version 7
+# (tests/fixtures/store-v7.sql), reparse, exclude and include,
 # delete, and the filtered listings.
 #
 # Run numbers follow the order of import and merge, and export orders by
@@ -8,7 +9,7 @@
 # sorted (xrows below).  Where the order is the same, exports are compared
 # whole.
 . "$TOP/tests/lib.sh"
-need sqlite3
+need sqlite3 python3
 S=$TOP/sample-data
 export SOURCE_DATE_EPOCH=1700000000
 
@@ -83,7 +84,7 @@ check "its attributes come as of unknown origin, its options as not known" test 
 	"$(sqlite3 "$T/v1m.db" 'select count(*) from run_attr where origin is null; select count(*) from source where options is null' | tr '\n' ' ')" = "33 2 "
 cp "$T/v1.db" "$T/mig.db"
 "$BIN" --db "$T/mig.db" init
-check "opening a version-1 store migrates it to version 7" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 7
+check "opening a version-1 store migrates it to version 8" test "$(sqlite3 "$T/mig.db" 'pragma user_version')" = 8
 check "with the indexes of a new store" test \
 	"$(sqlite3 "$T/mig.db" "select name, sql from sqlite_master where type = 'index' order by name")" = \
 	"$(sqlite3 "$T/fresh.db" "select name, sql from sqlite_master where type = 'index' order by name")"
@@ -107,6 +108,88 @@ out=$(db mig.db reparse)
 check "reparse of a migrated store: labels (--label then) and attributes kept" \
 	test "$(echo "$out" | tail -1)" = "2 sources, 0 changed"
 check "and nothing written" sh -c 'sqlite3 "$1" .dump | cmp -s - "$2"' _ "$T/mig.db" "$T/mig0.sql"
+
+# ---- version 7: a row a sample --------------------------------------------
+# samples_bits DB: every sample of DB as "run test metric" and the bits of t
+# and value, in the order version 8 keeps them (a series after another, in
+# the order each began, each in the order stored); a version-7 store's rows
+# are put in that order, a version-8 store's blobs are read out
+samples_bits() {
+	python3 - "$1" <<'EOF'
+import sqlite3, struct, sys
+db = sqlite3.connect(sys.argv[1])
+v = db.execute("PRAGMA user_version").fetchone()[0]
+series = {}
+if v >= 8:
+    q = "SELECT run_id, test, metric, data FROM sample ORDER BY rowid"
+    for run, test, metric, data in db.execute(q):
+        series.setdefault((run, test, metric), []).extend(
+            struct.iter_unpack("<dd", data))
+else:
+    q = "SELECT run_id, test, metric, t, value FROM sample ORDER BY rowid"
+    for run, test, metric, t, value in db.execute(q):
+        series.setdefault((run, test, metric), []).append((t, value))
+for (run, test, metric), tv in series.items():
+    for t, value in tv:
+        print(run, test, metric, struct.pack("<dd", t, value).hex())
+db.close()
+EOF
+}
+sqlite3 "$T/v7.db" < "$TOP/tests/fixtures/store-v7.sql"
+samples_bits "$T/v7.db" > "$T/v7.bits"
+cp "$T/v7.db" "$T/v7m.db"
+"$BIN" --db "$T/v7m.db" init 2> /dev/null
+check "opening a version-7 store migrates it to version 8" \
+	test "$(sqlite3 "$T/v7m.db" 'pragma user_version')" = 8
+samples_bits "$T/v7m.db" > "$T/v7m.bits"
+check "every sample kept, to the bit and in order ($(wc -l < "$T/v7.bits") of $(sqlite3 "$T/v7.db" 'select count(*) from sample'))" \
+	holds 'test "$(wc -l < "$T/v7.bits")" = "$(sqlite3 "$T/v7.db" "select count(*) from sample")" && cmp -s "$T/v7.bits" "$T/v7m.bits"'
+check "... a row a series ($(sqlite3 "$T/v7m.db" 'select count(*) from sample'))" test \
+	"$(sqlite3 "$T/v7m.db" 'select count(*) from sample')" = \
+	"$(sqlite3 "$T/v7.db" 'select count(*) from (select distinct run_id, test, metric from sample)')"
+check "... with the table and indexes of a new store" test \
+	"$(sqlite3 "$T/v7m.db" "select name, sql from sqlite_master where type = 'index' order by name; select * from pragma_table_info('sample')")" = \
+	"$(sqlite3 "$T/fresh.db" "select name, sql from sqlite_master where type = 'index' order by name; select * from pragma_table_info('sample')")"
+check "... the excluded run's samples too" test \
+	"$(sqlite3 "$T/v7m.db" 'select count(*) from sample where run_id = 2')" = 8
+# the same files imported today: the same samples
+mkdir -p "$T/v7src/sample-data/raw"
+cp "$S"/raw/ext4-disk-oltp_read_write.out "$S"/raw/tmpfs-oltp_read_write.out \
+	"$T/v7src/sample-data/raw/"
+cat > "$T/v7src/edge.csv" <<'EOF'
+run,label,suite,test,metric,value,unit,better,t
+r1,edge,edge,t1,lat,1.5,ms,lower,
+r1,edge,edge,t1,tps,7,1/s,higher,
+r1,edge,edge,t1,lat,0.30000000000000004,ms,,3
+r1,edge,edge,t1,lat,-0,ms,,1
+r1,edge,edge,t1,tps,1.2345678901234567e-70,1/s,,1
+r1,edge,edge,t1,lat,9.999999999999999e74,ms,,1
+r1,edge,edge,t1,lat,2.5,ms,,2
+r1,edge,edge,t1,tps,123456789.123456789,1/s,,0.5
+r1,edge,edge,t1,tps,-2.2250738585072014e-70,1/s,,0.1
+EOF
+(cd "$T/v7src" && "$BIN" --db "$T/v7new.db" import sample-data/raw/ext4-disk-oltp_read_write.out \
+	sample-data/raw/tmpfs-oltp_read_write.out edge.csv > /dev/null &&
+	"$BIN" --db "$T/v7new.db" exclude 2 --why x > /dev/null)
+check "... as importing the same files today stores them" \
+	test "$(samples_bits "$T/v7new.db" | md5sum)" = "$(md5sum < "$T/v7m.bits")"
+check "... and exports them alike" \
+	test "$(db v7m.db export --samples | md5sum)" = "$(db v7new.db export --samples | md5sum)"
+dumpf "$T/v7m.db" "$T/v7m.sql"
+check "reparse of the migrated store finds nothing to change" \
+	test "$(db v7m.db reparse | tail -1)" = "3 sources, 0 changed"
+check "and writes nothing" sh -c 'sqlite3 "$1" .dump | cmp -s - "$2"' _ "$T/v7m.db" "$T/v7m.sql"
+"$BIN" --db "$T/v7mm.db" merge "$T/v7.db" > /dev/null
+check "a version-7 store merges with the same samples" \
+	test "$(samples_bits "$T/v7mm.db" | md5sum)" = "$(md5sum < "$T/v7m.bits")"
+"$BIN" --db "$T/v7m8.db" merge "$T/v7m.db" > /dev/null
+check "and so does the version-8 store it migrated to" \
+	test "$(samples_bits "$T/v7m8.db" | md5sum)" = "$(md5sum < "$T/v7m.bits")"
+check "the version-7 store is left as it was" \
+	test "$(samples_bits "$T/v7.db" | md5sum) $(sqlite3 "$T/v7.db" 'pragma user_version')" = "$(md5sum < "$T/v7.bits") 7"
+db v7m.db delete 1 --yes > /dev/null
+check "delete takes a run's samples with it" test \
+	"$(sqlite3 "$T/v7m.db" 'select group_concat(distinct run_id) from sample')" = "2,3"
 
 # ---- reparse ---------------------------------------------------------------
 rm -f "$T/r.db"*
@@ -153,26 +236,31 @@ check "a second reparse finds nothing to change" test "$(echo "$out" | tail -1)"
 
 # interim figures (sysbench --report-interval): reparse compares them run by
 # run, in order; each kind of damage below makes its run changed, and the
-# reading brings the samples back exactly (the last: a figure of 0 made
-# text, which reads as 0.0 but is not the parser's 0)
+# reading brings the samples back exactly.  A series is a row whose data
+# packs 16 bytes a sample, t then value (schema.sql); x'000000000000f03f' is
+# 1.0, x'0000000000408f40' 1000.0.
 rm -f "$T/smp.db"*
 "$BIN" --db "$T/smp.db" import "$S/raw/ext4-disk-oltp_read_write.out" "$S/raw/tmpfs-oltp_read_write.out" > /dev/null
-sqlite3 "$T/smp.db" "select run_id, test, metric, t, value from sample order by rowid" > "$T/smp0"
-check "the sysbench logs have interim figures ($(wc -l < "$T/smp0"))" test "$(wc -l < "$T/smp0")" -gt 20
+sqlite3 "$T/smp.db" "select run_id, test, metric, hex(data) from sample order by rowid" > "$T/smp0"
+check "the sysbench logs have interim figures ($(sqlite3 "$T/smp.db" 'select sum(length(data)) / 16 from sample'))" \
+	test "$(sqlite3 "$T/smp.db" 'select sum(length(data)) / 16 from sample')" -gt 20
 check "their reparse finds nothing to change" test \
 	"$("$BIN" --db "$T/smp.db" reparse | tail -1)" = "2 sources, 0 changed"
+first1="(select min(rowid) from sample where run_id = 1)"
 for damage in \
-	"update sample set value = value + 1 where rowid = (select min(rowid) from sample where run_id = 2)" \
-	"delete from sample where rowid = (select max(rowid) from sample where run_id = 1)" \
-	"insert into sample (run_id, test, metric, t, value) values (2, 'oltp_read_write', 'tps', 999, 1)" \
-	"update sample set t = t + 0.5 where rowid = (select min(rowid) from sample where run_id = 1)" \
-	"update sample set value = 'none' where rowid = (select min(rowid) from sample where value = 0)"
+	"update sample set data = cast(substr(data, 1, 8) || x'000000000000f03f' || substr(data, 17) as blob) where rowid = (select min(rowid) from sample where run_id = 2)" \
+	"update sample set data = substr(data, 1, length(data) - 16) where rowid = (select max(rowid) from sample where run_id = 1)" \
+	"insert into sample (run_id, test, metric, data) values (2, 'oltp_read_write', 'tps', x'0000000000408f40000000000000f03f')" \
+	"update sample set data = cast(data || x'0000000000408f40000000000000f03f' as blob) where rowid = $first1" \
+	"update sample set data = cast(x'000000000000f03f' || substr(data, 9) as blob) where rowid = $first1" \
+	"update sample set data = substr(data, 1, length(data) - 3) where rowid = $first1" \
+	"update sample set rowid = 1000 where rowid = $first1"
 do
 	sqlite3 "$T/smp.db" "$damage"
 	out=$("$BIN" --db "$T/smp.db" reparse | tail -1)
-	sqlite3 "$T/smp.db" "select run_id, test, metric, t, value from sample order by run_id, rowid" > "$T/smp1"
+	sqlite3 "$T/smp.db" "select run_id, test, metric, hex(data) from sample order by run_id, rowid" > "$T/smp1"
 	sort -n -s -k1,1 -t'|' "$T/smp0" > "$T/smp0s"
-	check "reparse sees '$(echo "$damage" | cut -c1-40)...' and mends it ($out)" sh -c \
+	check "reparse sees '$(echo "$damage" | cut -c1-60)...' and mends it ($out)" sh -c \
 		"test '$out' = '2 sources, 1 changed' && cmp -s '$T/smp0s' '$T/smp1'"
 done
 sqlite3 "$T/r.db" "update source set format = 'gone' where id = 1"

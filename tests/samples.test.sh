@@ -6,7 +6,7 @@
 # the same bytes; a damaged log line is refused (file and line named,
 # store unchanged); reparse reads the logs with their output again.
 . "$TOP/tests/lib.sh"
-need sqlite3
+need sqlite3 python3
 
 # export --with-samples: three real sysbench runs that carry their interim
 # reports (--report-interval), written as one table and read back: the
@@ -19,12 +19,12 @@ done
 check "export --with-samples: results then samples under one header" \
 	test "$(head -1 "$T/w1.tsv" | cut -f1-10)" = "$(printf 'run\tlabel\tsuite\ttest\tmetric\tt\tvalue\tunit\tbetter\tstatus')"
 "$BIN" --db "$T/w2" import "$T/w1.tsv" > /dev/null
-per_run='select r.label, count(distinct x.rowid), count(distinct s.rowid) from run r join result x on x.run_id = r.id left join sample s on s.run_id = r.id group by r.id order by r.id'
+per_run='select r.label, count(distinct x.rowid), coalesce(sum(length(s.data)), 0) / count(distinct x.rowid) / 16 from run r join result x on x.run_id = r.id left join sample s on s.run_id = r.id group by r.id order by r.id'
 check "... read back: as many runs, each with its results and samples ($(sqlite3 "$T/w1" "$per_run" | tr '\n' ' '))" \
 	test "$(sqlite3 "$T/w2" "$per_run")" = "$(sqlite3 "$T/w1" "$per_run")"
 check "... the samples of each run the same, to the last bit" test \
-	"$(sqlite3 "$T/w2" 'select group_concat(r.label || hex(s.t) || hex(s.value)) from sample s join run r on r.id = s.run_id')" = \
-	"$(sqlite3 "$T/w1" 'select group_concat(r.label || hex(s.t) || hex(s.value)) from sample s join run r on r.id = s.run_id')"
+	"$(sqlite3 "$T/w2" 'select group_concat(r.label || s.metric || hex(s.data)) from sample s join run r on r.id = s.run_id')" = \
+	"$(sqlite3 "$T/w1" 'select group_concat(r.label || s.metric || hex(s.data)) from sample s join run r on r.id = s.run_id')"
 "$BIN" --db "$T/w2" export --with-samples --attrs > "$T/w2.tsv"
 check "... and exported again: the same bytes ($(wc -l < "$T/w1.tsv") lines)" \
 	cmp -s "$T/w1.tsv" "$T/w2.tsv"
@@ -41,6 +41,30 @@ check "... which results and samples exported apart do not (control)" \
 	test "$(sqlite3 "$T/w4" "$per_run")" != "$(sqlite3 "$T/w1" "$per_run")"
 "$BIN" --db "$T/w1" export --samples --with-samples > /dev/null 2>&1
 check "--samples with --with-samples: a usage error (exit 2)" test $? = 2
+
+# a series longer than a row holds (65,536 samples) goes on in a further
+# row; its samples read back whole and in order, after the series of the
+# run that began before it (interleaved with it on import), and reparse
+# finds the rows as it would write them
+awk 'BEGIN { print "run,label,suite,test,metric,value,unit,better,t"
+	print "r,l,s,x,a,1,ms,lower,"; print "r,l,s,x,b,1,ms,lower,"
+	for (i = 0; i < 70000; i++) {
+		if (i % 1000 == 0) printf "r,l,s,x,b,%d,ms,,%d\n", i, i
+		printf "r,l,s,x,a,%d.25,ms,,%d\n", i % 97, 70000 - i } }' > "$T/long.csv"
+"$BIN" --db "$T/l1" import "$T/long.csv" > /dev/null
+check "a series of 70,000 samples: two rows, every sample kept ($(sqlite3 "$T/l1" "select count(*) || ' rows, ' || (sum(length(data)) / 16) from sample where metric = 'a'"))" \
+	test "$(sqlite3 "$T/l1" "select count(*) || ' ' || (sum(length(data)) / 16) from sample where metric = 'a'")" = "2 70000"
+for m in b a; do
+	awk -F, -v m=$m 'NR > 3 && $9 != "" && $5 == m { print $4 "\t" $5 "\t" $9 "\t" $6 }' "$T/long.csv"
+done > "$T/long.want"
+"$BIN" --db "$T/l1" export --samples | cut -f4-7 | tail -n +2 > "$T/long.got"
+check "... exported series by series, each in its order" cmp -s "$T/long.want" "$T/long.got"
+"$BIN" --db "$T/l1" export --samples > "$T/long.tsv"
+"$BIN" --db "$T/l2" import "$T/long.tsv" > /dev/null
+check "... and read back to the same bytes" \
+	test "$("$BIN" --db "$T/l2" export --samples | md5sum)" = "$(md5sum < "$T/long.tsv")"
+check "... and reparse finds nothing to change" \
+	test "$("$BIN" --db "$T/l1" reparse | tail -1)" = "1 source, 0 changed"
 
 if ! command -v fio > /dev/null; then
 	skip "fio logs as samples" "fio is not installed"
@@ -64,8 +88,16 @@ J=$T/j
 LOGS=$(ls "$J"/seq_*.log)
 
 # expect FILE...: "test metric t value" of each log line as awk reads it:
-# t in seconds, bw (KiB/s) and iops as logged, latencies ns -> us
+# t in seconds, bw (KiB/s) and iops as logged, latencies ns -> us; in the
+# order the store keeps them: a series (test and metric) after another, in
+# the order each began, each in its lines' order
 expect() {
+	expect_lines "$@" | awk '!(($1 " " $2) in n) { key[k++] = $1 " " $2 }
+		{ line[$1 " " $2, n[$1 " " $2]++] = $0 }
+		END { for (i = 0; i < k; i++)
+			for (j = 0; j < n[key[i]]; j++) print line[key[i], j] }'
+}
+expect_lines() {
 	for f in "$@"; do
 		awk -F', *' -v f="$(basename "$f")" '
 		BEGIN { n = split(f, a, "_"); k = a[n]; sub(/\..*/, "", k)
@@ -92,7 +124,7 @@ check "every log line is a sample ($(wc -l < "$T/want") lines)" \
 	test "$(wc -l < "$T/got")" = "$(wc -l < "$T/want")" -a -s "$T/want"
 for m in read_bw write_bw read_iops write_iops read_lat write_clat; do
 	check "$m: as many samples as log lines ($(grep -c " $m " "$T/want"))" \
-		test "$(sqlite3 "$T/db" "select count(*) from sample where metric = '$m'")" = \
+		test "$(sqlite3 "$T/db" "select sum(length(data)) / 16 from sample where metric = '$m'")" = \
 		"$(grep -c " $m " "$T/want")"
 done
 check "each sample is its log line: test, metric, time and value exactly" \
@@ -101,7 +133,7 @@ check "... and a changed value would show (negative control)" sh -c \
 	'sed "3s/ [0-9.e+]*\$/ 1/" "$1" | cmp -s - "$2"; test $? = 1' _ "$T/want" "$T/got"
 first=$(head -1 "$(ls $LOGS | grep '_lat\.')" | cut -d, -f2 | tr -d ' ')
 check "a latency is in microseconds: $first ns is $(echo "$first" | awk '{ print $1 / 1000 }') us" \
-	test "$(sqlite3 "$T/db" "select value * 1000 = $first from sample where metric like '%\_lat' escape '\\' and rowid = (select min(rowid) from sample where metric like '%\_lat' escape '\\')")" = 1
+	test "$(sqlite3 "$(flat "$T/db")" "select value * 1000 = $first from sample where metric like '%\_lat' escape '\\' and rowid = (select min(rowid) from sample where metric like '%\_lat' escape '\\')")" = 1
 check "the samples belong to the job's run (test = job name, suite fio)" \
 	test "$(sqlite3 "$T/db" "select distinct x.test || ' ' || r.suite from sample x join run r on r.id = x.run_id")" = "seq fio"
 
@@ -126,7 +158,7 @@ rm -f "$T/db2"*
 ntxt=$(cat "$T"/t/txt_bw.*.log "$T"/t/txt_iops.*.log "$T"/t/txt_lat.*.log \
 	"$T"/t/txt_clat.*.log | wc -l)
 check "fio's text output with its logs: a sample per log line ($ntxt)" \
-	test "$(sqlite3 "$T/db2" "select count(*) from sample x join run r on r.id = x.run_id where r.suite = 'fio' and x.test = 'txt'")" = "$ntxt"
+	test "$(sqlite3 "$T/db2" "select sum(length(x.data)) / 16 from sample x join run r on r.id = x.run_id where r.suite = 'fio' and x.test = 'txt'")" = "$ntxt"
 
 # export --samples -> import into a fresh store -> export --samples
 bs export --samples > "$T/a.tsv"
@@ -138,8 +170,8 @@ rm -f "$T/db2"*
 check "export --samples, import, export --samples: the same bytes ($(wc -l < "$T/a.tsv") lines)" \
 	cmp -s "$T/a.tsv" "$T/b.tsv"
 check "... the same values in the store, to the last bit" test \
-	"$(sqlite3 "$T/db" 'select group_concat(hex(t) || hex(value)) from sample')" = \
-	"$(sqlite3 "$T/db2" 'select group_concat(hex(t) || hex(value)) from sample')"
+	"$(sqlite3 "$T/db" 'select group_concat(hex(data)) from sample')" = \
+	"$(sqlite3 "$T/db2" 'select group_concat(hex(data)) from sample')"
 bs export --samples --attrs --format csv > "$T/a.csv"
 rm -f "$T/db2"*
 "$BIN" --db "$T/db2" import "$T/a.csv" > /dev/null
@@ -171,7 +203,11 @@ bs import "$J/out.json" $LOGS > /dev/null 2>&1
 before=$(bs export --samples | md5sum)
 check "reparse: the output and its logs are unchanged" \
 	sh -c '"$1" --db "$2" reparse | grep -q "out.json: unchanged"' _ "$BIN" "$T/db"
-sqlite3 "$T/db" "update sample set value = value + 1 where rowid = 5"
+# the value of the 5th sample of the first series made 1.0 (bytes 73-80:
+# 16 a sample, t then value)
+sqlite3 "$T/db" "update sample set data = cast(substr(data, 1, 72) || x'000000000000f03f' || substr(data, 81) as blob) where rowid = 1"
+check "... (the change shows in the export)" \
+	test "$(bs export --samples | md5sum)" != "$before"
 bs reparse > /dev/null
 check "reparse mends a sample changed behind its back from the log" \
 	test "$(bs export --samples | md5sum)" = "$before"

@@ -12,7 +12,7 @@
 # store byte for byte unchanged (the pattern of malformed.test.sh).
 # GOLDEN_UPDATE=1 rewrites the golden files (review the diff).
 . "$TOP/tests/lib.sh"
-need sqlite3
+need sqlite3 python3
 
 G=$TOP/tests/golden/sysbench
 db() { rm -f "$T/db" "$T/db-wal" "$T/db-shm"; }
@@ -24,7 +24,7 @@ one() {
 	rc=$?
 	sed "s|$f|FILE|g" "$T/err0" > "$T/err"
 	bs export --attrs > "$T/got" 2>/dev/null || : > "$T/got"
-	sqlite3 -separator '	' "$T/db" "select test, metric, count(*), min(t),
+	sqlite3 -separator '	' "$(flat "$T/db" 2>/dev/null)" "select test, metric, count(*), min(t),
 		max(t), round(sum(value), 6) from sample group by test, metric
 		order by test, metric" > "$T/samples" 2>/dev/null || : > "$T/samples"
 	if [ "${GOLDEN_UPDATE:-}" = 1 ]; then

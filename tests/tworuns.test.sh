@@ -4,7 +4,7 @@
 # into one page) and both must arrive: twice the runs and twice the
 # results of the single input, or exit 1 naming the place.
 . "$TOP/tests/lib.sh"
-need sqlite3
+need sqlite3 python3
 
 # runs FILE [OPTIONS]: the number of runs and results one import of FILE
 # into an empty store gives ("R N"), or "failed"
@@ -75,7 +75,7 @@ awk '/^progress: 10.0 s/ { held = $0; next } { print } /^tps = / { print held }'
 	"$TOP/sample-data/raw/tools/pgbench-15-c4-progress-r.out" > "$T/pg-late.txt"
 both pgbench-late-report.txt "$T/pg-late.txt"
 check "... each run keeps its five reports, the late one included" \
-	test "$(sqlite3 "$T/db" "select group_concat(n) from (select count(*) || '@' || cast(max(t) as int) as n from sample where metric = 'tps' group by run_id)")" = "5@10,5@10"
+	test "$(sqlite3 "$(flat "$T/db")" "select group_concat(n) from (select count(*) || '@' || cast(max(t) as int) as n from sample where metric = 'tps' group by run_id)")" = "5@10,5@10"
 # control: a run that follows with neither banner nor vacuum line (pgbench
 # before 10, with -n) starts its reports again from its first step
 { cat "$T/pg-late.txt"; grep -v '^pgbench (\|^starting vacuum' "$T/pg-late.txt"; } > "$T/pg-next.txt"
