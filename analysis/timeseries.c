@@ -91,8 +91,22 @@ static int cmp_double(const void *pa, const void *pb)
 /* The median of x[0..n), n >= 1; tmp holds n. */
 static double median_of(const double *x, long n, double *tmp)
 {
+	long i, k;
+
 	memcpy(tmp, x, (size_t)n * sizeof(*tmp));
-	sort_items(tmp, (size_t)n, sizeof(*tmp), cmp_double);
+	if (n > TS_WINDOW) {
+		sort_items(tmp, (size_t)n, sizeof(*tmp), cmp_double);
+	} else {
+		/* a rolling window, once a report: sorted in place, no call
+		 * per comparison */
+		for (i = 1; i < n; i++) {
+			double v = tmp[i];
+
+			for (k = i; k > 0 && tmp[k - 1] > v; k--)
+				tmp[k] = tmp[k - 1];
+			tmp[k] = v;
+		}
+	}
 	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
 }
 

@@ -277,6 +277,52 @@ static int series_stream(struct store *s, sqlite3_stmt *st,
 	return stop;
 }
 
+/* The common case, a series of one row in time order, read once: the
+ * row is copied (its bytes last only until the next step) while st looks
+ * for a second.  *done 1 when that was the case and cb had the samples:
+ * then what cb stopped with (0 when it took them all); *done 0 when st
+ * must be read again from the start.  -1 (e filled) on error. */
+static int series_one_row(struct store *s, sqlite3_stmt *st,
+			  int (*cb)(void *ctx, double t, double value),
+			  void *ctx, int *done, struct err *e)
+{
+	const unsigned char *p;
+	unsigned char *copy;
+	double last = 0, t, v;
+	size_t n, i;
+	int rc, stop = 0;
+
+	*done = 0;
+	if ((rc = store_step(s, st)) != SQLITE_ROW) {
+		*done = 1;
+		return rc == SQLITE_DONE ? 0 :
+		       store_db_err(s, e, "cannot read store");
+	}
+	if (row_samples(st, &p, &n))
+		return err_set(e, NULL, 0, 0, "out of memory");
+	for (i = 0; i < n; i++, last = t) {
+		store_sample_unpack(p + i * STORE_SAMPLE_BYTES, &t, &v);
+		if (i > 0 && t < last)
+			return 0;
+	}
+	if (!(copy = malloc(n ? n * STORE_SAMPLE_BYTES : 1)))
+		return err_set(e, NULL, 0, 0, "out of memory");
+	memcpy(copy, p, n * STORE_SAMPLE_BYTES);
+	rc = store_step(s, st);
+	if (rc == SQLITE_DONE) {
+		*done = 1;
+		for (i = 0; i < n && !stop; i++) {
+			store_sample_unpack(copy + i * STORE_SAMPLE_BYTES, &t,
+					    &v);
+			stop = cb(ctx, t, v);
+		}
+	} else if (rc != SQLITE_ROW) {
+		stop = store_db_err(s, e, "cannot read store");
+	}
+	free(copy);
+	return stop;
+}
+
 /* Hands cb the samples of st's rows (from the start) sorted by time:
  * samples stored out of time order are all held to sort them. */
 static int series_sorted(struct store *s, sqlite3_stmt *st,
@@ -319,7 +365,7 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 			 void *ctx, struct err *e)
 {
 	sqlite3_stmt *st;
-	int rc;
+	int rc, done;
 
 	/* cached (store_int.h), so reset, not finalized; cb must not read
 	 * samples itself, which would reset the statement under this loop */
@@ -331,13 +377,17 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 	sqlite3_bind_int64(st, 1, run);
 	store_bind_text(s, st, 2, test);
 	store_bind_text(s, st, 3, metric);
-	/* a series is read twice rather than held: reports come in time
+	rc = series_one_row(s, st, cb, ctx, &done, e);
+	/* else a series is read twice rather than held: reports come in time
 	 * order, and a long log's series would not fit in memory */
-	rc = series_in_order(s, st, e);
-	if (rc >= 0) {
+	if (rc == 0 && !done) {
 		sqlite3_reset(st);
-		rc = rc ? series_stream(s, st, cb, ctx, e) :
-			  series_sorted(s, st, cb, ctx, e);
+		rc = series_in_order(s, st, e);
+		if (rc >= 0) {
+			sqlite3_reset(st);
+			rc = rc ? series_stream(s, st, cb, ctx, e) :
+				  series_sorted(s, st, cb, ctx, e);
+		}
 	}
 	store_stmt_done(st, rc);
 	return rc;
