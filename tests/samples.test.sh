@@ -133,7 +133,7 @@ check "... and a changed value would show (negative control)" sh -c \
 	'sed "3s/ [0-9.e+]*\$/ 1/" "$1" | cmp -s - "$2"; test $? = 1' _ "$T/want" "$T/got"
 first=$(head -1 "$(ls $LOGS | grep '_lat\.')" | cut -d, -f2 | tr -d ' ')
 check "a latency is in microseconds: $first ns is $(echo "$first" | awk '{ print $1 / 1000 }') us" \
-	test "$(sqlite3 "$(flat "$T/db")" "select value * 1000 = $first from sample where metric like '%\_lat' escape '\\' and rowid = (select min(rowid) from sample where metric like '%\_lat' escape '\\')")" = 1
+	test "$(sqlite3 "$(flat "$T/db")" "select abs(value * 1000 - $first) < 1e-9 * $first from sample where metric like '%\_lat' escape '\\' and rowid = (select min(rowid) from sample where metric like '%\_lat' escape '\\')")" = 1
 check "the samples belong to the job's run (test = job name, suite fio)" \
 	test "$(sqlite3 "$T/db" "select distinct x.test || ' ' || r.suite from sample x join run r on r.id = x.run_id")" = "seq fio"
 

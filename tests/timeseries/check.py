@@ -13,6 +13,7 @@ steadiness of every report).
 """
 import sqlite3
 import statistics
+import struct
 import sys
 
 
@@ -84,10 +85,12 @@ def main():
         for label, ids in runs.items():
             sums = []
             for rid in ids:
-                rows = db.execute(
-                    "SELECT t, value FROM sample WHERE run_id = ? AND "
-                    "test = ? AND metric = ? ORDER BY t",
-                    (rid, test, metric)).fetchall()
+                rows = sorted((tv for (data,) in db.execute(
+                    "SELECT data FROM sample WHERE run_id = ? AND "
+                    "test = ? AND metric = ? ORDER BY rowid",
+                    (rid, test, metric))
+                    for tv in struct.iter_unpack("<dd", data)),
+                    key=lambda tv: tv[0])
                 for i, (ti, vi) in enumerate(rows):
                     if i == len(sums):
                         sums.append([])
