@@ -418,8 +418,42 @@ int store_open(const char *path, struct store **out, struct err *e)
 	return -1;
 }
 
+/* A store of an older schema opened where it cannot be written: read
+ * from a copy in memory brought to this version (the file untouched, the
+ * copy as large as the store), since this version's readers know only
+ * its own tables. */
+static int migrated_copy(struct store *s, struct err *e)
+{
+	sqlite3 *mem = NULL;
+	sqlite3_backup *b;
+	int rc;
+
+	if (sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE |
+			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		sqlite3_close(mem);
+		return err_set(e, s->path, 0, 0, "out of memory");
+	}
+	b = sqlite3_backup_init(mem, "main", s->db, "main");
+	rc = b ? sqlite3_backup_step(b, -1) : SQLITE_NOMEM;
+	if (b && sqlite3_backup_finish(b) != SQLITE_OK && rc == SQLITE_DONE)
+		rc = sqlite3_errcode(mem);
+	if (rc != SQLITE_DONE) {
+		char why[320];
+
+		err_set(e, s->path, 0, 0, "cannot read the store into memory "
+			"to bring its schema to this version's: %s",
+			rc == SQLITE_NOMEM ? "out of memory" :
+			store_sqlite_msg(mem, why, sizeof(why)));
+		sqlite3_close(mem);
+		return -1;
+	}
+	sqlite3_close(s->db);
+	s->db = mem;
+	return store_migrate(s, e);
+}
+
 /* A store opened where it cannot be written (store_ro.c): read as it
- * is, so it must already be of this version's schema. */
+ * is when of this version's schema, else through migrated_copy. */
 static int open_store_ro(const char *path, struct store **out,
 			 struct err *e)
 {
@@ -442,14 +476,8 @@ static int open_store_ro(const char *path, struct store **out,
 			STORE_SCHEMA_VERSION);
 		goto fail;
 	}
-	if (v < STORE_SCHEMA_READABLE) {
-		err_set(e, path, 0, 0, "store has schema version %d, which "
-			"this benchsite reads only after bringing it to %d, "
-			"and it cannot be written here (read-only): run "
-			"benchsite on it once where it can", v,
-			STORE_SCHEMA_VERSION);
+	if (v < STORE_SCHEMA_READABLE && migrated_copy(s, e))
 		goto fail;
-	}
 	*out = s;
 	return 0;
 fail:

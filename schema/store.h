@@ -20,7 +20,8 @@ struct store;
 #define STORE_SCHEMA_VERSION 8
 /* The oldest version whose tables are this version's (later ones only
  * add indexes): a store of it that cannot be written (a read-only mount)
- * is still read, slower, rather than refused until migrated. */
+ * is read as it is; an older one through a copy in memory brought to
+ * this version, the file untouched. */
 #define STORE_SCHEMA_READABLE 8
 
 /* Opens path, creating it with the current schema when it does not exist
