@@ -167,7 +167,7 @@ static void num_format_search(double v, char out[32])
 	}
 }
 
-void num_fixed(double v, int decimals, char out[32])
+size_t num_fixed(double v, int decimals, char out[32])
 {
 	static const uint64_t p10[4] = {1, 10, 100, 1000};
 	uint64_t bits, m, q, ip, frac, scale;
@@ -181,8 +181,9 @@ void num_fixed(double v, int decimals, char out[32])
 	 * exponent) m * 10^3 still fits in 64 bits, and the bits shifted out
 	 * decide the rounding exactly; the rest goes to printf */
 	if (decimals < 0 || decimals > 3 || e >= 1075 || e == 0x7ff) {
-		snprintf(out, 32, "%.*f", decimals, v);
-		return;
+		int k = snprintf(out, 32, "%.*f", decimals, v);
+
+		return k < 0 ? 0 : k > 31 ? 31 : (size_t)k;
 	}
 	if (e > 0)
 		m |= (uint64_t)1 << 52;
@@ -213,6 +214,7 @@ void num_fixed(double v, int decimals, char out[32])
 			out[n++] = (char)('0' + frac / p10[d] % 10);
 	}
 	out[n] = 0;
+	return n;
 }
 
 static size_t digits(const char *s, size_t i, size_t n)

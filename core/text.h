@@ -28,8 +28,9 @@ void num_format(double v, char out[32]);
 
 /* The text "%.*f" prints of v with 0 to 3 decimals ("12.50", "-0.00"),
  * byte for byte, made without printf below 2^52 (an SVG chart prints
- * hundreds of coordinates).  out must hold 32 bytes. */
-void num_fixed(double v, int decimals, char out[32]);
+ * hundreds of coordinates).  out must hold 32 bytes.  Returns the text's
+ * length (a path of thousands of points need not measure each). */
+size_t num_fixed(double v, int decimals, char out[32]);
 
 /* Parses s[0..n) as a finite decimal number (optional sign, digits, optional
  * fraction, optional exponent); no spaces, no hex, no inf/nan, no overflow,

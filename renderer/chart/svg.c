@@ -50,11 +50,9 @@ void svg_path_pt(struct buf *d, const char *cmd, double x, double y)
 	if (n > 8)
 		return;
 	memcpy(t, cmd, n);
-	num_fixed(x, 2, t + n);
-	n += strlen(t + n);
+	n += num_fixed(x, 2, t + n);
 	t[n++] = ' ';
-	num_fixed(y, 2, t + n);
-	n += strlen(t + n);
+	n += num_fixed(y, 2, t + n);
 	buf_add(d, t, n);
 }
 

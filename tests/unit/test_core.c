@@ -114,12 +114,13 @@ static void test_num_fixed(void)
 		-HUGE_VAL, NAN};
 	uint64_t x = 12345;
 	char want[32], got[32];	/* both cut a huge number at 31 bytes */
-	int i, d, bad = 0;
+	int i, d, bad = 0, badlen = 0;
 
 	for (d = 0; d <= 3; d++)
 		for (i = 0; i < (int)(sizeof(fixed) / sizeof(fixed[0])); i++) {
 			snprintf(want, sizeof(want), "%.*f", d, fixed[i]);
-			num_fixed(fixed[i], d, got);
+			if (num_fixed(fixed[i], d, got) != strlen(got))
+				badlen++;
 			if (strcmp(want, got) != 0 && bad++ < 3)
 				printf("# num_fixed(%.17g, %d): %s, printf %s\n",
 				       fixed[i], d, got, want);
@@ -141,13 +142,15 @@ static void test_num_fixed(void)
 			v = -v;
 		d = (int)(x >> 20 & 3);
 		snprintf(want, sizeof(want), "%.*f", d, v);
-		num_fixed(v, d, got);
+		if (num_fixed(v, d, got) != strlen(got))
+			badlen++;
 		if (strcmp(want, got) != 0 && bad++ < 3)
 			printf("# num_fixed(%.17g, %d): %s, printf %s\n", v, d,
 			       got, want);
 	}
 	CHECK(bad == 0, "num_fixed prints what printf's %.*f prints "
 	      "(ties to even, -0.00, past 2^52, inf, nan)");
+	CHECK(badlen == 0, "num_fixed returns the length of what it printed");
 }
 
 /* build_id finds the note readelf shows in this very program (linked with
