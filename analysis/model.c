@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,16 +83,11 @@ const char *model_attr(const struct model *m, long long run, const char *key)
 	long i;
 
 	if (strcmp(key, "label") == 0) {
-		long lo = 0, hi = m->nlabels;
+		/* labels come by run (add_label) */
+		long lo = first_at_least(m->labels, m->nlabels,
+					 sizeof(*m->labels),
+					 offsetof(struct model_label, run), run);
 
-		while (lo < hi) {	/* labels come by run (add_label) */
-			long mid = lo + (hi - lo) / 2;
-
-			if (m->labels[mid].run < run)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
 		return lo < m->nlabels && m->labels[lo].run == run ?
 		       m->labels[lo].label : NULL;
 	}

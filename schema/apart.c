@@ -7,6 +7,7 @@
  */
 #include "apart.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,16 +54,9 @@ int apart_attr_add(struct apart_attr **a, long *n, long *cap, long long run,
 
 long apart_attr_first(const struct apart_attr *a, long n, long long run)
 {
-	long lo = 0, hi = n;
+	long lo = first_at_least(a, n, sizeof(*a),
+				 offsetof(struct apart_attr, run), run);
 
-	while (lo < hi) {
-		long mid = lo + (hi - lo) / 2;
-
-		if (a[mid].run < run)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return lo < n && a[lo].run == run ? lo : -1;
 }
 
@@ -106,16 +100,9 @@ static int add_run(void *ctx, const struct lifecycle_run *r)
 /* run's suite ("" for a run not in the set) */
 static const char *suite_of(const struct apart *ap, long long run)
 {
-	long lo = 0, hi = ap->nruns;
+	long lo = first_at_least(ap->runs, ap->nruns, sizeof(*ap->runs),
+				 offsetof(struct apart_run, run), run);
 
-	while (lo < hi) {
-		long mid = lo + (hi - lo) / 2;
-
-		if (ap->runs[mid].run < run)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return lo < ap->nruns && ap->runs[lo].run == run ? ap->runs[lo].suite
 							 : "";
 }

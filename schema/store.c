@@ -984,7 +984,8 @@ int store_each_step(struct store *s, sqlite3_stmt *st,
 }
 
 /* Runs a query, binding suite (when not NULL) to ?1, and hands each row to
- * row_cb; shared by the store_each_* readers. */
+ * row_cb; shared by the store_each_* readers.  Without a suite ?1 stays
+ * NULL, so "?1 IS NULL OR r.suite = ?1" reads every suite's. */
 static int each(struct store *s, const char *sql, const char *suite,
 		long long id, int (*row_cb)(sqlite3_stmt *st, void *a, void *b),
 		void *a, void *b, struct err *e)
@@ -1024,17 +1025,11 @@ int store_each_result(struct store *s, const char *suite,
 		      int (*cb)(void *ctx, const struct store_row *row),
 		      void *ctx, struct err *e)
 {
-	const char *sql =
-		suite ? "SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
-			" x.unit, x.better, x.status FROM run r JOIN result x ON"
-			" x.run_id = r.id WHERE r.excluded IS NULL AND r.suite = ?1"
-			" ORDER BY r.id, x.id"
-		      : "SELECT r.id, r.label, r.suite, x.test, x.metric, x.value,"
-			" x.unit, x.better, x.status FROM run r JOIN result x ON"
-			" x.run_id = r.id WHERE r.excluded IS NULL"
-			" ORDER BY r.id, x.id";
-
-	return each(s, sql, suite, 0, result_row, (void *)(uintptr_t)cb, ctx, e);
+	return each(s, "SELECT r.id, r.label, r.suite, x.test, x.metric, "
+		    "x.value, x.unit, x.better, x.status FROM run r JOIN result "
+		    "x ON x.run_id = r.id WHERE r.excluded IS NULL AND (?1 IS "
+		    "NULL OR r.suite = ?1) ORDER BY r.id, x.id", suite, 0,
+		    result_row, (void *)(uintptr_t)cb, ctx, e);
 }
 
 static int run_row(sqlite3_stmt *st, void *cb, void *ctx)
@@ -1061,19 +1056,12 @@ int store_each_run(struct store *s, const char *suite,
 		   int (*cb)(void *ctx, const struct store_run *run),
 		   void *ctx, struct err *e)
 {
-	const char *sql =
-		suite ? "SELECT r.id, r.suite, r.label, s.name, s.format,"
-			" (SELECT count(*) FROM result x WHERE x.run_id = r.id),"
-			" s.id, s.sha256, r.line, r.excluded"
-			" FROM run r JOIN source s ON s.id = r.source_id"
-			" WHERE r.suite = ?1 ORDER BY r.id"
-		      : "SELECT r.id, r.suite, r.label, s.name, s.format,"
-			" (SELECT count(*) FROM result x WHERE x.run_id = r.id),"
-			" s.id, s.sha256, r.line, r.excluded"
-			" FROM run r JOIN source s ON s.id = r.source_id"
-			" ORDER BY r.id";
-
-	return each(s, sql, suite, 0, run_row, (void *)(uintptr_t)cb, ctx, e);
+	return each(s, "SELECT r.id, r.suite, r.label, s.name, s.format, "
+		    "(SELECT count(*) FROM result x WHERE x.run_id = r.id), "
+		    "s.id, s.sha256, r.line, r.excluded FROM run r JOIN source s "
+		    "ON s.id = r.source_id WHERE ?1 IS NULL OR r.suite = ?1 "
+		    "ORDER BY r.id", suite, 0, run_row, (void *)(uintptr_t)cb,
+		    ctx, e);
 }
 
 static int pair_row(sqlite3_stmt *st, void *cb, void *ctx)
@@ -1487,7 +1475,7 @@ int store_count_ungrouped(struct store *s, const struct store_comparison *c,
 	return 0;
 }
 
-static int run_pair_row(sqlite3_stmt *st, void *cb, void *ctx)
+int store_run_pair_row(sqlite3_stmt *st, void *cb, void *ctx)
 {
 	int (*fn)(void *, long long, const char *, const char *) =
 		(int (*)(void *, long long, const char *, const char *))
@@ -1505,7 +1493,7 @@ int store_each_attr_in_suite(struct store *s, const char *suite,
 	return each(s, "SELECT a.run_id, a.key, a.value FROM run_attr a JOIN run"
 		       " r ON r.id = a.run_id WHERE r.suite = ?1 AND r.excluded"
 		       " IS NULL ORDER BY a.run_id, a.key", suite, 0,
-		    run_pair_row, (void *)(uintptr_t)cb, ctx, e);
+		    store_run_pair_row, (void *)(uintptr_t)cb, ctx, e);
 }
 
 int store_each_run_test(struct store *s, const char *suite,
@@ -1516,7 +1504,7 @@ int store_each_run_test(struct store *s, const char *suite,
 	return each(s, "SELECT DISTINCT r.id, r.label, x.test FROM run r JOIN"
 		       " result x ON x.run_id = r.id WHERE r.suite = ?1 AND"
 		       " r.excluded IS NULL ORDER BY r.id, x.test", suite, 0,
-		    run_pair_row, (void *)(uintptr_t)cb, ctx, e);
+		    store_run_pair_row, (void *)(uintptr_t)cb, ctx, e);
 }
 
 int store_each_result_of_run(struct store *s, long long run,

@@ -185,6 +185,10 @@ int store_each_step(struct store *s, sqlite3_stmt *st,
 		    int (*row)(sqlite3_stmt *st, void *a, void *b), void *a,
 		    void *b, const char *what, struct err *e);
 
+/* A store_each_step row for a cb of (ctx, run id, text, text): the
+ * row's first three columns (a run's attribute, a run's series). */
+int store_run_pair_row(sqlite3_stmt *st, void *cb, void *ctx);
+
 /* Column i of the row st is on as text; "" for NULL. */
 const char *store_col_text(sqlite3_stmt *st, int i);
 

@@ -71,15 +71,19 @@ void store_sample_unpack(const unsigned char *p, double *t, double *value)
 	}
 }
 
+static void held_free(struct store_series *x)
+{
+	free(x->test);
+	free(x->metric);
+	free(x->data);
+}
+
 void store_samples_drop(struct store *s)
 {
 	size_t i;
 
-	for (i = 0; i < s->nheld; i++) {
-		free(s->held[i].test);
-		free(s->held[i].metric);
-		free(s->held[i].data);
-	}
+	for (i = 0; i < s->nheld; i++)
+		held_free(&s->held[i]);
 	free(s->held);
 	s->held = NULL;
 	s->nheld = s->capheld = s->lastheld = 0;
@@ -157,7 +161,7 @@ static struct store_series *held_new(struct store *s, long long run,
 	memset(x, 0, sizeof(*x));
 	x->run = run;
 	if (!(x->test = strdup(test)) || !(x->metric = strdup(metric))) {
-		free(x->test);
+		held_free(x);
 		return NULL;
 	}
 	s->lastheld = s->nheld++;
@@ -214,10 +218,9 @@ struct tv {
 static int by_time(const void *a, const void *b)
 {
 	const struct tv *x = a, *y = b;
+	int c = (x->t > y->t) - (x->t < y->t);
 
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
+	return c ? c : (x->i > y->i) - (x->i < y->i);
 }
 
 /* The samples of the row st is on (its column 0): *p and *n; -1 when
@@ -436,16 +439,6 @@ int store_each_sample(struct store *s, long long run,
 	return stop;
 }
 
-static int sampled_row(sqlite3_stmt *st, void *cb, void *ctx)
-{
-	int (*fn)(void *, long long, const char *, const char *) =
-		(int (*)(void *, long long, const char *, const char *))
-		(uintptr_t)cb;
-
-	return fn(ctx, sqlite3_column_int64(st, 0), store_col_text(st, 1),
-		  store_col_text(st, 2));
-}
-
 int store_each_sampled(struct store *s, const char *suite,
 		       int (*cb)(void *ctx, long long run, const char *test,
 				 const char *metric),
@@ -460,8 +453,9 @@ int store_each_sampled(struct store *s, const char *suite,
 			  "r.suite = ?1", &st, e))
 		return -1;
 	store_bind_text(s, st, 1, suite);
-	return store_each_step(s, st, sampled_row, (void *)(uintptr_t)cb, ctx,
-			       "cannot read store", e);
+	return store_each_step(s, st, store_run_pair_row,
+			       (void *)(uintptr_t)cb, ctx, "cannot read store",
+			       e);
 }
 
 static int sample_full_row(sqlite3_stmt *st, void *cb, void *ctx)
@@ -496,14 +490,10 @@ int store_each_sample_row(struct store *s, const char *suite,
 	/* a run's series in the order they began (a long one's rows after
 	 * its first), each series' rows in the order stored */
 	const char *sql =
-		suite ? "SELECT r.id, r.label, r.suite, x.test, x.metric, x.data"
-			" FROM run r JOIN sample x ON x.run_id = r.id"
-			" WHERE r.excluded IS NULL AND r.suite = ?1"
-			" ORDER BY r.id, " SERIES_BEGAN ", x.rowid"
-		      : "SELECT r.id, r.label, r.suite, x.test, x.metric, x.data"
-			" FROM run r JOIN sample x ON x.run_id = r.id"
-			" WHERE r.excluded IS NULL"
-			" ORDER BY r.id, " SERIES_BEGAN ", x.rowid";
+		"SELECT r.id, r.label, r.suite, x.test, x.metric, x.data"
+		" FROM run r JOIN sample x ON x.run_id = r.id"
+		" WHERE r.excluded IS NULL AND (?1 IS NULL OR r.suite = ?1)"
+		" ORDER BY r.id, " SERIES_BEGAN ", x.rowid";
 	sqlite3_stmt *st;
 	int rc;
 

@@ -423,20 +423,15 @@ static xmlDocPtr svg_frame(const struct line_layout *l, xmlNodePtr *root)
 	xmlNodePtr svg = NULL, g;
 	xmlDocPtr doc = svg_new(l->width, l->height, l->title, 12, &svg);
 	double base = l->plot_y + l->plot_h;
-	int k;
 
 	svg_title(svg, 20, l->title);
 	g = svg_el(svg, "g");
 	svg_paint(g, "stroke", sc->grid, "g");
-	for (k = 0; k < l->nyt; k++)
-		svg_line(g, l->plot_x, floor(l->yt[k]) + 0.5,
-			 l->plot_x + l->plot_w, floor(l->yt[k]) + 0.5);
+	svg_grid_y(g, l->plot_x, l->plot_x + l->plot_w, l->yt, l->nyt);
 	g = svg_el(svg, "g");
 	svg_paint(g, "fill", sc->muted, "m");
-	for (k = 0; k < l->nyt; k++)
-		svg_text(g, l->plot_x - 6, l->yt[k] + 4, "end", l->yt_text[k]);
-	for (k = 0; k < l->nxt; k++)
-		svg_text(g, l->xt_left[k], base + 16, NULL, l->xt_text[k]);
+	svg_tick_labels(g, l->plot_x, l->yt, l->yt_text, l->nyt, l->xt_left,
+			l->xt_text, l->nxt, base);
 	svg_text(g, l->plot_x + l->plot_w / 2, base + 34, "middle", l->axis_x);
 	svg_text(g, 12, l->plot_y - 14, NULL, l->axis_y);
 	*root = svg;

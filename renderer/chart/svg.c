@@ -4,6 +4,7 @@
 #include "svg.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,6 +40,26 @@ void svg_num(xmlNodePtr n, const char *name, double v)
 
 	num_fixed(v, 2, t);
 	svg_attr(n, name, t);
+}
+
+void svg_grid_y(xmlNodePtr g, double x0, double x1, const double *yt, int n)
+{
+	int k;
+
+	for (k = 0; k < n; k++)
+		svg_line(g, x0, floor(yt[k]) + 0.5, x1, floor(yt[k]) + 0.5);
+}
+
+void svg_tick_labels(xmlNodePtr g, double x, const double *yt,
+		     const char (*yt_text)[32], int nyt, const double *xt_left,
+		     const char (*xt_text)[32], int nxt, double base)
+{
+	int k;
+
+	for (k = 0; k < nyt; k++)
+		svg_text(g, x - 6, yt[k] + 4, "end", yt_text[k]);
+	for (k = 0; k < nxt; k++)
+		svg_text(g, xt_left[k], base + 16, NULL, xt_text[k]);
 }
 
 void svg_path_pt(struct buf *d, const char *cmd, double x, double y)

@@ -46,6 +46,16 @@ void svg_paint(xmlNodePtr n, const char *name, const unsigned char rgb[3],
 	       const char *cls);
 /* A <line> from x0,y0 to x1,y1 in parent (a group that gives its stroke). */
 void svg_line(xmlNodePtr parent, double x0, double y0, double x1, double y1);
+
+/* A plot's horizontal grid: a line from x0 to x1 at each of yt[0..n),
+ * on the pixel grid (crisp one-pixel lines). */
+void svg_grid_y(xmlNodePtr g, double x0, double x1, const double *yt, int n);
+
+/* A plot's tick labels: yt_text[k] right-aligned 6 px left of x at yt[k],
+ * xt_text[k] from xt_left[k] 16 px under base (the plot's bottom). */
+void svg_tick_labels(xmlNodePtr g, double x, const double *yt,
+		     const char (*yt_text)[32], int nyt, const double *xt_left,
+		     const char (*xt_text)[32], int nxt, double base);
 /* A <text> s at x,y (its baseline), anchored at anchor ("middle", "end";
  * NULL: start); the element. */
 xmlNodePtr svg_text(xmlNodePtr parent, double x, double y, const char *anchor,

@@ -396,18 +396,14 @@ int sweep_paint_svg(const struct sweep_chart *c, const struct sweep_layout *l,
 	}
 	g = svg_el(svg, "g");
 	svg_paint(g, "stroke", sc->grid, "g");
-	for (k = 0; k < l->nyt; k++)
-		svg_line(g, l->plot_x, floor(l->yt[k]) + 0.5,
-			 l->plot_x + l->plot_w, floor(l->yt[k]) + 0.5);
+	svg_grid_y(g, l->plot_x, l->plot_x + l->plot_w, l->yt, l->nyt);
 	for (k = 0; k < l->nxt; k++)
 		svg_line(g, floor(l->xt[k]) + 0.5, l->plot_y,
 			 floor(l->xt[k]) + 0.5, base);
 	g = svg_el(svg, "g");
 	svg_paint(g, "fill", sc->muted, "m");
-	for (k = 0; k < l->nyt; k++)
-		svg_text(g, l->plot_x - 6, l->yt[k] + 4, "end", l->yt_text[k]);
-	for (k = 0; k < l->nxt; k++)
-		svg_text(g, l->xt_left[k], base + 16, NULL, l->xt_text[k]);
+	svg_tick_labels(g, l->plot_x, l->yt, l->yt_text, l->nyt, l->xt_left,
+			l->xt_text, l->nxt, base);
 	svg_text(g, l->plot_x + l->plot_w / 2, base + 36, "middle", l->axis_x);
 	n = svg_text(g, 16, cy, "middle", l->axis_y);
 	snprintf(rot, sizeof(rot), "rotate(-90 16 %.2f)", cy);

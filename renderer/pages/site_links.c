@@ -26,6 +26,7 @@
 #include "site_links.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -483,16 +484,10 @@ int site_links_finish(struct site_links *l, struct err *e)
 
 long site_links_of(const struct site_links *l, long long run, long *first)
 {
-	long lo = 0, hi = l->nuses, end;
+	long lo = first_at_least(l->uses, l->nuses, sizeof(*l->uses),
+				 offsetof(struct site_links_use, run), run);
+	long end;
 
-	while (lo < hi) {
-		long mid = lo + (hi - lo) / 2;
-
-		if (l->uses[mid].run < run)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	for (end = lo; end < l->nuses && l->uses[end].run == run; end++)
 		;
 	*first = lo;
