@@ -232,24 +232,36 @@ static int row_samples(sqlite3_stmt *st, const unsigned char **p, size_t *n)
 	return *n > 0 && !*p ? -1 : 0;
 }
 
+/* 1 when the n samples at p are in time order and none comes before
+ * *last (the time of the row before; -INFINITY for a first row), which
+ * becomes the last one's; else 0. */
+static int row_in_order(const unsigned char *p, size_t n, double *last)
+{
+	double t, v;
+	size_t i;
+
+	for (i = 0; i < n; i++, *last = t) {
+		store_sample_unpack(p + i * STORE_SAMPLE_BYTES, &t, &v);
+		if (t < *last)
+			return 0;
+	}
+	return 1;
+}
+
 /* 1 when the rows of one series that st gives (from the start) are in
  * time order, 0 when not; -1 (e filled) when they cannot be read. */
 static int series_in_order(struct store *s, sqlite3_stmt *st, struct err *e)
 {
 	const unsigned char *p;
-	double last = 0, t, v;
-	size_t n, i, seen = 0;
+	double last = -INFINITY;
+	size_t n;
 	int rc;
 
 	while ((rc = store_step(s, st)) == SQLITE_ROW) {
 		if (row_samples(st, &p, &n))
 			return err_set(e, NULL, 0, 0, "out of memory");
-		for (i = 0; i < n; i++, seen++) {
-			store_sample_unpack(p + i * STORE_SAMPLE_BYTES, &t, &v);
-			if (seen > 0 && t < last)
-				return 0;
-			last = t;
-		}
+		if (!row_in_order(p, n, &last))
+			return 0;
 	}
 	if (rc != SQLITE_DONE)
 		return store_db_err(s, e, "cannot read store");
@@ -291,7 +303,7 @@ static int series_one_row(struct store *s, sqlite3_stmt *st,
 {
 	const unsigned char *p;
 	unsigned char *copy;
-	double last = 0, t, v;
+	double last = -INFINITY, t, v;
 	size_t n, i;
 	int rc, stop = 0;
 
@@ -303,11 +315,8 @@ static int series_one_row(struct store *s, sqlite3_stmt *st,
 	}
 	if (row_samples(st, &p, &n))
 		return err_set(e, NULL, 0, 0, "out of memory");
-	for (i = 0; i < n; i++, last = t) {
-		store_sample_unpack(p + i * STORE_SAMPLE_BYTES, &t, &v);
-		if (i > 0 && t < last)
-			return 0;
-	}
+	if (!row_in_order(p, n, &last))
+		return 0;
 	if (!(copy = malloc(n ? n * STORE_SAMPLE_BYTES : 1)))
 		return err_set(e, NULL, 0, 0, "out of memory");
 	memcpy(copy, p, n * STORE_SAMPLE_BYTES);

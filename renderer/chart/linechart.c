@@ -438,17 +438,18 @@ static xmlDocPtr svg_frame(const struct line_layout *l, xmlNodePtr *root)
 	return doc;
 }
 
-/* A group of svg for a line w wide: blue, sky blue on a dark page (class
- * ln; the path's lf when it is a band). */
-static xmlNodePtr line_group(xmlNodePtr svg, const char *w)
+/* A group of svg for lines w wide (NULL: SVG's 1) stroked in rgb, class
+ * cls for a dark page. */
+static xmlNodePtr line_group(xmlNodePtr svg, const char *w,
+			     const unsigned char rgb[3], const char *cls)
 {
-	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
 	xmlNodePtr t = svg_el(svg, "g");
 
 	svg_attr(t, "fill", "none");
 	svg_attr(t, "stroke-linejoin", "round");
-	svg_attr(t, "stroke-width", w);
-	svg_paint(t, "stroke", sc->bar[0], "ln");
+	if (w)
+		svg_attr(t, "stroke-width", w);
+	svg_paint(t, "stroke", rgb, cls);
 	return t;
 }
 
@@ -458,8 +459,12 @@ int line_paint_svg(const struct line_layout *l, struct buf *out,
 	xmlNodePtr svg = NULL;
 	xmlDocPtr doc = svg_frame(l, &svg);
 
-	path_px(line_group(svg, "1.5"), l->px, l->py, l->npoints, 1.5,
-		chart_schemes[CHART_LIGHT].bar[0], "lf");
+	const unsigned char *blue = chart_schemes[CHART_LIGHT].bar[0];
+
+	/* blue, sky blue on a dark page (class ln; the path's lf when it is
+	 * a band) */
+	path_px(line_group(svg, "1.5", blue, "ln"), l->px, l->py, l->npoints,
+		1.5, blue, "lf");
 	return svg_save_buf(doc, out, e);
 }
 
@@ -472,15 +477,12 @@ int line_paint_many_svg(const struct line_layout *l,
 	xmlDocPtr doc = svg_frame(l, &svg);
 	int i;
 
-	g = svg_el(svg, "g");
-	svg_attr(g, "fill", "none");
-	svg_attr(g, "stroke-linejoin", "round");
-	svg_paint(g, "stroke", sc->muted, "sm");
+	g = line_group(svg, NULL, sc->muted, "sm");
 	for (i = 0; i < n; i++)
 		if (i != thick)
 			path_svg(g, l, s[i], 1, sc->muted, "m");
-	if (thick >= 0 && thick < n)	/* the mean */
-		path_svg(line_group(svg, "2.5"), l, s[thick], 2.5, sc->bar[0],
-			 "lf");
+	if (thick >= 0 && thick < n)	/* the mean, as line_paint_svg's */
+		path_svg(line_group(svg, "2.5", sc->bar[0], "ln"), l, s[thick],
+			 2.5, sc->bar[0], "lf");
 	return svg_save_buf(doc, out, e);
 }

@@ -28,7 +28,6 @@ struct lines {
 	struct line_series **s;
 	int n;			/* runs, then the mean */
 	double factor;		/* the unit chosen: figures / factor */
-	int bad;
 };
 
 static void each_report(void *ctx, int k, double t, double v)
