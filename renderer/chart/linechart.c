@@ -8,14 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo.h>
 
 #include "../../core/buf.h"
 #include "../../core/err.h"
+#include "../../core/text.h"
 #include "../../core/textrule.h"
 #include "chart.h"
 #include "svg.h"
-#include "paint.h"
 
 #define LMARGIN 70.0
 #define RMARGIN 20.0
@@ -240,63 +239,6 @@ static double band_x(const struct band *b, int c, int side)
 	return fmin(fmax(b->c0 + c + side, b->x0), b->x1);
 }
 
-/* Calls pt(ctx, k, x, y) for the outline's points in order: each column
- * a pixel wide at its extent, along the tops left to right and back along
- * the bottoms (a column's middle point joined to the next one's would
- * narrow a one-report spike to a sliver, where the line draws it a pixel
- * wide). */
-static void band_outline(const struct band *b,
-			 void (*pt)(void *ctx, int k, double x, double y),
-			 void *ctx)
-{
-	int c, k = 0;
-
-	for (c = 0; c < b->n; c++) {
-		pt(ctx, k++, band_x(b, c, 0), b->top[c]);
-		pt(ctx, k++, band_x(b, c, 1), b->top[c]);
-	}
-	for (c = b->n - 1; c >= 0; c--) {
-		pt(ctx, k++, band_x(b, c, 1), b->bot[c]);
-		pt(ctx, k++, band_x(b, c, 0), b->bot[c]);
-	}
-}
-
-static void cairo_pt(void *ctx, int k, double x, double y)
-{
-	if (k == 0)
-		cairo_move_to(ctx, x, y);
-	else
-		cairo_line_to(ctx, x, y);
-}
-
-/* The n points (x, y), w wide, in cr's colour: a band when they are
- * dense, else their line. */
-static void stroke_px(cairo_t *cr, const double *x, const double *y, int n,
-		      double w)
-{
-	struct band *b = malloc(sizeof(*b));
-	int k;
-
-	if (b && band_of(x, y, n, w, b)) {
-		band_outline(b, cairo_pt, cr);
-		cairo_close_path(cr);
-		cairo_fill(cr);
-		free(b);
-		return;
-	}
-	free(b);
-	cairo_set_line_width(cr, w);
-	for (k = 0; k < n; k++) {
-		if (k == 0)
-			cairo_move_to(cr, x[k], y[k]);
-		else
-			cairo_line_to(cr, x[k], y[k]);
-	}
-	if (n == 1)	/* one report: a dot, not nothing */
-		cairo_line_to(cr, x[0] + 0.5, y[0]);
-	cairo_stroke(cr);
-}
-
 /* Series s's points in l's pixels, into x and y. */
 static void series_px(const struct line_layout *l, const struct line_series *s,
 		      double *x, double *y)
@@ -309,64 +251,67 @@ static void series_px(const struct line_layout *l, const struct line_series *s,
 	}
 }
 
-static void stroke_series(cairo_t *cr, const struct line_layout *l,
-			  const struct line_series *s, double w)
+/* v as svg_path_pt writes it, trailing zeros dropped ("71", "269.3"),
+ * NUL-terminated in t; its length. */
+static size_t short_num(double v, char t[32])
 {
-	double x[LINE_POINTS_MAX], y[LINE_POINTS_MAX];
+	size_t n = num_fixed(v, 2, t);
 
-	series_px(l, s, x, y);
-	stroke_px(cr, x, y, s->kept, w);
+	if (n > 3 && t[n - 3] == '.' && t[n - 1] == '0')
+		n -= t[n - 2] == '0' ? 3 : 1;
+	t[n] = '\0';
+	return n;
 }
 
-/* The title, grid, ticks and axis titles of l on a ground of sc. */
-static void paint_frame(cairo_t *cr, const struct line_layout *l,
-			const struct chart_scheme *sc)
+/* Appends command c and v in short_num's form to d. */
+static void band_cmd(struct buf *d, char c, const char *v, size_t n)
 {
-	cairo_text_extents_t ext;
-	double base = l->plot_y + l->plot_h;
-	int k;
+	char t[33];
 
-	paint_title(cr, sc, l->title, 20);
-	paint_yticks(cr, sc, l->nyt, l->yt, l->yt_text, l->plot_x, l->plot_w);
-	for (k = 0; k < l->nxt; k++) {
-		cairo_move_to(cr, l->xt_left[k], base + 16);
-		cairo_show_text(cr, l->xt_text[k]);
+	t[0] = c;
+	memcpy(t + 1, v, n);
+	buf_add(d, t, n + 1);
+}
+
+/* The band's outline as SVG path data in d: each column a pixel wide at
+ * its extent, along the tops left to right and back along the bottoms (a
+ * column's middle point joined to the next one's would narrow a
+ * one-report spike to a sliver, where the line draws it a pixel wide).
+ * All steps: each column's level a "V" (left out where it prints as the
+ * last one's) and its width an "H" to its far edge, a third of the bytes
+ * (and of the numbers to print and escape) of every corner written as a
+ * point "L x y". */
+static void band_svg(const struct band *b, struct buf *d)
+{
+	char y[32], last[32], x[32];
+	size_t ny, nlast = 0, nx;
+	double at = 0;	/* the pen's x */
+	int side, k, c;
+
+	for (side = 0; side < 2; side++) {
+		for (k = 0; k < b->n; k++) {
+			c = side ? b->n - 1 - k : k;
+			ny = short_num(side ? b->bot[c] : b->top[c], y);
+			if (side == 0 && k == 0) {
+				nx = short_num(band_x(b, c, 0), x);
+				band_cmd(d, 'M', x, nx);
+				band_cmd(d, ' ', y, ny);
+			} else {
+				if (band_x(b, c, side) != at) {
+					nx = short_num(band_x(b, c, side), x);
+					band_cmd(d, 'H', x, nx);
+				}
+				if (ny != nlast || memcmp(y, last, ny))
+					band_cmd(d, 'V', y, ny);
+			}
+			memcpy(last, y, ny + 1);
+			nlast = ny;
+			at = band_x(b, c, !side);
+			nx = short_num(at, x);
+			band_cmd(d, 'H', x, nx);
+		}
 	}
-	cairo_text_extents(cr, l->axis_x, &ext);
-	cairo_move_to(cr, l->plot_x + l->plot_w / 2 - ext.x_advance / 2,
-		      base + 34);
-	cairo_show_text(cr, l->axis_x);
-	cairo_move_to(cr, 12, l->plot_y - 14);
-	cairo_show_text(cr, l->axis_y);
-}
-
-int line_paint_many_png(const struct line_layout *l,
-			const struct line_series *const *s, int n, int thick,
-			int scheme, struct buf *out, struct err *e)
-{
-	const struct chart_scheme *sc =
-		&chart_schemes[scheme == CHART_DARK ? CHART_DARK : CHART_LIGHT];
-	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-							   l->width, l->height);
-	cairo_t *cr = cairo_create(surf);
-	int i;
-
-	paint_frame(cr, l, sc);
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	paint_source(cr, sc->muted);
-	for (i = 0; i < n; i++)
-		if (i != thick)
-			stroke_series(cr, l, s[i], 1);
-	if (thick >= 0 && thick < n) {
-		paint_source(cr, sc->bar[scheme == CHART_DARK ? 4 : 0]);
-		stroke_series(cr, l, s[thick], 2.5);
-	}
-	return paint_png(surf, cr, l->width, l->height, out, e);
-}
-
-static void svg_pt(void *ctx, int k, double x, double y)
-{
-	svg_path_pt(ctx, k ? " L" : "M", x, y);
+	buf_adds(d, "Z");
 }
 
 /* The n points (x, y) as an SVG path in g, w wide: a band (stroke none,
@@ -384,13 +329,12 @@ static xmlNodePtr path_px(xmlNodePtr g, const double *x, const double *y,
 	band = b && band_of(x, y, n, w, b);
 	buf_init(&d, (size_t)(band ? 4 * b->n + 1 : n + 1) * 24);
 	if (band) {
-		band_outline(b, svg_pt, &d);
-		buf_adds(&d, " Z");
+		band_svg(b, &d);
 	} else {
 		for (k = 0; k < n; k++)
-			svg_pt(&d, k, x[k], y[k]);
+			svg_path_pt(&d, k ? " L" : "M", x[k], y[k]);
 		if (n == 1)	/* one report: a dot, not nothing */
-			svg_pt(&d, 1, x[0] + 0.5, y[0]);
+			svg_path_pt(&d, " L", x[0] + 0.5, y[0]);
 	}
 	free(b);
 	p = svg_el(g, "path");
@@ -414,8 +358,7 @@ static xmlNodePtr path_svg(xmlNodePtr g, const struct line_layout *l,
 	return path_px(g, x, y, s->kept, w, fill, fill_cls);
 }
 
-/* A new SVG document of l's frame, as paint_frame paints it: title, grid,
- * ticks and axis titles; *root gets the <svg> to draw the lines into.
+/* A new SVG document of l's frame: title, grid, ticks and axis titles; *root gets the <svg> to draw the lines into.
  * NULL when memory ran out. */
 static xmlDocPtr svg_frame(const struct line_layout *l, xmlNodePtr *root)
 {

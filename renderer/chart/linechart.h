@@ -3,8 +3,8 @@
  * line chart, so a reader sees whether throughput was steady.
  *
  * Like chart.h: the layout is plain numbers first (axes from zero, round
- * ticks, each point's pixel position), then painted with cairo (PNG) or
- * written as SVG.
+ * ticks, each point's pixel position), then written as SVG (svg.h), which
+ * a light and a dark page share.
  */
 #ifndef BENCHSITE_LINECHART_H
 #define BENCHSITE_LINECHART_H
@@ -56,7 +56,7 @@ int line_layout(const struct line_series *s, const char *title,
 
 /* Lays out the frame of a chart of the n series s (axes from zero that
  * hold every one of them) into l, which holds no points of its own:
- * line_paint_many_png and line_paint_many_svg draw the series.  width
+ * line_paint_many_svg draws the series.  width
  * CHART_NARROW_WIDTH (chart.h) is the phone's layout: fewer ticks. */
 int line_layout_many(const struct line_series *const *s, int n,
 		     const char *title, const char *unit, int width,
@@ -70,17 +70,11 @@ struct buf;
 int line_paint_svg(const struct line_layout *l, struct buf *out,
 		   struct err *e);
 
-/* Paints the frame l and the n series s in scheme CHART_LIGHT or
- * CHART_DARK as PNG bytes appended to out: each thin in the muted colour,
- * but s[thick] (when 0 <= thick < n) thick in the chart's first colour,
- * over the others. */
-int line_paint_many_png(const struct line_layout *l,
-			const struct line_series *const *s, int n, int thick,
-			int scheme, struct buf *out, struct err *e);
-
-/* line_paint_many_png as SVG bytes appended to out (svg.h: one file for a
- * light and a dark page): each series a <path>, the thin ones of class
- * sm, the thick one of class ln.  0, or -1 with e filled. */
+/* Paints the frame l and the n series s as SVG bytes appended to out
+ * (svg.h: one file for a light and a dark page): each series a <path>,
+ * thin in the muted colour (class sm), but s[thick] (when 0 <= thick < n)
+ * thick in the chart's first colour (class ln), over the others.  0, or
+ * -1 with e filled. */
 int line_paint_many_svg(const struct line_layout *l,
 			const struct line_series *const *s, int n, int thick,
 			struct buf *out, struct err *e);
