@@ -25,6 +25,54 @@ double stats_median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* v[k] as it would be sorted: after it, v[0..k) <= v[k] <= v(k..n).
+ * Hoare's selection, partitioning around the median of three. */
+static double select_kth(double *v, long n, long k)
+{
+	long lo = 0, hi = n - 1;
+
+	while (lo < hi) {
+		double a = v[lo], b = v[lo + (hi - lo) / 2], c = v[hi], pivot;
+		long i = lo, j = hi;
+
+		pivot = a < b ? (b < c ? b : a < c ? c : a)
+			      : (a < c ? a : b < c ? c : b);
+		do {
+			while (v[i] < pivot)
+				i++;
+			while (pivot < v[j])
+				j--;
+			if (i <= j) {
+				double t = v[i];
+
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		} while (i <= j);
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			break;
+	}
+	return v[k];
+}
+
+double stats_median_select(double *v, long n)
+{
+	double hi = select_kth(v, n, n / 2), lo;
+	long i;
+
+	if (n % 2)
+		return hi;
+	/* the other middle one: the largest of the lower half */
+	lo = v[0];
+	for (i = 1; i < n / 2; i++)
+		lo = v[i] > lo ? v[i] : lo;
+	return (lo + hi) / 2;
+}
+
 void stats_compute(double *v, int n, struct stats *s)
 {
 	double sum = 0, ss = 0;

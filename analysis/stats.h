@@ -31,6 +31,10 @@ void stats_compute(double *v, int n, struct stats *s);
 
 /* The median of v[0..n), n >= 1; v is sorted in place. */
 double stats_median(double *v, int n);
+/* The same median of v[0..n), n >= 1, without sorting: v is reordered
+ * (the lower half before the upper), in time proportional to n where a
+ * sort takes n log n; for long series, the median alone wanted. */
+double stats_median_select(double *v, long n);
 
 /* P(|T| >= t) for Student's t with df degrees of freedom (df > 0). */
 double stats_t_two_sided_p(double t, double df);

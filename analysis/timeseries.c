@@ -10,8 +10,8 @@
 
 #include "../core/buf.h"
 #include "../core/err.h"
-#include "../core/sort.h"
 #include "../schema/store.h"
+#include "stats.h"
 #include "units.h"
 
 void ts_group_init(struct ts_group *g)
@@ -81,31 +81,22 @@ void ts_group_series(const struct ts_group *g, double *t, double *v)
 	}
 }
 
-static int cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-
-	return (a > b) - (a < b);
-}
-
 /* The median of x[0..n), n >= 1; tmp holds n. */
 static double median_of(const double *x, long n, double *tmp)
 {
 	long i, k;
 
 	memcpy(tmp, x, (size_t)n * sizeof(*tmp));
-	if (n > TS_WINDOW) {
-		sort_items(tmp, (size_t)n, sizeof(*tmp), cmp_double);
-	} else {
-		/* a rolling window, once a report: sorted in place, no call
-		 * per comparison */
-		for (i = 1; i < n; i++) {
-			double v = tmp[i];
+	if (n > TS_WINDOW)
+		return stats_median_select(tmp, n);	/* half a series */
+	/* a rolling window, once a report: sorted in place, no call per
+	 * comparison */
+	for (i = 1; i < n; i++) {
+		double v = tmp[i];
 
-			for (k = i; k > 0 && tmp[k - 1] > v; k--)
-				tmp[k] = tmp[k - 1];
-			tmp[k] = v;
-		}
+		for (k = i; k > 0 && tmp[k - 1] > v; k--)
+			tmp[k] = tmp[k - 1];
+		tmp[k] = v;
 	}
 	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
 }

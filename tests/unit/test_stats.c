@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../core/buf.h"
 #include "../../core/err.h"
@@ -51,6 +52,47 @@ static void test_compute(void)
 	CHECK(fabs(s.stddev - 1.5811388300841898) < 1e-12, "stddev of 1..5");
 	CHECK(fabs(s.ci_high - 3 - 2.776445105 * 1.5811388300841898 / sqrt(5)) < 1e-6,
 	      "95% confidence interval of 1..5");
+}
+
+/* The median by selection is the sorted median, on 2,000 arrays of every
+ * length 1-40 and some long ones, with many ties (values from a handful)
+ * and without, sorted, reversed and shuffled; the selection's lower half
+ * holds no value above the median's upper middle. */
+static void test_median_select(void)
+{
+	static double a[4096], b[4096];
+	unsigned x = 12345;
+	int round, bad = 0, split = 0;
+
+	for (round = 0; round < 2000; round++) {
+		long n = round < 1600 ? 1 + round % 40 : 1 + (long)(x % 4096);
+		int ties = round % 3 == 0, order = round % 4;
+		long i;
+
+		for (i = 0; i < n; i++) {
+			x = x * 1103515245u + 12345u;
+			a[i] = ties ? (double)(x >> 16 & 7)
+				    : (double)(x >> 8) / 7.0 - 1e5;
+		}
+		if (order == 1 || order == 2) {	/* sorted, or reversed */
+			stats_median(a, (int)n);
+			if (order == 2)
+				for (i = 0; i < n / 2; i++) {
+					double t = a[i];
+
+					a[i] = a[n - 1 - i];
+					a[n - 1 - i] = t;
+				}
+		}
+		memcpy(b, a, (size_t)n * sizeof(*a));
+		if (stats_median_select(a, n) != stats_median(b, (int)n))
+			bad++;
+		for (i = 0; i < n / 2; i++)
+			split += a[i] > b[n / 2];
+	}
+	CHECK(bad == 0, "median by selection: the sorted median, 2,000 arrays");
+	CHECK(split == 0, "median by selection: the lower half before the "
+	      "upper");
 }
 
 static void test_welch(void)
@@ -177,6 +219,7 @@ void test_stats(void)
 {
 	test_t();
 	test_compute();
+	test_median_select();
 	test_welch();
 	test_rules();
 }
