@@ -37,6 +37,9 @@ extern const char schema_sql[];
  * importer's largest file, short enough that a stuck lock is reported. */
 #define STORE_BUSY_MS 30000
 
+/* The bytes of a store read through a map (setup): 64 MiB. */
+#define STORE_MAP "67108864"
+
 /* Migration steps: migrations[i] takes a store from version i+1 to i+2.
  * Each leaves the tables exactly as schema.sql makes them (columns added
  * last), which tests/lifecycle.test.sh checks on a version-1 fixture. */
@@ -232,6 +235,12 @@ static int setup(struct store *s, struct err *e)
 
 	s->setup_rc = SQLITE_OK;
 	if (exec(s, "PRAGMA foreign_keys = ON", e))
+		return -1;
+	/* reads through a map of the file's first STORE_MAP bytes rather
+	 * than a read() a 4 KB page: a render reads a store's samples a few
+	 * times over, and the system calls were a tenth of it.  Bounded, as
+	 * mapped pages count in a render's memory; past it SQLite reads. */
+	if (exec(s, "PRAGMA mmap_size = " STORE_MAP, e))
 		return -1;
 	if (user_version(s, &v, e))
 		return -1;
