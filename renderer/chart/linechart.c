@@ -263,55 +263,65 @@ static size_t short_num(double v, char t[32])
 	return n;
 }
 
-/* Appends command c and v in short_num's form to d. */
-static void band_cmd(struct buf *d, char c, const char *v, size_t n)
-{
-	char t[33];
+/* Path data gathered a few KB at a time on the stack, then appended to
+ * d: a band is thousands of short commands. */
+struct pathbuf {
+	struct buf *d;
+	size_t n;
+	char t[4096];
+};
 
-	t[0] = c;
-	memcpy(t + 1, v, n);
-	buf_add(d, t, n + 1);
+/* Appends command c and v in short_num's form. */
+static void band_cmd(struct pathbuf *p, char c, double v)
+{
+	if (p->n > sizeof(p->t) - 40) {
+		buf_add(p->d, p->t, p->n);
+		p->n = 0;
+	}
+	p->t[p->n] = c;
+	p->n += 1 + short_num(v, p->t + p->n + 1);
 }
 
 /* The band's outline as SVG path data in d: each column a pixel wide at
  * its extent, along the tops left to right and back along the bottoms (a
  * column's middle point joined to the next one's would narrow a
  * one-report spike to a sliver, where the line draws it a pixel wide).
- * All steps: each column's level a "V" (left out where it prints as the
- * last one's) and its width an "H" to its far edge, a third of the bytes
- * (and of the numbers to print and escape) of every corner written as a
- * point "L x y". */
+ * All steps: each column's level a "V" (left out where it is the last
+ * one's to the hundredth) and its width an "H" to its far edge, a third
+ * of the bytes (and of the numbers to print and escape) of every corner
+ * written as a point "L x y". */
 static void band_svg(const struct band *b, struct buf *d)
 {
-	char y[32], last[32], x[32];
-	size_t ny, nlast = 0, nx;
+	struct pathbuf p;
 	double at = 0;	/* the pen's x */
+	long level, last = 0;	/* the pen's y in hundredths */
 	int side, k, c;
 
+	p.d = d;
+	p.n = 0;
 	for (side = 0; side < 2; side++) {
 		for (k = 0; k < b->n; k++) {
+			double y;
+
 			c = side ? b->n - 1 - k : k;
-			ny = short_num(side ? b->bot[c] : b->top[c], y);
+			y = side ? b->bot[c] : b->top[c];
+			level = lround(y * 100);
 			if (side == 0 && k == 0) {
-				nx = short_num(band_x(b, c, 0), x);
-				band_cmd(d, 'M', x, nx);
-				band_cmd(d, ' ', y, ny);
+				band_cmd(&p, 'M', band_x(b, c, 0));
+				band_cmd(&p, ' ', y);
 			} else {
-				if (band_x(b, c, side) != at) {
-					nx = short_num(band_x(b, c, side), x);
-					band_cmd(d, 'H', x, nx);
-				}
-				if (ny != nlast || memcmp(y, last, ny))
-					band_cmd(d, 'V', y, ny);
+				if (band_x(b, c, side) != at)
+					band_cmd(&p, 'H', band_x(b, c, side));
+				if (level != last)
+					band_cmd(&p, 'V', y);
 			}
-			memcpy(last, y, ny + 1);
-			nlast = ny;
+			last = level;
 			at = band_x(b, c, !side);
-			nx = short_num(at, x);
-			band_cmd(d, 'H', x, nx);
+			band_cmd(&p, 'H', at);
 		}
 	}
-	buf_adds(d, "Z");
+	p.t[p.n++] = 'Z';
+	buf_add(d, p.t, p.n);
 }
 
 /* The n points (x, y) as an SVG path in g, w wide: a band (stroke none,
