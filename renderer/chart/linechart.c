@@ -251,14 +251,39 @@ static void series_px(const struct line_layout *l, const struct line_series *s,
 	}
 }
 
-/* v as svg_path_pt writes it, trailing zeros dropped ("71", "269.3"),
- * NUL-terminated in t; its length. */
+/* v to the hundredth, trailing zeros dropped ("71", "269.3"),
+ * NUL-terminated in t; its length.  A pixel's position: well inside a
+ * long's hundredths, else num_fixed's two decimals. */
 static size_t short_num(double v, char t[32])
 {
-	size_t n = num_fixed(v, 2, t);
+	char r[24];
+	long q;
+	size_t n = 0, k = 0;
 
-	if (n > 3 && t[n - 3] == '.' && t[n - 1] == '0')
-		n -= t[n - 2] == '0' ? 3 : 1;
+	if (!(fabs(v) < 1e9)) {
+		n = num_fixed(v, 2, t);
+		if (n > 3 && t[n - 3] == '.' && t[n - 1] == '0')
+			n -= t[n - 2] == '0' ? 3 : 1;
+		t[n] = '\0';
+		return n;
+	}
+	q = lround(v * 100);
+	if (q < 0) {
+		t[n++] = '-';
+		q = -q;
+	}
+	if (q % 100) {	/* the decimals, backwards, without trailing zeros */
+		if (q % 10)
+			r[k++] = (char)('0' + q % 10);
+		r[k++] = (char)('0' + q / 10 % 10);
+		r[k++] = '.';
+	}
+	q /= 100;
+	do
+		r[k++] = (char)('0' + q % 10);
+	while ((q /= 10) > 0);
+	while (k > 0)
+		t[n++] = r[--k];
 	t[n] = '\0';
 	return n;
 }
@@ -282,18 +307,31 @@ static void band_cmd(struct pathbuf *p, char c, double v)
 	p->n += 1 + short_num(v, p->t + p->n + 1);
 }
 
+/* Appends s, a short command with its number ("h1"). */
+static void band_step(struct pathbuf *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (p->n > sizeof(p->t) - 40) {
+		buf_add(p->d, p->t, p->n);
+		p->n = 0;
+	}
+	memcpy(p->t + p->n, s, n);
+	p->n += n;
+}
+
 /* The band's outline as SVG path data in d: each column a pixel wide at
  * its extent, along the tops left to right and back along the bottoms (a
  * column's middle point joined to the next one's would narrow a
  * one-report spike to a sliver, where the line draws it a pixel wide).
  * All steps: each column's level a "V" (left out where it is the last
- * one's to the hundredth) and its width an "H" to its far edge, a third
- * of the bytes (and of the numbers to print and escape) of every corner
- * written as a point "L x y". */
+ * one's to the hundredth) and its width an "h1" (an "H" to its far edge
+ * where that is not a whole pixel on), a quarter of the bytes (and of the
+ * numbers to print and escape) of every corner written as "L x y". */
 static void band_svg(const struct band *b, struct buf *d)
 {
 	struct pathbuf p;
-	double at = 0;	/* the pen's x */
+	double at = 0, next;	/* the pen's x, and where it goes */
 	long level, last = 0;	/* the pen's y in hundredths */
 	int side, k, c;
 
@@ -316,8 +354,13 @@ static void band_svg(const struct band *b, struct buf *d)
 					band_cmd(&p, 'V', y);
 			}
 			last = level;
-			at = band_x(b, c, !side);
-			band_cmd(&p, 'H', at);
+			next = band_x(b, c, !side);
+			/* a whole column on from a whole x: exact, relative */
+			if (next == at + (side ? -1 : 1) && at == floor(at))
+				band_step(&p, side ? "h-1" : "h1");
+			else
+				band_cmd(&p, 'H', next);
+			at = next;
 		}
 	}
 	p.t[p.n++] = 'Z';

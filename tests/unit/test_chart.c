@@ -587,12 +587,13 @@ static void test_line_narrow(void)
 }
 
 /* Adds to cr the SVG path data d as line_paint_many_svg writes it (the
- * absolute M, L, H, V and Z, numbers after a command or a space): 0, or
+ * absolute M, L, H, V and Z, the relative h, numbers after a command or a
+ * space): 0, or
  * -1 at anything else, so a form this reader does not know fails the
  * check rather than passing it. */
 static int svg_path_to_cairo(cairo_t *cr, const char *d)
 {
-	double x = 0, y = 0;
+	double x = 0, y = 0, v;
 	char *end;
 
 	while (*d && *d != '"') {
@@ -616,10 +617,15 @@ static int svg_path_to_cairo(cairo_t *cr, const char *d)
 			break;
 		case 'H':
 		case 'V':
-			*(c == 'H' ? &x : &y) = strtod(d, &end);
+		case 'h':
+			v = strtod(d, &end);
 			if (end == d)
 				return -1;
 			d = end;
+			if (c == 'h')
+				x += v;
+			else
+				*(c == 'H' ? &x : &y) = v;
 			cairo_line_to(cr, x, y);
 			break;
 		case 'Z':
