@@ -172,6 +172,12 @@ int line_layout_many(const struct line_series *const *s, int n,
 #define LINE_BAND_DENSITY 2
 #define LINE_BAND_COLS 2048
 
+/* Of finite numbers, without fmin's and fmax's care for NaN: a compare
+ * and a move, where those are calls, and the loops below see every point
+ * of every dense line. */
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
 struct band {
 	int n;			/* columns */
 	double x0, x1;		/* the first and the last point's x */
@@ -200,7 +206,10 @@ static int band_of(const double *x, const double *y, int n, double w,
 	b->x0 = x[0];
 	b->x1 = x[n - 1];
 	for (k = 0; k < n; k++) {
-		c = (int)(floor(x[k]) - first);
+		double d = x[k] - first;
+
+		/* d >= 0 unless the point is back in time: truncated, floor */
+		c = d >= 0 && d < LINE_BAND_COLS ? (int)d : -1;
 		if (c < prev || c > prev + 1 || c >= b->n)
 			return 0;	/* back in time, or a column skipped */
 		if (c != prev) {
@@ -213,15 +222,15 @@ static int band_of(const double *x, const double *y, int n, double w,
 						  (first + c - x[k - 1]) /
 						  (x[k] - x[k - 1]);
 			if (prev >= 0) {
-				b->top[prev] = fmin(b->top[prev], edge);
-				b->bot[prev] = fmax(b->bot[prev], edge);
+				b->top[prev] = MIN(b->top[prev], edge);
+				b->bot[prev] = MAX(b->bot[prev], edge);
 			}
-			b->top[c] = fmin(edge, y[k]);
-			b->bot[c] = fmax(edge, y[k]);
+			b->top[c] = MIN(edge, y[k]);
+			b->bot[c] = MAX(edge, y[k]);
 			prev = c;
 		} else {
-			b->top[c] = fmin(b->top[c], y[k]);
-			b->bot[c] = fmax(b->bot[c], y[k]);
+			b->top[c] = MIN(b->top[c], y[k]);
+			b->bot[c] = MAX(b->bot[c], y[k]);
 		}
 	}
 	for (c = 0; c < b->n; c++) {
