@@ -117,10 +117,21 @@ static long settle(const double *v, long n, double m)
 	 * the last stretch whose rolling medians are all in the band */
 	for (j = n - 1; j >= 0; j--) {
 		long lo = j - TS_WINDOW / 2, hi = j + TS_WINDOW / 2, k, c = 0;
+		int out[2] = {0, 0}, odd = 1;	/* below, above the band */
 
-		for (k = lo < 0 ? 0 : lo; k <= hi && k < n; k++)
+		for (k = lo < 0 ? 0 : lo; k <= hi && k < n; k++) {
 			w[c++] = v[k];
-		if (!in_band(median_of(w, c, tmp), m))
+			if (!in_band(v[k], m))
+				out[v[k] > m] += v[k] > m || v[k] < m;
+			odd &= v[k] == v[k];	/* no NaN */
+		}
+		/* the middle of an odd window is out of the band on a side
+		 * only when more than half the window is (the band's edges
+		 * are monotone in the value): counted, not sorted; an even
+		 * window (at an end) has a mean of two for its median */
+		odd &= (int)(c % 2) && m == m;
+		if (odd ? out[0] > c / 2 || out[1] > c / 2 :
+		    !in_band(median_of(w, c, tmp), m))
 			break;
 		if (in_band(v[j], m))
 			first = j;
