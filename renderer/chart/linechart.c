@@ -48,7 +48,8 @@ void line_series_add(struct line_series *s, double t, double v)
 		s->t_max = t;
 	if (s->n == 0 || v > s->v_max)
 		s->v_max = v;
-	if (s->n % s->every == 0 && s->kept == LINE_POINTS_MAX) {
+	/* every is a power of two: a mask, not a division a point */
+	if ((s->n & (s->every - 1)) == 0 && s->kept == LINE_POINTS_MAX) {
 		int i;
 
 		for (i = 0; 2 * i < s->kept; i++) {
@@ -58,7 +59,7 @@ void line_series_add(struct line_series *s, double t, double v)
 		s->kept = i;
 		s->every *= 2;
 	}
-	if (s->n % s->every == 0) {
+	if ((s->n & (s->every - 1)) == 0) {
 		s->t[s->kept] = t;
 		s->v[s->kept++] = v;
 	}
@@ -245,7 +246,7 @@ static int band_of(const double *x, const double *y, int n, double w,
  * end. */
 static double band_x(const struct band *b, int c, int side)
 {
-	return fmin(fmax(b->c0 + c + side, b->x0), b->x1);
+	return MIN(MAX(b->c0 + c + side, b->x0), b->x1);
 }
 
 /* Series s's points in l's pixels, into x and y. */
