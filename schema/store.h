@@ -291,10 +291,13 @@ int store_each_result_of_run(struct store *s, long long run,
 			     int (*cb)(void *ctx, const struct store_row *row),
 			     void *ctx, struct err *e);
 
-/* Calls cb for every sample of one run, by test, metric and time. */
+/* For every series of one run, by test and metric: begin(ctx, test,
+ * metric), then cb for each of its samples by time.  A non-zero return
+ * of either stops the walk and is returned. */
 int store_each_sample(struct store *s, long long run,
-		      int (*cb)(void *ctx, const char *test, const char *metric,
-				double t, double value),
+		      int (*begin)(void *ctx, const char *test,
+				   const char *metric),
+		      int (*cb)(void *ctx, double t, double value),
 		      void *ctx, struct err *e);
 
 /* Calls cb for every sample of one run's test and metric, by time. */

@@ -405,27 +405,12 @@ int store_each_sample_of(struct store *s, long long run, const char *test,
 	return rc;
 }
 
-/* store_each_sample's cb and ctx, for each series' store_each_sample_of */
-struct of_series {
-	int (*cb)(void *ctx, const char *test, const char *metric, double t,
-		  double value);
-	void *ctx;
-	const char *test, *metric;
-};
-
-static int of_series_sample(void *ctx, double t, double value)
-{
-	struct of_series *o = ctx;
-
-	return o->cb(o->ctx, o->test, o->metric, t, value);
-}
-
 int store_each_sample(struct store *s, long long run,
-		      int (*cb)(void *ctx, const char *test, const char *metric,
-				double t, double value),
+		      int (*begin)(void *ctx, const char *test,
+				   const char *metric),
+		      int (*cb)(void *ctx, double t, double value),
 		      void *ctx, struct err *e)
 {
-	struct of_series o;
 	sqlite3_stmt *st;
 	int rc, stop = 0;
 
@@ -434,13 +419,14 @@ int store_each_sample(struct store *s, long long run,
 			  "run_id = ?1 ORDER BY test, metric", &st, e))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
-	o.cb = cb;
-	o.ctx = ctx;
 	while (!stop && (rc = store_step(s, st)) == SQLITE_ROW) {
-		o.test = store_col_text(st, 0);
-		o.metric = store_col_text(st, 1);
-		stop = store_each_sample_of(s, run, o.test, o.metric,
-					    of_series_sample, &o, e);
+		const char *test = store_col_text(st, 0);
+		const char *metric = store_col_text(st, 1);
+
+		stop = begin(ctx, test, metric);
+		if (!stop)
+			stop = store_each_sample_of(s, run, test, metric, cb,
+						    ctx, e);
 	}
 	if (!stop && rc != SQLITE_DONE)
 		stop = store_db_err(s, e, "cannot read store");

@@ -134,8 +134,8 @@ static int flush_series(struct runs *r)
 	return rc;
 }
 
-static int sample_row(void *ctx, const char *test, const char *metric,
-		      double t, double value)
+/* A series begins: the last one drawn, this one's names kept. */
+static int series_begin(void *ctx, const char *test, const char *metric)
 {
 	struct runs *r = ctx;
 
@@ -144,14 +144,17 @@ static int sample_row(void *ctx, const char *test, const char *metric,
 			return err_set(r->s->e, NULL, 0, 0, "out of memory");
 		line_series_init(r->series);
 	}
-	if (r->series->n > 0 &&
-	    (strcmp(test, r->test) || strcmp(metric, r->metric)))
-		if (flush_series(r))
-			return -1;
-	if (r->series->n == 0) {
-		snprintf(r->test, sizeof(r->test), "%s", test);
-		snprintf(r->metric, sizeof(r->metric), "%s", metric);
-	}
+	if (flush_series(r))
+		return -1;
+	snprintf(r->test, sizeof(r->test), "%s", test);
+	snprintf(r->metric, sizeof(r->metric), "%s", metric);
+	return 0;
+}
+
+static int sample_row(void *ctx, double t, double value)
+{
+	struct runs *r = ctx;
+
 	line_series_add(r->series, t, value);
 	return 0;
 }
@@ -332,7 +335,8 @@ static int run_page(void *ctx, const struct store_run *run)
 	if (r->series)
 		line_series_init(r->series);
 	r->nseries = 0;
-	if (store_each_sample(s->store, run->id, sample_row, r, s->e) < 0 ||
+	if (store_each_sample(s->store, run->id, series_begin, sample_row, r,
+			      s->e) < 0 ||
 	    flush_series(r))
 		goto fail;
 	if (r->nseries) {
