@@ -193,7 +193,8 @@ static int band_of(const double *x, const double *y, int n, double w,
 		   struct band *b)
 {
 	int k, c, prev = -1;
-	double first, last;
+	double first, last, top = 0, bot = 0;	/* column prev's, kept in
+						 * registers until it ends */
 
 	if (n < 2)
 		return 0;
@@ -223,21 +224,21 @@ static int band_of(const double *x, const double *y, int n, double w,
 						  (first + c - x[k - 1]) /
 						  (x[k] - x[k - 1]);
 			if (prev >= 0) {
-				b->top[prev] = MIN(b->top[prev], edge);
-				b->bot[prev] = MAX(b->bot[prev], edge);
+				b->top[prev] = MIN(top, edge) - w / 2;
+				b->bot[prev] = MAX(bot, edge) + w / 2;
 			}
-			b->top[c] = MIN(edge, y[k]);
-			b->bot[c] = MAX(edge, y[k]);
+			top = MIN(edge, y[k]);
+			bot = MAX(edge, y[k]);
 			prev = c;
 		} else {
-			b->top[c] = MIN(b->top[c], y[k]);
-			b->bot[c] = MAX(b->bot[c], y[k]);
+			top = MIN(top, y[k]);
+			bot = MAX(bot, y[k]);
 		}
 	}
-	for (c = 0; c < b->n; c++) {
-		b->top[c] -= w / 2;
-		b->bot[c] += w / 2;
-	}
+	if (prev != b->n - 1)
+		return 0;	/* cannot be: the last point's column ends it */
+	b->top[prev] = top - w / 2;
+	b->bot[prev] = bot + w / 2;
 	return 1;
 }
 
