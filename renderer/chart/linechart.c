@@ -3,6 +3,7 @@
  */
 #include "linechart.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,6 +263,15 @@ static void series_px(const struct line_layout *l, const struct line_series *s,
 	}
 }
 
+/* v * 100 to the nearest whole (halves away from zero), for |v| < 1e9:
+ * a pixel's position.  An addition, not a call to lround per number. */
+static long hundredths(double v)
+{
+	double h = v * 100;
+
+	return (long)(h < 0 ? h - 0.5 : h + 0.5);
+}
+
 /* v to the hundredth, trailing zeros dropped ("71", "269.3"),
  * NUL-terminated in t; its length.  A pixel's position: well inside a
  * long's hundredths, else num_fixed's two decimals. */
@@ -278,7 +288,7 @@ static size_t short_num(double v, char t[32])
 		t[n] = '\0';
 		return n;
 	}
-	q = lround(v * 100);
+	q = hundredths(v);
 	if (q < 0) {
 		t[n++] = '-';
 		q = -q;
@@ -354,14 +364,15 @@ static void band_svg(const struct band *b, struct buf *d)
 
 			c = side ? b->n - 1 - k : k;
 			y = side ? b->bot[c] : b->top[c];
-			level = lround(y * 100);
+			/* LONG_MIN: too far to compare, always written */
+			level = fabs(y) < 1e9 ? hundredths(y) : LONG_MIN;
 			if (side == 0 && k == 0) {
 				band_cmd(&p, 'M', band_x(b, c, 0));
 				band_cmd(&p, ' ', y);
 			} else {
 				if (band_x(b, c, side) != at)
 					band_cmd(&p, 'H', band_x(b, c, side));
-				if (level != last)
+				if (level != last || level == LONG_MIN)
 					band_cmd(&p, 'V', y);
 			}
 			last = level;
