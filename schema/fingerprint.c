@@ -298,10 +298,16 @@ static int fingerprint_query(struct store *s, struct store_digests *d,
 	return 0;
 }
 
-/* Row r of st into b: a byte for the table, then each value with its
- * type. */
-static int row_bytes(sqlite3_stmt *st, int nc, unsigned char table,
-		     struct buf *b)
+/* A text or blob this long is hashed where SQLite holds it rather than
+ * copied into the row's bytes first: a sample row is a series' tens of
+ * KB, and the hash sees the same bytes either way. */
+#define ROW_INLINE_MAX 256
+
+/* Hashes row r of st into h: a byte for the table, then each value with
+ * its type; b holds the small values on their way.  -1 when b could not
+ * grow. */
+static int row_hash(sqlite3_stmt *st, int nc, unsigned char table,
+		    struct buf *b, struct sha256 *h)
 {
 	int i;
 
@@ -327,9 +333,17 @@ static int row_bytes(sqlite3_stmt *st, int nc, unsigned char table,
 		case SQLITE_BLOB:
 			len = sqlite3_column_bytes(st, i);
 			rc = rc || buf_add(b, &len, sizeof(len));
-			if (len > 0)	/* "" gives NULL */
-				rc = rc || buf_add(b, sqlite3_column_blob(st, i),
-						   (size_t)len);
+			if (rc || len <= 0)	/* "" gives NULL */
+				break;
+			if (len <= ROW_INLINE_MAX) {
+				rc = buf_add(b, sqlite3_column_blob(st, i),
+					     (size_t)len);
+				break;
+			}
+			sha256_update(h, b->data, b->len);
+			sha256_update(h, sqlite3_column_blob(st, i),
+				      (size_t)len);
+			buf_reset(b);
 			break;
 		default:
 			break;
@@ -337,23 +351,31 @@ static int row_bytes(sqlite3_stmt *st, int nc, unsigned char table,
 		if (rc)
 			return -1;
 	}
+	sha256_update(h, b->data, b->len);
 	return 0;
 }
 
-/* Hashes the row into its owner (when the table has one), and notes a
- * run's source and suite: 1, or 0 when the row has no owner (-1: out of
- * memory). */
-static int row_owner(sqlite3_stmt *st, const struct layout *l,
-		     const struct buf *row)
+/* The row's owner, when its table has one (NULL: none, or out of memory
+ * when *oom).  Reads the owner's column alone, whose type is checked
+ * first: row_hash must see every column as stored. */
+static struct owner *row_owner(sqlite3_stmt *st, const struct layout *l,
+			       int *oom)
 {
 	struct owner *w;
 
+	*oom = 0;
 	if (!l->of || sqlite3_column_type(st, l->owner) != SQLITE_INTEGER)
-		return 0;
+		return NULL;
 	w = owner_get(l->of, sqlite3_column_int64(st, l->owner));
-	if (!w)
-		return -1;
-	sha256_update(&w->h[l->part], row->data, row->len);
+	*oom = !w;
+	return w;
+}
+
+/* Notes a run's source and suite from its row (after row_hash): 0, or -1
+ * when out of memory. */
+static int row_notes(sqlite3_stmt *st, const struct layout *l,
+		     struct owner *w)
+{
 	if (l->source >= 0)
 		w->source = sqlite3_column_int64(st, l->source);
 	if (l->suite >= 0 && !w->suite) {
@@ -363,7 +385,7 @@ static int row_owner(sqlite3_stmt *st, const struct layout *l,
 		if (!(w->suite = strdup(suite ? suite : "")))
 			return -1;
 	}
-	return 1;
+	return 0;
 }
 
 int store_fingerprint(struct store *s, char hex[65],
@@ -374,7 +396,7 @@ int store_fingerprint(struct store *s, char hex[65],
 	struct sha256 h;
 	struct buf q, row;
 	unsigned char table = 0;
-	int rc, owned, ret = -1;
+	int rc, oom, ret = -1;
 
 	if (digests)
 		*digests = NULL;
@@ -390,7 +412,7 @@ int store_fingerprint(struct store *s, char hex[65],
 	}
 	sha256_init(&h);
 	buf_init(&q, 1 << 16);
-	buf_init(&row, (size_t)1 << 30);
+	buf_init(&row, (size_t)1 << 20);	/* small values (row_hash) */
 	while ((rc = sqlite3_step(tl)) == SQLITE_ROW) {
 		const char *t = (const char *)sqlite3_column_text(tl, 0);
 		struct layout l;
@@ -407,29 +429,15 @@ int store_fingerprint(struct store *s, char hex[65],
 			goto fail;
 		nc = sqlite3_column_count(st);
 		while ((rc = store_step(s, st)) == SQLITE_ROW) {
-			/* only a row too big to hold is -2: running out
-			 * of memory is -1 like any other failure, or a
-			 * failed allocation would read as "a row over 1
-			 * GiB" and render would go on without keys,
-			 * publishing another site than a render that had
-			 * the memory */
-			if (row_bytes(st, nc, table, &row)) {
-				sqlite3_finalize(st);
-				if (buf_oom()) {
-					err_set(e, NULL, 0, 0, "out of memory");
-				} else {
-					err_set(e, NULL, 0, 0, "a row over 1 GiB");
-					ret = -2;
-				}
-				goto fail;
-			}
-			if ((owned = row_owner(st, &l, &row)) < 0) {
+			struct owner *w = row_owner(st, &l, &oom);
+
+			if (oom || row_hash(st, nc, table, &row,
+					    w ? &w->h[l.part] : &h) ||
+			    (w && row_notes(st, &l, w))) {
 				sqlite3_finalize(st);
 				err_set(e, NULL, 0, 0, "out of memory");
 				goto fail;
 			}
-			if (!owned)
-				sha256_update(&h, row.data, row.len);
 		}
 		sqlite3_finalize(st);
 		if (rc != SQLITE_DONE) {

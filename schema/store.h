@@ -91,8 +91,8 @@ int store_source_add(struct store *s, const char *sha256, const char *name,
  * same contents stored in another order may give another fingerprint
  * (render then just does its full work).  For render's "nothing changed"
  * check.  0; -2 (e filled) when the store reads but cannot be
- * fingerprinted (a row over 1 GiB, a table whose column names do not fit
- * 64 KiB: render then does its full work without keys); -1 on any other
+ * fingerprinted (a table whose column names do not fit 64 KiB: render
+ * then does its full work without keys); -1 on any other
  * failure, running out of memory included (render fails).
  *
  * When digests is not NULL, the same read also gives *digests (the caller
