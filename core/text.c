@@ -217,6 +217,42 @@ size_t num_fixed(double v, int decimals, char out[32])
 	return n;
 }
 
+size_t num_hundredths(long long q, char out[32])
+{
+	/* two digits at a time: a band of a chart over time prints one of
+	 * these for each of its columns */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
+	unsigned long long u = q < 0 ? 0 - (unsigned long long)q :
+				       (unsigned long long)q;
+	unsigned long long ip = u / 100, frac = u % 100;
+	char r[24], *e = r + sizeof(r), *p = e;
+	size_t n = 0;
+
+	if (q < 0)
+		out[n++] = '-';
+	do {
+		p -= 2;
+		memcpy(p, pairs + 2 * (ip % 100), 2);
+		ip /= 100;
+	} while (ip > 0);
+	if (*p == '0' && p + 1 < e)	/* "07" of 7 */
+		p++;
+	memcpy(out + n, p, (size_t)(e - p));
+	n += (size_t)(e - p);
+	if (frac) {
+		out[n++] = '.';
+		out[n++] = pairs[2 * frac];
+		if (frac % 10)
+			out[n++] = pairs[2 * frac + 1];
+	}
+	out[n] = '\0';
+	return n;
+}
+
 static size_t digits(const char *s, size_t i, size_t n)
 {
 	while (i < n && s[i] >= '0' && s[i] <= '9')

@@ -32,6 +32,12 @@ void num_format(double v, char out[32]);
  * length (a path of thousands of points need not measure each). */
 size_t num_fixed(double v, int decimals, char out[32]);
 
+/* q hundredths as a decimal with the trailing zeros of its two decimals
+ * dropped: 26916 -> "269.16", 7100 -> "71", -50 -> "-0.5", 0 -> "0" (a
+ * pixel rounded to its hundredth, as a path's step prints it).  out must
+ * hold 32 bytes; returns the text's length. */
+size_t num_hundredths(long long q, char out[32]);
+
 /* Parses s[0..n) as a finite decimal number (optional sign, digits, optional
  * fraction, optional exponent); no spaces, no hex, no inf/nan, no overflow,
  * no underflow to zero (a subnormal such as 1e-320 is kept).  Returns 0 and

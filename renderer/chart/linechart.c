@@ -272,14 +272,12 @@ static long hundredths(double v)
 	return (long)(h < 0 ? h - 0.5 : h + 0.5);
 }
 
-/* v to the hundredth, trailing zeros dropped ("71", "269.3"),
- * NUL-terminated in t; its length.  A pixel's position: well inside a
- * long's hundredths, else num_fixed's two decimals. */
+/* v to the hundredth, trailing zeros dropped ("71", "269.3",
+ * "-0.5"), NUL-terminated in t; its length.  A pixel's position: well
+ * inside a long's hundredths, else num_fixed's two decimals. */
 static size_t short_num(double v, char t[32])
 {
-	char r[24];
-	long q;
-	size_t n = 0, k = 0;
+	size_t n;
 
 	if (!(fabs(v) < 1e9)) {
 		n = num_fixed(v, 2, t);
@@ -288,25 +286,7 @@ static size_t short_num(double v, char t[32])
 		t[n] = '\0';
 		return n;
 	}
-	q = hundredths(v);
-	if (q < 0) {
-		t[n++] = '-';
-		q = -q;
-	}
-	if (q % 100) {	/* the decimals, backwards, without trailing zeros */
-		if (q % 10)
-			r[k++] = (char)('0' + q % 10);
-		r[k++] = (char)('0' + q / 10 % 10);
-		r[k++] = '.';
-	}
-	q /= 100;
-	do
-		r[k++] = (char)('0' + q % 10);
-	while ((q /= 10) > 0);
-	while (k > 0)
-		t[n++] = r[--k];
-	t[n] = '\0';
-	return n;
+	return num_hundredths(hundredths(v), t);
 }
 
 /* Path data gathered a few KB at a time on the stack, then appended to
@@ -317,28 +297,38 @@ struct pathbuf {
 	char t[4096];
 };
 
-/* Appends command c and v in short_num's form. */
-static void band_cmd(struct pathbuf *p, char c, double v)
+/* Room for a command and its number: the gathered bytes go to d first
+ * when there is not. */
+static void band_room(struct pathbuf *p)
 {
 	if (p->n > sizeof(p->t) - 40) {
 		buf_add(p->d, p->t, p->n);
 		p->n = 0;
 	}
+}
+
+/* Appends command c and v in short_num's form. */
+static void band_cmd(struct pathbuf *p, char c, double v)
+{
+	band_room(p);
 	p->t[p->n] = c;
 	p->n += 1 + short_num(v, p->t + p->n + 1);
 }
 
-/* Appends s, a short command with its number ("h1"). */
-static void band_step(struct pathbuf *p, const char *s)
+/* Appends "V" and a level already in hundredths. */
+static void band_level(struct pathbuf *p, long q)
 {
-	size_t n = strlen(s);
+	band_room(p);
+	p->t[p->n] = 'V';
+	p->n += 1 + num_hundredths(q, p->t + p->n + 1);
+}
 
-	if (p->n > sizeof(p->t) - 40) {
-		buf_add(p->d, p->t, p->n);
-		p->n = 0;
-	}
-	memcpy(p->t + p->n, s, n);
-	p->n += n;
+/* Appends "h1", or "h-1" when back. */
+static void band_step(struct pathbuf *p, int back)
+{
+	band_room(p);
+	memcpy(p->t + p->n, back ? "h-1" : "h1", 3);
+	p->n += back ? 3 : 2;
 }
 
 /* The band's outline as SVG path data in d: each column a pixel wide at
@@ -372,14 +362,17 @@ static void band_svg(const struct band *b, struct buf *d)
 			} else {
 				if (band_x(b, c, side) != at)
 					band_cmd(&p, 'H', band_x(b, c, side));
-				if (level != last || level == LONG_MIN)
+				if (level == LONG_MIN)
 					band_cmd(&p, 'V', y);
+				else if (level != last)
+					band_level(&p, level);
 			}
 			last = level;
 			next = band_x(b, c, !side);
 			/* a whole column on from a whole x: exact, relative */
-			if (next == at + (side ? -1 : 1) && at == floor(at))
-				band_step(&p, side ? "h-1" : "h1");
+			if (next == at + (side ? -1 : 1) && fabs(at) < 1e9 &&
+			    at == (double)(long)at)
+				band_step(&p, side);
 			else
 				band_cmd(&p, 'H', next);
 			at = next;

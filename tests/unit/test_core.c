@@ -153,6 +153,44 @@ static void test_num_fixed(void)
 	CHECK(badlen == 0, "num_fixed returns the length of what it printed");
 }
 
+/* num_hundredths against printf of the integer parts, trailing zeros
+ * cut: every value from -100,000 to 100,000 hundredths and a million
+ * from a fixed LCG up to 2^62. */
+static void test_num_hundredths(void)
+{
+	uint64_t x = 99;
+	char want[48], got[32];
+	long long q;
+	int i, bad = 0;
+
+	for (i = -200001; i < 1000000; i++) {
+		unsigned long long u;
+		size_t n;
+
+		if (i < 0) {
+			q = i + 100000;
+		} else {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			q = (long long)(x >> (2 + x % 60));
+			if (x & 1)
+				q = -q;
+		}
+		u = q < 0 ? 0 - (unsigned long long)q : (unsigned long long)q;
+		n = (size_t)snprintf(want, sizeof(want), "%s%llu.%02llu",
+				     q < 0 ? "-" : "", u / 100, u % 100);
+		while (want[n - 1] == '0')
+			want[--n] = '\0';
+		if (want[n - 1] == '.')
+			want[--n] = '\0';
+		if ((num_hundredths(q, got) != n || strcmp(got, want) != 0) &&
+		    bad++ < 3)
+			printf("# num_hundredths(%lld): %s, want %s\n", q, got,
+			       want);
+	}
+	CHECK(bad == 0, "num_hundredths prints q/100 with its trailing zeros "
+	      "cut (\"71\", \"269.3\", \"-0.05\"), and its length");
+}
+
 /* build_id finds the note readelf shows in this very program (linked with
  * --build-id=sha1 by the Makefile): 20 bytes, the same hex. */
 static void test_build_id(void)
@@ -269,6 +307,7 @@ static void test_numbers(void)
 	CHECK(num_parse_plain("5.", 2, &v) < 0, "num_parse_plain refuses '5.'");
 	test_num_exact();
 	test_num_fixed();
+	test_num_hundredths();
 	CHECK(num_decimals("8327.52", 7) == 2 && num_decimals("925", 3) == 0 &&
 	      num_decimals("60.0034s", 8) == 4 && num_decimals("x", 1) == 0,
 	      "num_decimals: 2, 0, 4 (unit cut), 0");
