@@ -37,7 +37,7 @@ extern const char schema_sql[];
  * importer's largest file, short enough that a stuck lock is reported. */
 #define STORE_BUSY_MS 30000
 
-/* The bytes of a store read through a map (setup): 64 MiB. */
+/* The bytes of a store a snapshot reads through a map: 64 MiB. */
 #define STORE_MAP "67108864"
 
 /* Migration steps: migrations[i] takes a store from version i+1 to i+2.
@@ -235,12 +235,6 @@ static int setup(struct store *s, struct err *e)
 
 	s->setup_rc = SQLITE_OK;
 	if (exec(s, "PRAGMA foreign_keys = ON", e))
-		return -1;
-	/* reads through a map of the file's first STORE_MAP bytes rather
-	 * than a read() a 4 KB page: a render reads a store's samples a few
-	 * times over, and the system calls were a tenth of it.  Bounded, as
-	 * mapped pages count in a render's memory; past it SQLite reads. */
-	if (exec(s, "PRAGMA mmap_size = " STORE_MAP, e))
 		return -1;
 	if (user_version(s, &v, e))
 		return -1;
@@ -594,6 +588,14 @@ int store_commit(struct store *s, struct err *e)
 
 int store_snapshot(struct store *s, struct err *e)
 {
+	/* a snapshot reads through a map of the file's first STORE_MAP bytes
+	 * rather than a read() a 4 KB page: a render reads the samples three
+	 * times over (fingerprint, test pages, run pages), and the system
+	 * calls were a tenth of it, half of it for a store of long series.
+	 * Bounded, as mapped pages count in the reader's RSS; past it SQLite
+	 * reads.  Only here: an import's writes gain nothing by it. */
+	if (exec(s, "PRAGMA mmap_size = " STORE_MAP, e))
+		return -1;
 	/* a deferred BEGIN starts reading at the first SELECT: make it now */
 	return exec(s, "BEGIN; SELECT count(*) FROM sqlite_master", e);
 }

@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,9 @@ static int frame(const char *title, const char *unit, int width,
 	int k, nx = width < 600 ? 4 : 6;
 	struct chart_font f, bold;
 
-	memset(l, 0, sizeof(*l));
+	/* all but the points (64 KB, written as they are laid out and read
+	 * only up to npoints): a run page and a group lay out one each */
+	memset(l, 0, offsetof(struct line_layout, px));
 	if (chart_fonts_open(&f, &bold, e))
 		return -1;
 	l->width = width;
