@@ -429,8 +429,9 @@ static xmlNodePtr path_svg(xmlNodePtr g, const struct line_layout *l,
 	return path_px(g, x, y, s->kept, w, fill, fill_cls);
 }
 
-/* A new SVG document of l's frame: title, grid, ticks and axis titles; *root gets the <svg> to draw the lines into.
- * NULL when memory ran out. */
+/* A new SVG document of l's frame: title, grid, ticks and axis titles;
+ * *root gets the <svg> to draw the lines into.  NULL when memory ran
+ * out. */
 static xmlDocPtr svg_frame(const struct line_layout *l, xmlNodePtr *root)
 {
 	const struct chart_scheme *sc = &chart_schemes[CHART_LIGHT];
