@@ -219,8 +219,8 @@ size_t num_fixed(double v, int decimals, char out[32])
 
 size_t num_hundredths(long long q, char out[32])
 {
-	/* two digits at a time: a band of a chart over time prints one of
-	 * these for each of its columns */
+	/* two digits at a time, the usual 1 to 4 without a loop: a band of a
+	 * chart over time prints one of these for each of its columns */
 	static const char pairs[] =
 		"00010203040506070809101112131415161718192021222324"
 		"25262728293031323334353637383940414243444546474849"
@@ -229,20 +229,26 @@ size_t num_hundredths(long long q, char out[32])
 	unsigned long long u = q < 0 ? 0 - (unsigned long long)q :
 				       (unsigned long long)q;
 	unsigned long long ip = u / 100, frac = u % 100;
-	char r[24], *e = r + sizeof(r), *p = e;
 	size_t n = 0;
 
 	if (q < 0)
 		out[n++] = '-';
-	do {
-		p -= 2;
-		memcpy(p, pairs + 2 * (ip % 100), 2);
-		ip /= 100;
-	} while (ip > 0);
-	if (*p == '0' && p + 1 < e)	/* "07" of 7 */
-		p++;
-	memcpy(out + n, p, (size_t)(e - p));
-	n += (size_t)(e - p);
+	if (ip < 10) {
+		out[n++] = (char)('0' + ip);
+	} else if (ip < 100) {
+		memcpy(out + n, pairs + 2 * ip, 2);
+		n += 2;
+	} else if (ip < 1000) {
+		out[n++] = (char)('0' + ip / 100);
+		memcpy(out + n, pairs + 2 * (ip % 100), 2);
+		n += 2;
+	} else if (ip < 10000) {
+		memcpy(out + n, pairs + 2 * (ip / 100), 2);
+		memcpy(out + n + 2, pairs + 2 * (ip % 100), 2);
+		n += 4;
+	} else {
+		n += put_digits(ip, out + n);
+	}
 	if (frac) {
 		out[n++] = '.';
 		out[n++] = pairs[2 * frac];
