@@ -110,28 +110,31 @@ static int in_band(double x, double m)
  * every rolling median stays inside it; -1 when there is none. */
 static long settle(const double *v, long n, double m)
 {
-	double w[TS_WINDOW], tmp[TS_WINDOW];
+	double tmp[TS_WINDOW];
 	long j, first = -1;
 
 	/* walking back from the end: the answer is the earliest report of
 	 * the last stretch whose rolling medians are all in the band */
 	for (j = n - 1; j >= 0; j--) {
-		long lo = j - TS_WINDOW / 2, hi = j + TS_WINDOW / 2, k, c = 0;
-		int out[2] = {0, 0}, odd = 1;	/* below, above the band */
+		long lo = j - TS_WINDOW / 2, hi = j + TS_WINDOW / 2, k;
+		int out[2] = {0, 0};	/* below, above the band */
+		int counted = m == m;	/* no NaN in the window or in m */
 
-		for (k = lo < 0 ? 0 : lo; k <= hi && k < n; k++) {
-			w[c++] = v[k];
+		lo = lo < 0 ? 0 : lo;
+		hi = hi < n ? hi : n - 1;
+		for (k = lo; k <= hi; k++) {
 			if (!in_band(v[k], m))
-				out[v[k] > m] += v[k] > m || v[k] < m;
-			odd &= v[k] == v[k];	/* no NaN */
+				out[v[k] > m]++;
+			counted &= v[k] == v[k];
 		}
 		/* the middle of an odd window is out of the band on a side
 		 * only when more than half the window is (the band's edges
 		 * are monotone in the value): counted, not sorted; an even
 		 * window (at an end) has a mean of two for its median */
-		odd &= (int)(c % 2) && m == m;
-		if (odd ? out[0] > c / 2 || out[1] > c / 2 :
-		    !in_band(median_of(w, c, tmp), m))
+		counted &= (hi - lo + 1) % 2;
+		if (counted ? out[0] > (hi - lo + 1) / 2 ||
+			      out[1] > (hi - lo + 1) / 2 :
+		    !in_band(median_of(v + lo, hi - lo + 1, tmp), m))
 			break;
 		if (in_band(v[j], m))
 			first = j;

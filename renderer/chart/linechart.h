@@ -56,8 +56,8 @@ int line_layout(const struct line_series *s, const char *title,
 
 /* Lays out the frame of a chart of the n series s (axes from zero that
  * hold every one of them) into l, which holds no points of its own:
- * line_paint_many_svg draws the series.  width
- * CHART_NARROW_WIDTH (chart.h) is the phone's layout: fewer ticks. */
+ * line_paint_many_svg draws the series.  width CHART_NARROW_WIDTH
+ * (chart.h) is the phone's layout: fewer ticks. */
 int line_layout_many(const struct line_series *const *s, int n,
 		     const char *title, const char *unit, int width,
 		     struct line_layout *l, struct err *e);
